@@ -1,0 +1,86 @@
+//! `sudoku check`: reports whether every puzzle is well-formed.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use crate::input::{Record, read_all};
+use crate::{Status, error_chain};
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct CheckArgs {
+    /// Puzzle files, one puzzle per line or 9-line blocks; `-` or nothing reads standard input.
+    inputs: Vec<PathBuf>,
+    /// Print one JSON object per puzzle instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct JsonRecord<'a> {
+    source: &'a str,
+    line: usize,
+    puzzle: Option<String>,
+    status: &'static str,
+    clues: Option<usize>,
+    error: Option<String>,
+}
+
+pub(crate) fn run(args: &CheckArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let (mut ok, mut bad) = (0usize, 0usize);
+    let mut unreadable = false;
+    read_all(
+        &args.inputs,
+        |Record { source, result }| {
+            let (line, rec) = match &result {
+                Ok(p) => {
+                    ok += 1;
+                    let rec = JsonRecord {
+                        source: &source,
+                        line: p.line,
+                        puzzle: Some(p.grid.to_string()),
+                        status: "ok",
+                        clues: Some(p.grid.clue_count()),
+                        error: None,
+                    };
+                    (p.line, rec)
+                }
+                Err(e) => {
+                    bad += 1;
+                    let rec = JsonRecord {
+                        source: &source,
+                        line: e.line,
+                        puzzle: None,
+                        status: "invalid",
+                        clues: None,
+                        error: Some(e.kind.to_string()),
+                    };
+                    (e.line, rec)
+                }
+            };
+            if args.json {
+                serde_json::to_writer(&mut *out, &rec)?;
+                writeln!(out)
+            } else if let Some(err) = &rec.error {
+                writeln!(out, "{source}:{line}: invalid: {err}")
+            } else {
+                Ok(())
+            }
+        },
+        |source, e| {
+            unreadable = true;
+            eprintln!("sudoku check: {source}: {}", error_chain(e));
+        },
+    )?;
+    if !args.json {
+        eprintln!("checked {} puzzles: {ok} well-formed, {bad} invalid", ok + bad);
+    }
+    Ok(if unreadable {
+        Status::Usage
+    } else if bad > 0 {
+        Status::Invalid
+    } else {
+        Status::Ok
+    })
+}

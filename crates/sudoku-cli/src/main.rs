@@ -1,0 +1,83 @@
+//! The `sudoku` command-line tool.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+mod check;
+mod input;
+
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Check, solve, rate and generate Sudoku puzzles.
+///
+/// Puzzles are read one per line (81 characters, `.`, `0` or `_` for blanks) or as 9-line blocks.
+/// Exit status: 0 when every puzzle was handled, 1 when some puzzle was invalid (the others are
+/// still processed), 2 for usage errors and unreadable files.
+#[derive(Parser, Debug)]
+#[command(name = "sudoku", version, about, long_about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Check that every puzzle is well-formed, reporting each problem with its line number.
+    Check(check::CheckArgs),
+}
+
+/// The outcome of a command, from best to worst; it becomes the exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Status {
+    Ok,
+    Invalid,
+    Usage,
+}
+
+impl From<Status> for ExitCode {
+    fn from(s: Status) -> ExitCode {
+        ExitCode::from(match s {
+            Status::Ok => 0,
+            Status::Invalid => 1,
+            Status::Usage => 2,
+        })
+    }
+}
+
+/// An error and its sources on one line.
+pub(crate) fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut s = e.to_string();
+    let mut src = e.source();
+    while let Some(inner) = src {
+        s.push_str(": ");
+        s.push_str(&inner.to_string());
+        src = inner.source();
+    }
+    s
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let result = match &cli.command {
+        Command::Check(args) => check::run(args, &mut out),
+    };
+    let result = result.and_then(|s| out.flush().map(|()| s).map_err(Into::into));
+    match result {
+        Ok(status) => status.into(),
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sudoku: {e:#}");
+            Status::Usage.into()
+        }
+    }
+}
+
+/// Output cut short by a closed pipe (`sudoku check big.txt | head`) is not an error.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    })
+}

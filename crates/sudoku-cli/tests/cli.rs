@@ -1,0 +1,90 @@
+//! Runs the `sudoku` binary against good and hostile input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const GOOD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+fn sudoku(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn sudoku");
+    child.stdin.take().expect("stdin").write_all(stdin).expect("write stdin");
+    child.wait_with_output().expect("wait")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn check_reports_each_bad_line_and_keeps_the_good_ones() {
+    let input = format!("# header\n{GOOD}\n12345\n44{}\n{GOOD}\n", &GOOD[2..]);
+    let out = sudoku(&["check", "--json"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("json line")).collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["line"], 2);
+    assert_eq!(lines[0]["status"], "ok");
+    assert_eq!(lines[0]["puzzle"], GOOD);
+    assert_eq!(lines[1]["status"], "invalid");
+    assert_eq!(lines[1]["error"], "expected 81 cells, found 5");
+    assert_eq!(
+        lines[2]["error"],
+        "conflicting givens: digit 4 appears twice in row 1, at A1 and B1"
+    );
+    assert_eq!(lines[3]["line"], 5);
+    assert_eq!(lines[3]["status"], "ok");
+}
+
+#[test]
+fn check_text_mode_names_line_and_problem() {
+    let out = sudoku(&["check"], format!("{GOOD}\n{}x\n", &GOOD[..80]).as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "-:2: invalid: invalid character 'x' at line 2, column 81\n");
+    assert!(text(&out.stderr).contains("checked 2 puzzles: 1 well-formed, 1 invalid"));
+}
+
+#[test]
+fn check_accepts_all_good_input_and_empty_input() {
+    let out = sudoku(&["check"], format!("{GOOD}\r\n{GOOD}\n").as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = sudoku(&["check"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stderr).contains("checked 0 puzzles"));
+}
+
+#[test]
+fn check_survives_binary_garbage() {
+    let garbage: Vec<u8> =
+        (0..20_000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+    let out = sudoku(&["check"], &garbage);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!text(&out.stderr).contains("panicked"));
+    assert!(text(&out.stdout).lines().all(|l| l.starts_with("-:") && l.contains(": invalid: ")));
+}
+
+#[test]
+fn missing_file_is_a_usage_error_and_other_files_are_still_read() {
+    let dir = std::env::temp_dir().join(format!("sudoku-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.txt");
+    std::fs::write(&good, format!("{GOOD}\n")).unwrap();
+    let out = sudoku(&["check", "--json", "/definitely/not/here.txt", good.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("/definitely/not/here.txt"));
+    assert!(text(&out.stdout).contains("\"status\":\"ok\""));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn unknown_flag_is_a_usage_error() {
+    let out = sudoku(&["check", "--bogus"], b"");
+    assert_eq!(out.status.code(), Some(2));
+}

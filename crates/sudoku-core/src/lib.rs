@@ -1,0 +1,47 @@
+//! Sudoku building blocks: digits, cells, candidate bitsets, grids, parsing, printing and
+//! symmetry transforms.
+//!
+//! - [`Digit`] (1..=9) and [`DigitSet`] (a 9-bit set, for candidates);
+//! - [`Cell`] (0..81, named `A1`..`I9`), [`CellSet`] (an 81-bit set) and [`Unit`] (row, column,
+//!   box), with constant tables of units and peers;
+//! - [`Grid`]: a puzzle or a solution, with candidates, rule checks and solution checks;
+//! - parsing from the 81-character line form or the 9-line block form ([`ParseGridError`] says
+//!   what is wrong and where), and [`PuzzleReader`] for files with one result per puzzle;
+//! - [`Transform`]: the symmetries that keep a puzzle valid, composable and invertible.
+//!
+//! # Example
+//!
+//! ```
+//! use sudoku_core::{Cell, Grid};
+//!
+//! let puzzle: Grid =
+//!     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
+//! let b1 = Cell::from_row_col(0, 1);
+//! assert_eq!(puzzle.candidates(b1).to_string(), "1246");
+//! println!("{:#}", puzzle); // block form
+//! # Ok::<(), sudoku_core::ParseGridError>(())
+//! ```
+//!
+//! # Crate features
+//!
+//! - `serde`: `Serialize`/`Deserialize` for [`Grid`], as its 81-character line form.
+#![cfg_attr(docsrs, feature(doc_cfg))]
+#![doc(test(attr(deny(warnings))))]
+
+mod cell;
+mod digit;
+mod grid;
+mod parse;
+mod reader;
+mod transform;
+
+pub use cell::{Cell, CellSet, CellSetIter, PEERS, ParseCellError, UNIT_CELLS, Unit};
+pub use digit::{Digit, DigitSet, DigitSetIter};
+pub use grid::{Conflict, Grid, Pretty, SolutionError};
+pub use parse::ParseGridError;
+pub use reader::{LineError, LineErrorKind, MAX_LINE_LEN, Puzzle, PuzzleReader};
+pub use transform::{Transform, TransformError};
+
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

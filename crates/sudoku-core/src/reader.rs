@@ -1,0 +1,371 @@
+//! Reading many puzzles from a file, one result per puzzle.
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead};
+
+use crate::parse::{block_row_cells, parse_line_form};
+use crate::{Grid, ParseGridError};
+
+/// Lines longer than this are reported as [`LineErrorKind::TooLong`] without being held in memory.
+pub const MAX_LINE_LEN: usize = 64 * 1024;
+
+/// A puzzle read from a file, with the (1-based) line it starts on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Puzzle {
+    /// The line the puzzle starts on.
+    pub line: usize,
+    /// The puzzle.
+    pub grid: Grid,
+}
+
+/// A puzzle that could not be read, with the (1-based) line it starts on.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::PuzzleReader;
+///
+/// let text = "# comment\n12345\n";
+/// let err = PuzzleReader::new(text.as_bytes()).next().unwrap().unwrap_err();
+/// assert_eq!(err.line, 2);
+/// assert_eq!(err.to_string(), "line 2: expected 81 cells, found 5");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {kind}")]
+pub struct LineError {
+    /// The line of the problem.
+    pub line: usize,
+    /// What is wrong.
+    pub kind: LineErrorKind,
+}
+
+/// What is wrong with a line of a puzzle file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LineErrorKind {
+    /// The text does not parse as a puzzle.
+    #[error("{0}")]
+    Parse(ParseGridError),
+    /// The line is not valid UTF-8.
+    #[error("invalid UTF-8 byte 0x{byte:02x} at column {column}")]
+    InvalidUtf8 {
+        /// The first invalid byte.
+        byte: u8,
+        /// Its 1-based byte column.
+        column: usize,
+    },
+    /// The line is longer than [`MAX_LINE_LEN`] bytes.
+    #[error("line is {len} bytes long, more than the {max} allowed", max = MAX_LINE_LEN)]
+    TooLong {
+        /// The line's length in bytes.
+        len: usize,
+    },
+    /// A block-form puzzle that stops before its ninth row.
+    #[error("block has only {rows} of 9 rows")]
+    IncompleteBlock {
+        /// The rows read.
+        rows: usize,
+    },
+    /// Reading failed; nothing after this is read.
+    #[error("read error: {message}")]
+    Io {
+        /// The kind of I/O error.
+        kind: io::ErrorKind,
+        /// Its message.
+        message: String,
+    },
+}
+
+/// Reads puzzles from a file: one per line in line form, or 9-line blocks.
+///
+/// Blank lines, lines starting with `#`, and separator lines (`---+---`) are skipped. Each puzzle
+/// yields its own `Result`, so a bad puzzle never stops the ones after it. An I/O error is yielded
+/// once and ends the iteration.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::PuzzleReader;
+///
+/// let text = "# two good puzzles around a bad one
+/// 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+/// 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....x
+/// 52...6.........7.13...........4..8..6......5...........418.........3..2...87.....
+/// ";
+/// let results: Vec<_> = PuzzleReader::new(text.as_bytes()).collect();
+/// assert_eq!(results.len(), 3);
+/// assert_eq!(results[0].as_ref().unwrap().line, 2);
+/// assert_eq!(
+///     results[1].as_ref().unwrap_err().to_string(),
+///     "line 3: invalid character 'x' at line 3, column 81"
+/// );
+/// assert_eq!(results[2].as_ref().unwrap().line, 4);
+/// ```
+#[derive(Debug)]
+pub struct PuzzleReader<R> {
+    input: R,
+    line: usize,
+    buf: Vec<u8>,
+    /// Rows of a block in progress: (first line, cells so far).
+    block: Option<(usize, Vec<u8>)>,
+    pending: VecDeque<Result<Puzzle, LineError>>,
+    done: bool,
+}
+
+enum RawLine {
+    Eof,
+    Text,
+    TooLong(usize),
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// A reader over `input`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::PuzzleReader;
+    /// assert_eq!(PuzzleReader::new(&b""[..]).count(), 0);
+    /// ```
+    pub fn new(input: R) -> PuzzleReader<R> {
+        PuzzleReader {
+            input,
+            line: 0,
+            buf: Vec::new(),
+            block: None,
+            pending: VecDeque::new(),
+            done: false,
+        }
+    }
+
+    /// Reads one line into `self.buf` (without its end), never holding more than
+    /// [`MAX_LINE_LEN`] bytes of it.
+    fn read_raw_line(&mut self) -> io::Result<RawLine> {
+        self.buf.clear();
+        let mut len = 0usize;
+        let mut any = false;
+        loop {
+            let chunk = match self.input.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if chunk.is_empty() {
+                break;
+            }
+            any = true;
+            let (take, end) = match chunk.iter().position(|&b| b == b'\n') {
+                Some(i) => (i, true),
+                None => (chunk.len(), false),
+            };
+            let room = MAX_LINE_LEN.saturating_sub(self.buf.len());
+            self.buf.extend_from_slice(&chunk[..take.min(room)]);
+            len += take;
+            self.input.consume(if end { take + 1 } else { take });
+            if end {
+                break;
+            }
+        }
+        if !any {
+            return Ok(RawLine::Eof);
+        }
+        if self.buf.last() == Some(&b'\r') && len <= MAX_LINE_LEN {
+            self.buf.pop();
+            len -= 1;
+        }
+        Ok(if len > MAX_LINE_LEN { RawLine::TooLong(len) } else { RawLine::Text })
+    }
+
+    fn error(&self, line: usize, kind: LineErrorKind) -> Result<Puzzle, LineError> {
+        Err(LineError { line, kind })
+    }
+
+    /// Ends a block in progress, queueing an error if it is incomplete.
+    fn flush_block(&mut self) {
+        if let Some((start, cells)) = self.block.take() {
+            let err = self.error(start, LineErrorKind::IncompleteBlock { rows: cells.len() / 9 });
+            self.pending.push_back(err);
+        }
+    }
+
+    /// Reads lines until at least one result is queued or the input ends.
+    fn fill(&mut self) {
+        while self.pending.is_empty() && !self.done {
+            let raw = match self.read_raw_line() {
+                Ok(r) => r,
+                Err(e) => {
+                    self.flush_block();
+                    let kind = LineErrorKind::Io { kind: e.kind(), message: e.to_string() };
+                    self.pending.push_back(self.error(self.line + 1, kind));
+                    self.done = true;
+                    return;
+                }
+            };
+            self.line += 1;
+            match raw {
+                RawLine::Eof => {
+                    self.flush_block();
+                    self.done = true;
+                }
+                RawLine::TooLong(len) => {
+                    self.flush_block();
+                    self.pending.push_back(self.error(self.line, LineErrorKind::TooLong { len }));
+                }
+                RawLine::Text => self.handle_line(),
+            }
+        }
+    }
+
+    fn handle_line(&mut self) {
+        let line = self.line;
+        let text = match std::str::from_utf8(&self.buf) {
+            Ok(t) => t.to_owned(),
+            Err(e) => {
+                self.flush_block();
+                let at = e.valid_up_to();
+                let kind = LineErrorKind::InvalidUtf8 { byte: self.buf[at], column: at + 1 };
+                self.pending.push_back(self.error(line, kind));
+                return;
+            }
+        };
+        let trimmed = text.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            self.flush_block();
+            return;
+        }
+        let first_token_len = trimmed.split_whitespace().next().map_or(0, |t| t.chars().count());
+        if first_token_len != 81
+            && let Ok(cells) = block_row_cells(&text)
+        {
+            match cells.len() {
+                0 => {} // separator line
+                9 => self.push_block_row(line, &cells),
+                _ => {
+                    self.flush_block();
+                    let kind =
+                        LineErrorKind::Parse(ParseGridError::WrongLength { len: cells.len() });
+                    self.pending.push_back(self.error(line, kind));
+                }
+            }
+            return;
+        }
+        self.flush_block();
+        let result = parse_line_form(&text, line)
+            .map(|grid| Puzzle { line, grid })
+            .map_err(|e| LineError { line, kind: LineErrorKind::Parse(e) });
+        self.pending.push_back(result);
+    }
+
+    fn push_block_row(&mut self, line: usize, cells: &[u8]) {
+        let (start, rows) = self.block.get_or_insert_with(|| (line, Vec::with_capacity(81)));
+        rows.extend_from_slice(cells);
+        if rows.len() == 81 {
+            let start = *start;
+            let mut bytes = [0u8; 81];
+            bytes.copy_from_slice(rows);
+            self.block = None;
+            let result = Grid::try_from_bytes(bytes)
+                .map(|grid| Puzzle { line: start, grid })
+                .map_err(|e| LineError { line: start, kind: LineErrorKind::Parse(e) });
+            self.pending.push_back(result);
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for PuzzleReader<R> {
+    type Item = Result<Puzzle, LineError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.fill();
+        self.pending.pop_front()
+    }
+}
+
+impl<R: BufRead> std::iter::FusedIterator for PuzzleReader<R> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    fn read(bytes: &[u8]) -> Vec<Result<Puzzle, LineError>> {
+        PuzzleReader::new(bytes).collect()
+    }
+
+    #[test]
+    fn blocks_and_lines_mix() {
+        let g: Grid = P.parse().unwrap();
+        let text = format!("{P}\n\n{}\n{P}\r\n", g.pretty());
+        let r = read(text.as_bytes());
+        assert_eq!(r.len(), 3);
+        assert_eq!(r.iter().map(|x| x.as_ref().unwrap().line).collect::<Vec<_>>(), [1, 3, 15]);
+        assert!(r.iter().all(|x| x.as_ref().unwrap().grid == g));
+    }
+
+    #[test]
+    fn incomplete_block_is_reported_and_reading_goes_on() {
+        let text = format!("123456789\n.........\n\n{P}\n");
+        let r = read(text.as_bytes());
+        assert_eq!(
+            r[0],
+            Err(LineError { line: 1, kind: LineErrorKind::IncompleteBlock { rows: 2 } })
+        );
+        assert_eq!(r[1].as_ref().unwrap().line, 4);
+        assert_eq!(r.len(), 2);
+    }
+
+    #[test]
+    fn binary_garbage_and_long_lines_do_not_stop_reading() {
+        let mut bytes = vec![0xff, 0xfe, 0x00, b'\n'];
+        bytes.extend(std::iter::repeat_n(b'1', MAX_LINE_LEN * 3));
+        bytes.push(b'\n');
+        bytes.extend_from_slice(P.as_bytes());
+        let r = read(&bytes);
+        assert_eq!(r.len(), 3);
+        assert_eq!(
+            r[0],
+            Err(LineError { line: 1, kind: LineErrorKind::InvalidUtf8 { byte: 0xff, column: 1 } })
+        );
+        assert_eq!(
+            r[1],
+            Err(LineError { line: 2, kind: LineErrorKind::TooLong { len: MAX_LINE_LEN * 3 } })
+        );
+        assert_eq!(r[2].as_ref().unwrap().line, 3);
+    }
+
+    #[test]
+    fn short_lines_report_their_length() {
+        let r = read(b"12.4\n");
+        assert_eq!(
+            r,
+            [Err(LineError {
+                line: 1,
+                kind: LineErrorKind::Parse(ParseGridError::WrongLength { len: 4 })
+            })]
+        );
+    }
+
+    struct FailAfter<'a>(&'a [u8]);
+    impl io::Read for FailAfter<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(io::Error::other("disk on fire"));
+            }
+            let n = buf.len().min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn io_error_is_yielded_once_after_good_puzzles() {
+        let text = format!("{P}\n");
+        let r: Vec<_> = PuzzleReader::new(io::BufReader::new(FailAfter(text.as_bytes()))).collect();
+        assert_eq!(r.len(), 2);
+        assert!(r[0].is_ok());
+        assert!(matches!(&r[1], Err(LineError { line: 2, kind: LineErrorKind::Io { .. } })));
+    }
+}

@@ -1,0 +1,14 @@
+//! Integration tests of sudoku-core.
+
+mod props;
+mod serde;
+
+#[test]
+fn error_types_are_send_sync_static() {
+    fn check<T: Send + Sync + 'static + std::error::Error>() {}
+    check::<sudoku_core::ParseGridError>();
+    check::<sudoku_core::LineError>();
+    check::<sudoku_core::SolutionError>();
+    check::<sudoku_core::TransformError>();
+    check::<sudoku_core::ParseCellError>();
+}
