@@ -1,4 +1,4 @@
-//! Shared helpers of the criterion benchmarks: loading puzzle sets.
+//! Shared helpers of the benchmarks: locating and loading puzzle sets.
 
 use std::path::{Path, PathBuf};
 
@@ -13,6 +13,26 @@ pub fn workspace_root() -> PathBuf {
         .to_path_buf()
 }
 
+/// The shared data folder (`../shared/data` beside the workspace), if present.
+#[must_use]
+pub fn shared_data() -> Option<PathBuf> {
+    let p = workspace_root().join("../shared/data");
+    p.is_dir().then_some(p)
+}
+
+/// The well-formed puzzles of a file; malformed lines are skipped.
+///
+/// # Errors
+///
+/// A message naming the file if it cannot be opened.
+pub fn read_puzzles(path: &Path) -> Result<Vec<Grid>, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(PuzzleReader::new(std::io::BufReader::new(file))
+        .filter_map(Result::ok)
+        .map(|p| p.grid)
+        .collect())
+}
+
 /// The well-formed puzzles of `testdata/<name>`.
 ///
 /// # Panics
@@ -20,10 +40,5 @@ pub fn workspace_root() -> PathBuf {
 /// Panics if the file cannot be read: the test data is part of the repository.
 #[must_use]
 pub fn testdata(name: &str) -> Vec<Grid> {
-    let path = workspace_root().join("testdata").join(name);
-    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    PuzzleReader::new(std::io::BufReader::new(file))
-        .filter_map(Result::ok)
-        .map(|p| p.grid)
-        .collect()
+    read_puzzles(&workspace_root().join("testdata").join(name)).unwrap_or_else(|e| panic!("{e}"))
 }

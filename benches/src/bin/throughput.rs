@@ -1,0 +1,77 @@
+//! Single-thread throughput of the exact solver on puzzle sets, as `cargo xtask bench solve` runs
+//! it: `throughput [--json] [--min-secs S] FILE...`.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use sudoku_benches::read_puzzles;
+use sudoku_core::Grid;
+
+/// Runs `f` over all puzzles repeatedly for at least `min` and returns puzzles per second.
+fn rate(puzzles: &[Grid], min: Duration, f: impl Fn(&Grid) -> u64) -> f64 {
+    // One warm-up pass, then whole passes until `min` has elapsed.
+    let mut sink = puzzles.iter().map(&f).sum::<u64>();
+    let start = Instant::now();
+    let mut passes = 0u64;
+    while passes == 0 || start.elapsed() < min {
+        sink = sink.wrapping_add(puzzles.iter().map(&f).sum::<u64>());
+        passes += 1;
+    }
+    black_box(sink);
+    (passes as f64 * puzzles.len() as f64) / start.elapsed().as_secs_f64()
+}
+
+fn main() -> ExitCode {
+    let mut json = false;
+    let mut min = Duration::from_secs(2);
+    let mut files: Vec<PathBuf> = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--json" => json = true,
+            "--min-secs" => match args.next().and_then(|s| s.parse::<f64>().ok()) {
+                Some(s) if s >= 0.0 => min = Duration::from_secs_f64(s),
+                _ => {
+                    eprintln!("throughput: --min-secs needs a non-negative number");
+                    return ExitCode::from(2);
+                }
+            },
+            _ => files.push(a.into()),
+        }
+    }
+    if files.is_empty() {
+        eprintln!("usage: throughput [--json] [--min-secs S] FILE...");
+        return ExitCode::from(2);
+    }
+    if !json {
+        println!("{:<36} {:>8} {:>14} {:>14}", "dataset", "puzzles", "count-to-2/s", "first/s");
+    }
+    for file in &files {
+        let puzzles = match read_puzzles(file) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("throughput: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let name = file
+            .file_name()
+            .map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into());
+        let count2 = rate(&puzzles, min, |p| sudoku_solve::solve(p).count_capped());
+        let first = rate(&puzzles, min, |p| u64::from(sudoku_solve::first_solution(p).is_some()));
+        if json {
+            for (mode, r) in [("count-to-2", count2), ("first-solution", first)] {
+                println!(
+                    "{{\"dataset\":\"{name}\",\"puzzles\":{},\"mode\":\"{mode}\",\"puzzles_per_sec\":{r:.0}}}",
+                    puzzles.len()
+                );
+            }
+        } else {
+            println!("{name:<36} {:>8} {count2:>14.0} {first:>14.0}", puzzles.len());
+        }
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,379 @@
+//! The bitboard state of the exact solver and its constraint propagation.
+//!
+//! For every digit and band (three rows) a 27-bit mask holds the cells that may still hold the
+//! digit; bit `r * 9 + c` is row `r` of the band, column `c`. A placed digit keeps its own bit,
+//! so a solved cell has exactly one digit, and `unsolved` marks the cells not yet placed.
+//!
+//! Inside a band, a digit occupies exactly one 3-cell segment (row x box) in each row and in
+//! each box: its segment pattern is one of the six 3x3 permutation matrices. [`PERM_UNION`]
+//! keeps only the segments of the permutations that still fit, which performs pointing and
+//! claiming (locked candidates) in one table look-up and detects empty rows and boxes.
+
+/// Bits of row `r` of a band.
+const ROW_MASK: [u32; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
+/// Bits of box `k` of a band.
+const BOX_MASK: [u32; 3] = [0o7 * 0x40201, 0o70 * 0x40201, 0o700 * 0x40201];
+/// Bits of column `c` of a band.
+const COL_MASK: [u32; 9] = {
+    let mut t = [0u32; 9];
+    let mut c = 0;
+    while c < 9 {
+        t[c] = (1 << c) | (1 << (9 + c)) | (1 << (18 + c));
+        c += 1;
+    }
+    t
+};
+/// For bit `p` of a band: the other bits of its row, box and column within the band.
+const BAND_PEERS: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        let (r, c) = (p / 9, p % 9);
+        t[p] = (ROW_MASK[r] | BOX_MASK[c / 3] | COL_MASK[c]) & !(1 << p);
+        p += 1;
+    }
+    t
+};
+/// For a 9-bit row: which of its three segments are non-empty (3 bits).
+const ROW_SEGMENTS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut v = 0;
+    while v < 512 {
+        t[v] = ((v & 7 != 0) as u32)
+            | (((v & 0o70 != 0) as u32) << 1)
+            | (((v & 0o700 != 0) as u32) << 2);
+        v += 1;
+    }
+    t
+};
+/// For a 9-bit segment occupancy (bit `r * 3 + k` is row `r`, box `k`): the union of the
+/// permutation matrices inside it. Zero means the digit cannot be placed in the band.
+const PERM_UNION: [u16; 512] = {
+    const PERMS: [[usize; 3]; 6] =
+        [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut t = [0u16; 512];
+    let mut occ = 0;
+    while occ < 512 {
+        let mut i = 0;
+        while i < 6 {
+            let p = PERMS[i];
+            let m = (1 << p[0]) | (1 << (3 + p[1])) | (1 << (6 + p[2]));
+            if occ & m == m {
+                t[occ] |= m as u16;
+            }
+            i += 1;
+        }
+        occ += 1;
+    }
+    t
+};
+/// A 9-bit segment mask spread over the 27 cells of the band.
+const SEGMENT_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut i = 0;
+        while i < 9 {
+            if s & (1 << i) != 0 {
+                t[s] |= 0b111 << ((i / 3) * 9 + (i % 3) * 3);
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+};
+const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+const FULL_BAND: u32 = (1 << 27) - 1;
+
+/// Solver state: candidates per digit and band, and the cells still unsolved.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Board {
+    /// `cand[d * 3 + b]`: cells of band `b` that may hold digit index `d`.
+    cand: [u32; 27],
+    /// The candidate masks as of the last band-rule pass; a change triggers a new pass.
+    seen: [u32; 27],
+    /// Cells of each band not yet placed.
+    unsolved: [u32; 3],
+}
+
+/// A cell to branch on: band, bit within it, and its candidate digits (9 bits).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Branch {
+    pub(crate) band: usize,
+    pub(crate) bit: u32,
+    pub(crate) digits: u32,
+}
+
+impl Board {
+    /// The board with every candidate open.
+    pub(crate) const fn empty() -> Board {
+        Board { cand: [FULL_BAND; 27], seen: [0; 27], unsolved: [FULL_BAND; 3] }
+    }
+
+    /// The board of a puzzle given as 81 bytes (0 empty), or `None` if its givens contradict.
+    pub(crate) fn from_bytes(cells: &[u8; 81]) -> Option<Board> {
+        let mut b = Board::empty();
+        for (i, &v) in cells.iter().enumerate() {
+            if v != 0 && !b.place(v as usize - 1, i / 27, (i % 27) as u32) {
+                return None;
+            }
+        }
+        Some(b)
+    }
+
+    /// Whether every cell is placed.
+    #[inline]
+    pub(crate) fn is_solved(&self) -> bool {
+        self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
+    }
+
+    /// The digit values of a solved board, row-major.
+    pub(crate) fn to_bytes(&self) -> [u8; 81] {
+        let mut out = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut x = self.cand[d * 3 + b];
+                while x != 0 {
+                    let p = x.trailing_zeros() as usize;
+                    out[b * 27 + p] = d as u8 + 1;
+                    x &= x - 1;
+                }
+            }
+        }
+        out
+    }
+
+    /// Places digit `d` in band `b`, bit `p`; false if it is no longer a candidate there.
+    #[inline(always)]
+    pub(crate) fn place(&mut self, d: usize, b: usize, p: u32) -> bool {
+        let bit = 1u32 << p;
+        let i = d * 3 + b;
+        if self.cand[i] & bit == 0 {
+            return false;
+        }
+        self.unsolved[b] &= !bit;
+        let mut e = b;
+        while e < 27 {
+            self.cand[e] &= !bit;
+            e += 3;
+        }
+        self.cand[i] |= bit;
+        self.cand[i] &= !BAND_PEERS[p as usize];
+        let col = COL_MASK[p as usize % 9];
+        let (o1, o2) = OTHER_BANDS[b];
+        self.cand[d * 3 + o1] &= !col;
+        self.cand[d * 3 + o2] &= !col;
+        true
+    }
+
+    /// Removes digit `d` from band `b`, bit `p`.
+    #[inline(always)]
+    pub(crate) fn eliminate(&mut self, d: usize, b: usize, p: u32) {
+        self.cand[d * 3 + b] &= !(1 << p);
+    }
+
+    /// Applies the band rule and hidden singles to every digit-band that changed, until none
+    /// does. False on a contradiction.
+    #[inline]
+    fn band_pass(&mut self) -> bool {
+        loop {
+            let mut changed = false;
+            for i in 0..27 {
+                let x = self.cand[i];
+                if x == self.seen[i] {
+                    continue;
+                }
+                changed = true;
+                let segs = ROW_SEGMENTS[(x & 0x1ff) as usize]
+                    | ROW_SEGMENTS[((x >> 9) & 0x1ff) as usize] << 3
+                    | ROW_SEGMENTS[(x >> 18) as usize] << 6;
+                let allowed = PERM_UNION[segs as usize];
+                if allowed == 0 {
+                    return false;
+                }
+                let x = x & SEGMENT_CELLS[allowed as usize];
+                self.cand[i] = x;
+                self.seen[i] = x;
+                let (d, b) = (i / 3, i % 3);
+                // A row or box of the band with one cell left for the digit: a hidden single.
+                let mut singles = 0;
+                for m in ROW_MASK.iter().chain(&BOX_MASK) {
+                    let v = x & m;
+                    if v & (v - 1) == 0 {
+                        singles |= v;
+                    }
+                }
+                singles &= self.unsolved[b];
+                while singles != 0 {
+                    if !self.place(d, b, singles.trailing_zeros()) {
+                        return false;
+                    }
+                    singles &= singles - 1;
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// Hidden singles and empty columns, across the three bands. Returns `None` on a
+    /// contradiction, else whether anything was placed.
+    #[inline]
+    fn column_pass(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for d in 0..9 {
+            let mut any = [0u32; 3];
+            let mut once = [0u32; 3];
+            for b in 0..3 {
+                let x = self.cand[d * 3 + b];
+                let (r0, r1, r2) = (x & 0x1ff, (x >> 9) & 0x1ff, x >> 18);
+                any[b] = r0 | r1 | r2;
+                once[b] = any[b] & !((r0 & r1) | (r0 & r2) | (r1 & r2));
+            }
+            if (any[0] | any[1] | any[2]) != 0x1ff {
+                return None;
+            }
+            for b in 0..3 {
+                let (o1, o2) = OTHER_BANDS[b];
+                let cols = once[b] & !any[o1] & !any[o2];
+                if cols == 0 {
+                    continue;
+                }
+                let x = self.cand[d * 3 + b];
+                let mut cells = 0;
+                let mut c = cols;
+                while c != 0 {
+                    cells |= x & COL_MASK[c.trailing_zeros() as usize];
+                    c &= c - 1;
+                }
+                cells &= self.unsolved[b];
+                while cells != 0 {
+                    if !self.place(d, b, cells.trailing_zeros()) {
+                        return None;
+                    }
+                    placed = true;
+                    cells &= cells - 1;
+                }
+            }
+        }
+        Some(placed)
+    }
+
+    /// Naked singles: cells with one candidate left. `None` on a cell with none.
+    #[inline]
+    fn naked_pass(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for b in 0..3 {
+            let (mut ones, mut twos) = (0u32, 0u32);
+            for d in 0..9 {
+                let x = self.cand[d * 3 + b];
+                twos |= ones & x;
+                ones |= x;
+            }
+            let uns = self.unsolved[b];
+            if uns & !ones != 0 {
+                return None;
+            }
+            let mut singles = uns & !twos;
+            while singles != 0 {
+                let p = singles.trailing_zeros();
+                let bit = 1 << p;
+                let d = (0..9).find(|&d| self.cand[d * 3 + b] & bit != 0);
+                match d {
+                    Some(d) if self.place(d, b, p) => placed = true,
+                    _ => return None,
+                }
+                singles &= singles - 1;
+            }
+        }
+        Some(placed)
+    }
+
+    /// Propagates to a fixed point. False on a contradiction.
+    pub(crate) fn propagate(&mut self) -> bool {
+        loop {
+            if !self.band_pass() {
+                return false;
+            }
+            match self.column_pass() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.naked_pass() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => return true,
+            }
+        }
+    }
+
+    /// An unsolved cell with the fewest candidates (the first bivalue cell if there is one).
+    /// Call only on an unsolved, propagated board.
+    pub(crate) fn branch(&self) -> Branch {
+        let mut best: Option<(u32, usize, u32)> = None;
+        for b in 0..3 {
+            let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.cand[d * 3 + b];
+                threes |= twos & x;
+                twos |= ones & x;
+                ones |= x;
+            }
+            let bivalue = self.unsolved[b] & twos & !threes;
+            if bivalue != 0 {
+                let p = bivalue.trailing_zeros();
+                return Branch { band: b, bit: p, digits: self.digits_at(b, p) };
+            }
+            let mut rest = self.unsolved[b];
+            while rest != 0 {
+                let p = rest.trailing_zeros();
+                let n = self.digits_at(b, p).count_ones();
+                if best.is_none_or(|(m, _, _)| n < m) {
+                    best = Some((n, b, p));
+                }
+                rest &= rest - 1;
+            }
+        }
+        let (_, band, bit) = best.expect("branch() needs an unsolved board");
+        Branch { band, bit, digits: self.digits_at(band, bit) }
+    }
+
+    /// The candidate digits (9 bits) of band `b`, bit `p`.
+    #[inline]
+    pub(crate) fn digits_at(&self, b: usize, p: u32) -> u32 {
+        let mut m = 0;
+        for d in 0..9 {
+            m |= ((self.cand[d * 3 + b] >> p) & 1) << d;
+        }
+        m
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_are_consistent() {
+        assert_eq!(BOX_MASK[0] | BOX_MASK[1] | BOX_MASK[2], FULL_BAND);
+        assert_eq!(BOX_MASK[1].count_ones(), 9);
+        assert_eq!(BAND_PEERS[0].count_ones(), 8 + 4 + 2);
+        assert_eq!(PERM_UNION[0x1ff], 0x1ff);
+        // A digit confined to box 0 in row 0 must leave box 0 in the other rows (claiming).
+        let occ = 0b111_111_001;
+        assert_eq!(PERM_UNION[occ], 0b110_110_001);
+        assert_eq!(PERM_UNION[0b111_111_000], 0);
+    }
+
+    #[test]
+    fn solves_an_easy_puzzle_by_propagation() {
+        let p = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let bytes: Vec<u8> = p.bytes().map(|c| if c == b'.' { 0 } else { c - b'0' }).collect();
+        let mut b = Board::from_bytes(&bytes.try_into().unwrap()).unwrap();
+        assert!(b.propagate());
+        assert!(b.is_solved());
+    }
+}

@@ -1,0 +1,5 @@
+//! Integration tests of sudoku-solve.
+
+mod data;
+mod props;
+mod reference;

@@ -1,0 +1,54 @@
+//! Property tests: the fast solver agrees with the reference backtracker.
+
+use proptest::prelude::*;
+use rand::SeedableRng;
+use sudoku_core::{Cell, Grid};
+use sudoku_solve::{Outcome, count_solutions, random_solution, solve};
+
+use crate::reference;
+
+/// A puzzle cut from a random grid: each clue kept with probability `keep / 100`, and sometimes a
+/// wrong digit put in an empty cell (to make puzzles with no solution).
+fn puzzle() -> impl Strategy<Value = Grid> {
+    (any::<u64>(), 22u32..70, any::<bool>()).prop_map(|(seed, keep, spoil)| {
+        use rand::RngExt;
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        let full = random_solution(&mut rng);
+        let mut g = full;
+        for c in Cell::all() {
+            if rng.random_range(0..100) >= keep {
+                g.set(c, None);
+            }
+        }
+        if spoil && let Some(c) = g.empty_cells().first() {
+            let wrong = g.candidates(c).iter().find(|&d| Some(d) != full.get(c));
+            g.set(c, wrong);
+        }
+        g
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn solver_agrees_with_reference_backtracker(p in puzzle()) {
+        let expected = reference::count(&mut p.clone(), 2);
+        let outcome = solve(&p);
+        prop_assert_eq!(outcome.count_capped(), expected);
+        match outcome {
+            Outcome::Unique(s) => prop_assert!(p.is_solved_by(&s)),
+            Outcome::Multiple(a, b) => {
+                prop_assert!(p.is_solved_by(&a) && p.is_solved_by(&b));
+                prop_assert_ne!(a, b);
+            }
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn counts_agree_with_reference_backtracker(p in puzzle()) {
+        let expected = reference::count(&mut p.clone(), 50);
+        prop_assert_eq!(count_solutions(&p, 50, u64::MAX), Ok(expected));
+    }
+}
