@@ -10,12 +10,18 @@ usage: cargo xtask <task>
 tasks:
   ci                 fmt check, clippy -D warnings, tests (all and no features), docs -D warnings,
                      benches compiled
+  bench solve [--data FILE]... [--json] [--min-secs S]
+                     single-thread exact-solver puzzles/s (count-to-2 and first solution) per
+                     data set: ../shared/data/bench when present, testdata/ otherwise
   bench [ARGS...]    cargo bench -p sudoku-benches -- ARGS (criterion)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci(),
+        Some("bench") if args.get(1).map(String::as_str) == Some("solve") => {
+            bench_solve(&args[2..])
+        }
         Some("bench") => bench(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
@@ -76,5 +82,57 @@ fn ci() -> Result<(), String> {
 fn bench(rest: &[String]) -> Result<(), String> {
     let mut args = vec!["bench", "-p", "sudoku-benches", "--"];
     args.extend(rest.iter().map(String::as_str));
+    cargo(&args, &[])
+}
+
+/// The default solver benchmark sets: the shared ones when present, else the local samples.
+fn default_solve_sets() -> Vec<PathBuf> {
+    let shared = workspace_root().join("../shared/data/bench");
+    let names: &[&str] = if shared.is_dir() {
+        &[
+            "puzzles2_17_clue",
+            "puzzles3_magictour_top1465",
+            "puzzles5_forum_hardest_1905_11+",
+            "puzzles6_forum_hardest_1106",
+            "puzzles7_serg_benchmark",
+            "top95",
+        ]
+    } else {
+        eprintln!("xtask: ../shared/data/bench is absent; using the samples in testdata/");
+        &[
+            "17-clue-1000.txt",
+            "top1465.txt",
+            "hardest-11plus-500.txt",
+            "serg-multi-1000.txt",
+            "top95.txt",
+        ]
+    };
+    let dir = if shared.is_dir() { shared } else { workspace_root().join("testdata") };
+    names.iter().map(|n| dir.join(n)).collect()
+}
+
+fn bench_solve(rest: &[String]) -> Result<(), String> {
+    let mut pass: Vec<String> = Vec::new();
+    let mut data: Vec<PathBuf> = Vec::new();
+    let mut it = rest.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--data" => data.push(it.next().ok_or("--data needs a file")?.into()),
+            "--json" => pass.push(a.clone()),
+            "--min-secs" => {
+                pass.push(a.clone());
+                pass.push(it.next().ok_or("--min-secs needs a number")?.clone());
+            }
+            other => return Err(format!("unknown argument to bench solve: {other}")),
+        }
+    }
+    if data.is_empty() {
+        data = default_solve_sets();
+    }
+    let mut args =
+        vec!["run", "--quiet", "--release", "-p", "sudoku-benches", "--bin", "throughput", "--"];
+    args.extend(pass.iter().map(String::as_str));
+    let files: Vec<String> = data.iter().map(|p| p.display().to_string()).collect();
+    args.extend(files.iter().map(String::as_str));
     cargo(&args, &[])
 }

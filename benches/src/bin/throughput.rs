@@ -60,6 +60,8 @@ fn main() -> ExitCode {
         let name = file
             .file_name()
             .map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into());
+        let nodes: u64 = puzzles.iter().map(sudoku_solve::search_nodes).sum();
+        eprintln!("{name}: {:.2} search nodes per puzzle", nodes as f64 / puzzles.len() as f64);
         let count2 = rate(&puzzles, min, |p| sudoku_solve::solve(p).count_capped());
         let first = rate(&puzzles, min, |p| u64::from(sudoku_solve::first_solution(p).is_some()));
         if json {

@@ -3,6 +3,7 @@
 
 mod check;
 mod input;
+mod solve;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -25,6 +26,9 @@ struct Cli {
 enum Command {
     /// Check that every puzzle is well-formed, reporting each problem with its line number.
     Check(check::CheckArgs),
+    /// Solve every puzzle: one output line per puzzle, in input order (the solution, or a
+    /// status: multiple, none, invalid).
+    Solve(solve::SolveArgs),
 }
 
 /// The outcome of a command, from best to worst; it becomes the exit status.
@@ -57,12 +61,22 @@ pub(crate) fn error_chain(e: &dyn std::error::Error) -> String {
     s
 }
 
+/// A rayon pool with `threads` workers (0: one per core).
+pub(crate) fn thread_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
+    use anyhow::Context as _;
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("failed to start worker threads")
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let result = match &cli.command {
         Command::Check(args) => check::run(args, &mut out),
+        Command::Solve(args) => solve::run(args, &mut out),
     };
     let result = result.and_then(|s| out.flush().map(|()| s).map_err(Into::into));
     match result {

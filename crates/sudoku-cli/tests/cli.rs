@@ -88,3 +88,52 @@ fn unknown_flag_is_a_usage_error() {
     let out = sudoku(&["check", "--bogus"], b"");
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn solve_reports_every_status_in_input_order() {
+    let input = format!(
+        "{GOOD}\n...3.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..\n\
+         82.........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\nnot a puzzle\n"
+    );
+    let out = sudoku(&["solve", "--threads", "3"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(
+        lines[0],
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+    );
+    assert_eq!(lines[1], "multiple");
+    assert_eq!(lines[2], "none");
+    assert!(lines[3].starts_with("-:4: invalid: invalid character 'n'"), "{}", lines[3]);
+
+    let out = sudoku(&["solve", "--count", "--json"], input.as_bytes());
+    let v: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(v[0]["status"], "unique");
+    assert_eq!(v[1]["count"], 13);
+    assert_eq!(v[2]["count"], 0);
+    assert_eq!(v[3]["status"], "invalid");
+}
+
+#[test]
+fn solve_output_does_not_depend_on_thread_count() {
+    let input: String =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/top95.txt"))
+            .unwrap();
+    let one = sudoku(&["solve", "--json", "--threads", "1"], input.as_bytes());
+    let four = sudoku(&["solve", "--json", "--threads", "4"], input.as_bytes());
+    assert_eq!(one.status.code(), Some(0));
+    assert_eq!(text(&one.stdout), text(&four.stdout));
+    assert_eq!(text(&one.stdout).lines().count(), 95);
+}
+
+#[test]
+fn count_on_the_empty_grid_stops_at_the_budget() {
+    let out = sudoku(&["solve", "--count", "--budget", "500", "--limit", "1000000"], &[b'.'; 81]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stdout).contains("budget exceeded: 500 search nodes used"),
+        "{}",
+        text(&out.stdout)
+    );
+}

@@ -266,6 +266,25 @@ impl Grid {
     /// ```
     #[must_use]
     pub fn first_conflict(&self) -> Option<Conflict> {
+        // Fast path: one pass with a digit mask per unit; the detailed scan runs only when
+        // some unit repeats a digit.
+        let mut seen = [0u16; 27];
+        let mut repeated = false;
+        for (i, &v) in self.cells.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let bit = 1u16 << v;
+            let (r, c) = (i / 9, i % 9);
+            let units = [r, 9 + c, 18 + r / 3 * 3 + c / 3];
+            for u in units {
+                repeated |= seen[u] & bit != 0;
+                seen[u] |= bit;
+            }
+        }
+        if !repeated {
+            return None;
+        }
         let mut found: Option<Conflict> = None;
         for unit in Unit::ALL {
             let mut seen: [Option<Cell>; 9] = [None; 9];

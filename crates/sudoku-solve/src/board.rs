@@ -9,6 +9,9 @@
 //! keeps only the segments of the permutations that still fit, which performs pointing and
 //! claiming (locked candidates) in one table look-up and detects empty rows and boxes.
 
+// Index loops over bands and digits mirror the bit arithmetic (d * 3 + b) more plainly.
+#![allow(clippy::needless_range_loop)]
+
 /// Bits of row `r` of a band.
 const ROW_MASK: [u32; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
 /// Bits of box `k` of a band.
@@ -84,6 +87,8 @@ const SEGMENT_CELLS: [u32; 512] = {
     t
 };
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+/// The `cand` indices `d * 3 + b` of band `b`, for every digit `d`, as a bit mask.
+const BAND_ENTRIES: [u32; 3] = [0o111_111_111, 0o222_222_222, 0o444_444_444];
 const FULL_BAND: u32 = (1 << 27) - 1;
 
 /// Solver state: candidates per digit and band, and the cells still unsolved.
@@ -93,8 +98,12 @@ pub(crate) struct Board {
     cand: [u32; 27],
     /// The candidate masks as of the last band-rule pass; a change triggers a new pass.
     seen: [u32; 27],
+    /// The candidate masks as of the last column pass, likewise.
+    col_seen: [u32; 27],
     /// Cells of each band not yet placed.
     unsolved: [u32; 3],
+    /// The `cand` entries that may have changed since the band-rule pass saw them.
+    dirty: u32,
 }
 
 /// A cell to branch on: band, bit within it, and its candidate digits (9 bits).
@@ -108,7 +117,13 @@ pub(crate) struct Branch {
 impl Board {
     /// The board with every candidate open.
     pub(crate) const fn empty() -> Board {
-        Board { cand: [FULL_BAND; 27], seen: [0; 27], unsolved: [FULL_BAND; 3] }
+        Board {
+            cand: [FULL_BAND; 27],
+            seen: [0; 27],
+            col_seen: [0; 27],
+            unsolved: [FULL_BAND; 3],
+            dirty: (1 << 27) - 1,
+        }
     }
 
     /// The board of a puzzle given as 81 bytes (0 empty), or `None` if its givens contradict.
@@ -129,7 +144,7 @@ impl Board {
     }
 
     /// The digit values of a solved board, row-major.
-    pub(crate) fn to_bytes(&self) -> [u8; 81] {
+    pub(crate) fn solution_bytes(&self) -> [u8; 81] {
         let mut out = [0u8; 81];
         for d in 0..9 {
             for b in 0..3 {
@@ -164,6 +179,7 @@ impl Board {
         let (o1, o2) = OTHER_BANDS[b];
         self.cand[d * 3 + o1] &= !col;
         self.cand[d * 3 + o2] &= !col;
+        self.dirty |= BAND_ENTRIES[b] | (1 << (d * 3 + o1)) | (1 << (d * 3 + o2));
         true
     }
 
@@ -171,59 +187,61 @@ impl Board {
     #[inline(always)]
     pub(crate) fn eliminate(&mut self, d: usize, b: usize, p: u32) {
         self.cand[d * 3 + b] &= !(1 << p);
+        self.dirty |= 1 << (d * 3 + b);
     }
 
     /// Applies the band rule and hidden singles to every digit-band that changed, until none
     /// does. False on a contradiction.
     #[inline]
     fn band_pass(&mut self) -> bool {
-        loop {
-            let mut changed = false;
-            for i in 0..27 {
-                let x = self.cand[i];
-                if x == self.seen[i] {
-                    continue;
+        while self.dirty != 0 {
+            let i = self.dirty.trailing_zeros() as usize;
+            self.dirty &= self.dirty - 1;
+            let x = self.cand[i];
+            if x == self.seen[i] {
+                continue;
+            }
+            let segs = ROW_SEGMENTS[(x & 0x1ff) as usize]
+                | ROW_SEGMENTS[((x >> 9) & 0x1ff) as usize] << 3
+                | ROW_SEGMENTS[(x >> 18) as usize] << 6;
+            let allowed = PERM_UNION[segs as usize];
+            if allowed == 0 {
+                return false;
+            }
+            let x = x & SEGMENT_CELLS[allowed as usize];
+            self.cand[i] = x;
+            self.seen[i] = x;
+            let (d, b) = (i / 3, i % 3);
+            // A row or box of the band with one cell left for the digit: a hidden single.
+            let mut singles = 0;
+            for m in ROW_MASK.iter().chain(&BOX_MASK) {
+                let v = x & m;
+                if v & (v - 1) == 0 {
+                    singles |= v;
                 }
-                changed = true;
-                let segs = ROW_SEGMENTS[(x & 0x1ff) as usize]
-                    | ROW_SEGMENTS[((x >> 9) & 0x1ff) as usize] << 3
-                    | ROW_SEGMENTS[(x >> 18) as usize] << 6;
-                let allowed = PERM_UNION[segs as usize];
-                if allowed == 0 {
+            }
+            singles &= self.unsolved[b];
+            while singles != 0 {
+                if !self.place(d, b, singles.trailing_zeros()) {
                     return false;
                 }
-                let x = x & SEGMENT_CELLS[allowed as usize];
-                self.cand[i] = x;
-                self.seen[i] = x;
-                let (d, b) = (i / 3, i % 3);
-                // A row or box of the band with one cell left for the digit: a hidden single.
-                let mut singles = 0;
-                for m in ROW_MASK.iter().chain(&BOX_MASK) {
-                    let v = x & m;
-                    if v & (v - 1) == 0 {
-                        singles |= v;
-                    }
-                }
-                singles &= self.unsolved[b];
-                while singles != 0 {
-                    if !self.place(d, b, singles.trailing_zeros()) {
-                        return false;
-                    }
-                    singles &= singles - 1;
-                }
-            }
-            if !changed {
-                return true;
+                singles &= singles - 1;
             }
         }
+        true
     }
 
-    /// Hidden singles and empty columns, across the three bands. Returns `None` on a
-    /// contradiction, else whether anything was placed.
+    /// The stack rule, the column twin of the band rule: within a stack a digit occupies one
+    /// column per band and one band per column, a 3x3 permutation. Then hidden singles in
+    /// columns. Returns `None` on a contradiction, else whether anything changed.
     #[inline]
     fn column_pass(&mut self) -> Option<bool> {
-        let mut placed = false;
+        let mut changed = false;
         for d in 0..9 {
+            let i = d * 3;
+            if self.cand[i..i + 3] == self.col_seen[i..i + 3] {
+                continue;
+            }
             let mut any = [0u32; 3];
             let mut once = [0u32; 3];
             for b in 0..3 {
@@ -232,8 +250,27 @@ impl Board {
                 any[b] = r0 | r1 | r2;
                 once[b] = any[b] & !((r0 & r1) | (r0 & r2) | (r1 & r2));
             }
-            if (any[0] | any[1] | any[2]) != 0x1ff {
-                return None;
+            // Stack rule: segment (band b, column j of the stack) is bit b * 3 + j.
+            for s in 0..3 {
+                let sh = 3 * s;
+                let occ = ((any[0] >> sh) & 7)
+                    | (((any[1] >> sh) & 7) << 3)
+                    | (((any[2] >> sh) & 7) << 6);
+                let allowed = PERM_UNION[occ as usize] as u32;
+                if allowed == 0 {
+                    return None;
+                }
+                let mut gone = occ & !allowed;
+                while gone != 0 {
+                    let i = gone.trailing_zeros() as usize;
+                    let (b, c) = (i / 3, sh + i % 3);
+                    self.cand[d * 3 + b] &= !COL_MASK[c];
+                    self.dirty |= 1 << (d * 3 + b);
+                    any[b] &= !(1 << c);
+                    once[b] &= !(1 << c);
+                    changed = true;
+                    gone &= gone - 1;
+                }
             }
             for b in 0..3 {
                 let (o1, o2) = OTHER_BANDS[b];
@@ -253,12 +290,13 @@ impl Board {
                     if !self.place(d, b, cells.trailing_zeros()) {
                         return None;
                     }
-                    placed = true;
+                    changed = true;
                     cells &= cells - 1;
                 }
             }
+            self.col_seen[i..i + 3].copy_from_slice(&self.cand[i..i + 3]);
         }
-        Some(placed)
+        Some(changed)
     }
 
     /// Naked singles: cells with one candidate left. `None` on a cell with none.
@@ -297,12 +335,12 @@ impl Board {
             if !self.band_pass() {
                 return false;
             }
-            match self.column_pass() {
+            match self.naked_pass() {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
             }
-            match self.naked_pass() {
+            match self.column_pass() {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => return true,
@@ -310,10 +348,12 @@ impl Board {
         }
     }
 
-    /// An unsolved cell with the fewest candidates (the first bivalue cell if there is one).
-    /// Call only on an unsolved, propagated board.
+    /// An unsolved cell with the fewest candidates. Among bivalue cells, the one whose two
+    /// digits have the fewest other places in the cell's row and box (the most constrained
+    /// choice, so each branch propagates further).
     pub(crate) fn branch(&self) -> Branch {
         let mut best: Option<(u32, usize, u32)> = None;
+        let mut best_bivalue: Option<(u32, usize, u32, u32)> = None;
         for b in 0..3 {
             let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
             for d in 0..9 {
@@ -322,10 +362,28 @@ impl Board {
                 twos |= ones & x;
                 ones |= x;
             }
-            let bivalue = self.unsolved[b] & twos & !threes;
-            if bivalue != 0 {
+            let mut bivalue = self.unsolved[b] & twos & !threes;
+            while bivalue != 0 {
                 let p = bivalue.trailing_zeros();
-                return Branch { band: b, bit: p, digits: self.digits_at(b, p) };
+                bivalue &= bivalue - 1;
+                let digits = self.digits_at(b, p);
+                let unit = ROW_MASK[p as usize / 9] | BOX_MASK[p as usize % 9 / 3];
+                let mut score = 0;
+                let mut ds = digits;
+                while ds != 0 {
+                    let d = ds.trailing_zeros() as usize;
+                    let col = COL_MASK[p as usize % 9];
+                    score += (self.cand[d * 3 + b] & (unit | col)).count_ones()
+                        + (self.cand[d * 3 + OTHER_BANDS[b].0] & col).count_ones()
+                        + (self.cand[d * 3 + OTHER_BANDS[b].1] & col).count_ones();
+                    ds &= ds - 1;
+                }
+                if best_bivalue.is_none_or(|(s, ..)| score > s) {
+                    best_bivalue = Some((score, b, p, digits));
+                }
+            }
+            if best_bivalue.is_some() {
+                continue;
             }
             let mut rest = self.unsolved[b];
             while rest != 0 {
@@ -336,6 +394,9 @@ impl Board {
                 }
                 rest &= rest - 1;
             }
+        }
+        if let Some((_, band, bit, digits)) = best_bivalue {
+            return Branch { band, bit, digits };
         }
         let (_, band, bit) = best.expect("branch() needs an unsolved board");
         Branch { band, bit, digits: self.digits_at(band, bit) }

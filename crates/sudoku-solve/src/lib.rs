@@ -33,7 +33,8 @@ mod board;
 mod exact;
 
 pub use exact::{
-    BudgetExceeded, Outcome, count_solutions, first_solution, is_unique, random_solution, solve,
+    BudgetExceeded, Outcome, count_solutions, first_solution, is_unique, random_solution,
+    search_nodes, solve,
 };
 
 #[cfg(doctest)]
