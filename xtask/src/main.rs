@@ -13,6 +13,9 @@ tasks:
   bench solve [--data FILE]... [--json] [--min-secs S]
                      single-thread exact-solver puzzles/s (count-to-2 and first solution) per
                      data set: ../shared/data/bench when present, testdata/ otherwise
+  bench metrics [--json] [--min-secs S]
+                     evaluations/s of depth, normal width and average width on the paper's
+                     three puzzles
   bench [ARGS...]    cargo bench -p sudoku-benches -- ARGS (criterion)";
 
 fn main() -> ExitCode {
@@ -21,6 +24,20 @@ fn main() -> ExitCode {
         Some("ci") => ci(),
         Some("bench") if args.get(1).map(String::as_str) == Some("solve") => {
             bench_solve(&args[2..])
+        }
+        Some("bench") if args.get(1).map(String::as_str) == Some("metrics") => {
+            let mut a = vec![
+                "run",
+                "--quiet",
+                "--release",
+                "-p",
+                "sudoku-benches",
+                "--bin",
+                "metrics",
+                "--",
+            ];
+            a.extend(args[2..].iter().map(String::as_str));
+            cargo(&a, &[])
         }
         Some("bench") => bench(&args[1..]),
         Some("help" | "--help" | "-h") => {

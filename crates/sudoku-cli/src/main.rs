@@ -3,6 +3,7 @@
 
 mod check;
 mod input;
+mod rate;
 mod solve;
 
 use std::io::{self, BufWriter, Write};
@@ -29,6 +30,8 @@ enum Command {
     /// Solve every puzzle: one output line per puzzle, in input order (the solution, or a
     /// status: multiple, none, invalid).
     Solve(solve::SolveArgs),
+    /// Rate every puzzle's difficulty: a TSV table (one row per puzzle, in input order) or JSON.
+    Rate(rate::RateArgs),
 }
 
 /// The outcome of a command, from best to worst; it becomes the exit status.
@@ -77,6 +80,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Check(args) => check::run(args, &mut out),
         Command::Solve(args) => solve::run(args, &mut out),
+        Command::Rate(args) => rate::run(args, &mut out),
     };
     let result = result.and_then(|s| out.flush().map(|()| s).map_err(Into::into));
     match result {

@@ -137,3 +137,50 @@ fn count_on_the_empty_grid_stops_at_the_budget() {
         text(&out.stdout)
     );
 }
+
+const INKALA_2012: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+#[test]
+fn rate_prints_a_tsv_table_in_input_order() {
+    let input = format!("{INKALA_2012}\n{GOOD}\n");
+    let out =
+        sudoku(&["rate", "--metrics", "depth,normal-width", "--threads", "2"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], "source\tline\tpuzzle\tdepth\tnormal_width");
+    assert_eq!(lines[1], format!("-\t1\t{INKALA_2012}\t8\t3599"));
+    assert!(lines[2].starts_with(&format!("-\t2\t{GOOD}\t")));
+}
+
+#[test]
+fn rate_reports_budget_and_uniqueness_per_metric() {
+    let input = format!("{}\nnonsense\n", ".".repeat(81));
+    let out = sudoku(&["rate", "--json", "--budget", "1000", "--samples", "3"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    let v: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(v[0]["depth"]["error"], "not_unique");
+    assert_eq!(v[0]["normal_width"]["error"], "budget_exceeded");
+    assert_eq!(v[0]["average_width"]["error"], "budget_exceeded");
+    assert!(v[1]["error"].as_str().unwrap().contains("invalid character 'n'"));
+}
+
+#[test]
+fn rate_average_width_is_seeded_and_thread_independent() {
+    let input = format!("{INKALA_2012}\n");
+    let args = ["rate", "--json", "--metrics", "average-width", "--samples", "20", "--seed", "7"];
+    let one = sudoku(&[&args[..], &["--threads", "1"]].concat(), input.as_bytes());
+    let two = sudoku(&[&args[..], &["--threads", "2"]].concat(), input.as_bytes());
+    assert_eq!(text(&one.stdout), text(&two.stdout));
+    let v: serde_json::Value = serde_json::from_str(text(&one.stdout).trim()).unwrap();
+    assert_eq!(v["average_width"]["samples"], 20);
+}
+
+#[test]
+fn rate_rejects_unknown_metrics() {
+    let out = sudoku(&["rate", "--metrics", "depth,bogus"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown metric \"bogus\""));
+}

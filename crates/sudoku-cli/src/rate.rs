@@ -1,0 +1,179 @@
+//! `sudoku rate`: difficulty ratings of every puzzle, as a TSV table or JSON lines.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::bail;
+use rayon::prelude::*;
+use serde_json::{Map, Value, json};
+use sudoku_core::Grid;
+use sudoku_metrics::{AverageWidth, Depth, MetricError, NormalWidth, Propagation};
+
+use crate::input::{Record, read_all};
+use crate::{Status, error_chain, thread_pool};
+
+/// The ratings `sudoku rate` knows, by their command-line names.
+const METRICS: &[&str] = &["depth", "normal-width", "average-width"];
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct RateArgs {
+    /// Puzzle files, one puzzle per line or 9-line blocks; `-` or nothing reads standard input.
+    inputs: Vec<PathBuf>,
+    /// Comma-separated ratings: depth, normal-width, average-width.
+    #[arg(long, value_delimiter = ',', default_value = "depth,normal-width,average-width")]
+    metrics: Vec<String>,
+    /// Random tie-breaking samples of average-width.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    samples: u32,
+    /// Seed of the random ratings; every puzzle is rated with this same seed.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Search nodes (states, for depth) per puzzle and rating before giving up.
+    #[arg(long, default_value_t = sudoku_metrics::DEFAULT_WIDTH_BUDGET)]
+    budget: u64,
+    /// Use hidden singles as well as naked singles between branchings (not the reference).
+    #[arg(long)]
+    hidden_singles: bool,
+    /// Worker threads (0: one per core). Output is the same for any count.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Print one JSON object per puzzle instead of a TSV table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One rating's result, as a JSON value: the number, or `{"error": code, "message": text}`.
+fn rate_one(args: &RateArgs, metric: &str, puzzle: &Grid) -> Value {
+    let propagation = if args.hidden_singles {
+        Propagation::NakedAndHiddenSingles
+    } else {
+        Propagation::NakedSingles
+    };
+    let result: Result<Value, MetricError> = match metric {
+        "depth" => Depth::default()
+            .with_budget(args.budget)
+            .with_propagation(propagation)
+            .evaluate(puzzle)
+            .map(|d| json!(d)),
+        "normal-width" => NormalWidth::default()
+            .with_budget(args.budget)
+            .with_propagation(propagation)
+            .evaluate(puzzle)
+            .map(|w| json!(w.width)),
+        "average-width" => AverageWidth::default()
+            .with_samples(args.samples)
+            .with_budget(args.budget)
+            .with_propagation(propagation)
+            .evaluate(puzzle, args.seed)
+            .map(|m| json!({"mean": m.mean, "stderr": m.stderr, "samples": m.samples})),
+        _ => unreachable!("metric names are checked before rating"),
+    };
+    result.unwrap_or_else(|e| json!({"error": error_code(&e), "message": e.to_string()}))
+}
+
+/// A short, stable code for a rating that could not be computed.
+fn error_code(e: &MetricError) -> &'static str {
+    match e {
+        MetricError::BudgetExceeded { .. } => "budget_exceeded",
+        MetricError::NoSolution => "no_solution",
+        MetricError::NotUnique => "not_unique",
+        _ => "error",
+    }
+}
+
+fn tsv_cell(v: &Value) -> String {
+    match v {
+        Value::Object(o) if o.contains_key("error") => {
+            o["error"].as_str().unwrap_or("error").to_string()
+        }
+        Value::Object(o) => format!(
+            "{:.2}\t{:.2}",
+            o["mean"].as_f64().unwrap_or(f64::NAN),
+            o["stderr"].as_f64().unwrap_or(f64::NAN)
+        ),
+        other => other.to_string(),
+    }
+}
+
+pub(crate) fn run(args: &RateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    for m in &args.metrics {
+        if !METRICS.contains(&m.as_str()) {
+            bail!("unknown metric {m:?}; known metrics: {}", METRICS.join(", "));
+        }
+    }
+    let mut records: Vec<Record> = Vec::new();
+    let mut unreadable = false;
+    read_all(
+        &args.inputs,
+        |r| {
+            records.push(r);
+            Ok(())
+        },
+        |source, e| {
+            unreadable = true;
+            eprintln!("sudoku rate: {source}: {}", error_chain(e));
+        },
+    )?;
+    let rows: Vec<Map<String, Value>> = thread_pool(args.threads)?.install(|| {
+        records
+            .into_par_iter()
+            .map(|r| {
+                let mut row = Map::new();
+                row.insert("source".into(), json!(r.source));
+                match r.result {
+                    Ok(p) => {
+                        row.insert("line".into(), json!(p.line));
+                        row.insert("puzzle".into(), json!(p.grid.to_string()));
+                        for m in &args.metrics {
+                            row.insert(m.replace('-', "_"), rate_one(args, m, &p.grid));
+                        }
+                    }
+                    Err(e) => {
+                        row.insert("line".into(), json!(e.line));
+                        row.insert("puzzle".into(), Value::Null);
+                        row.insert("error".into(), json!(e.kind.to_string()));
+                    }
+                }
+                row
+            })
+            .collect()
+    });
+    if !args.json {
+        let mut header = vec!["source".to_string(), "line".into(), "puzzle".into()];
+        for m in &args.metrics {
+            header.push(m.replace('-', "_"));
+            if m == "average-width" {
+                header.push("average_width_stderr".into());
+            }
+        }
+        writeln!(out, "{}", header.join("\t"))?;
+    }
+    let mut invalid = false;
+    for row in &rows {
+        invalid |= row.contains_key("error");
+        if args.json {
+            serde_json::to_writer(&mut *out, row)?;
+            writeln!(out)?;
+            continue;
+        }
+        let mut cells =
+            vec![row["source"].as_str().unwrap_or("-").to_string(), row["line"].to_string()];
+        match row.get("error") {
+            Some(e) => {
+                cells.push(format!("invalid: {}", e.as_str().unwrap_or("")));
+            }
+            None => {
+                cells.push(row["puzzle"].as_str().unwrap_or("").to_string());
+                cells.extend(args.metrics.iter().map(|m| tsv_cell(&row[&m.replace('-', "_")])));
+            }
+        }
+        writeln!(out, "{}", cells.join("\t"))?;
+    }
+    Ok(if unreadable {
+        Status::Usage
+    } else if invalid {
+        Status::Invalid
+    } else {
+        Status::Ok
+    })
+}

@@ -1,0 +1,298 @@
+//! Pencil marks: candidates as one 81-bit board per digit, propagated by naked singles (and, as
+//! an option, hidden singles), and the choice of the branch cell.
+
+use sudoku_core::{Grid, PEERS};
+
+/// Cells of every unit as 81-bit masks, in [`Unit::ALL`] order.
+const UNIT_BITS: [u128; 27] = {
+    let mut t = [0u128; 27];
+    let mut u = 0;
+    while u < 27 {
+        let cells = sudoku_core::UNIT_CELLS[u];
+        let mut j = 0;
+        while j < 9 {
+            t[u] |= 1 << cells[j].index();
+            j += 1;
+        }
+        u += 1;
+    }
+    t
+};
+/// For every cell, its row, column and box as a 27-bit unit mask.
+const CELL_UNITS: [u32; 81] = {
+    let mut t = [0u32; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (r, c) = (i / 9, i % 9);
+        t[i] = (1 << r) | (1 << (9 + c)) | (1 << (18 + r / 3 * 3 + c / 3));
+        i += 1;
+    }
+    t
+};
+const PEER_BITS: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = PEERS[i].bits();
+        i += 1;
+    }
+    t
+};
+const ALL_CELLS: u128 = (1 << 81) - 1;
+
+/// The deduction used between branchings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Propagation {
+    /// Naked singles only: the reference semantics of the Watanabe metrics.
+    #[default]
+    NakedSingles,
+    /// Naked and hidden singles (the paper's Fig. 5 puzzle then needs no guessing at all).
+    NakedAndHiddenSingles,
+}
+
+/// Pencil-mark state of a puzzle.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Marks {
+    /// `digit[d]`: empty cells where digit index `d` is still a candidate.
+    digit: [u128; 9],
+    /// Empty cells.
+    empty: u128,
+    /// `placed[d]`: units (27-bit mask) where digit `d` is placed; used by hidden singles.
+    placed: [u32; 9],
+}
+
+/// What propagation reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum State {
+    /// Some empty cell has no candidate, or a unit cannot hold some digit.
+    Dead,
+    /// Every cell is filled.
+    Solved,
+    /// Stuck: branching is needed. The cells tied for fewest candidates.
+    Open { ties: u128 },
+}
+
+impl Marks {
+    /// The marks of a puzzle before any propagation, or `None` if its givens conflict.
+    pub(crate) fn new(puzzle: &Grid) -> Option<Marks> {
+        let mut m = Marks { digit: [ALL_CELLS; 9], empty: ALL_CELLS, placed: [0; 9] };
+        for (i, v) in puzzle.to_bytes().into_iter().enumerate() {
+            if v != 0 {
+                if m.digit[v as usize - 1] & (1 << i) == 0 {
+                    return None;
+                }
+                m.place(i, v as usize - 1);
+            }
+        }
+        Some(m)
+    }
+
+    /// The empty cells (a state key: with only forced and correct placements, the filled set
+    /// determines the whole state).
+    #[inline]
+    pub(crate) fn empty(&self) -> u128 {
+        self.empty
+    }
+
+    /// The candidate digits (9 bits) of `cell`.
+    #[inline]
+    pub(crate) fn candidates(&self, cell: usize) -> u16 {
+        let mut m = 0u16;
+        for d in 0..9 {
+            m |= (((self.digit[d] >> cell) & 1) as u16) << d;
+        }
+        m
+    }
+
+    /// Places digit index `d` in `cell`. The caller checks that it is a candidate.
+    #[inline(always)]
+    pub(crate) fn place(&mut self, cell: usize, d: usize) {
+        let bit = !(1u128 << cell);
+        self.empty &= bit;
+        for b in &mut self.digit {
+            *b &= bit;
+        }
+        self.digit[d] &= !PEER_BITS[cell];
+        self.placed[d] |= CELL_UNITS[cell];
+    }
+
+    /// Propagates to a fixed point and classifies the result.
+    #[inline]
+    pub(crate) fn propagate(&mut self, mode: Propagation) -> State {
+        loop {
+            // Bit-sliced counters: a_k = cells with at least k candidates.
+            let (mut a1, mut a2) = (0u128, 0u128);
+            for &x in &self.digit {
+                a2 |= a1 & x;
+                a1 |= x;
+            }
+            if self.empty & !a1 != 0 {
+                return State::Dead;
+            }
+            let singles = a1 & !a2;
+            if singles != 0 {
+                if !self.place_singles(singles) {
+                    return State::Dead;
+                }
+                continue;
+            }
+            if self.empty == 0 {
+                return State::Solved;
+            }
+            if mode == Propagation::NakedAndHiddenSingles {
+                match self.hidden_singles() {
+                    None => return State::Dead,
+                    Some(true) => continue,
+                    Some(false) => {}
+                }
+            }
+            return State::Open { ties: self.fewest_candidates() };
+        }
+    }
+
+    /// The empty cells with the fewest candidates, on a board with no single and no dead cell.
+    #[inline]
+    fn fewest_candidates(&self) -> u128 {
+        let (mut a1, mut a2, mut a3, mut a4) = (0u128, 0u128, 0u128, 0u128);
+        for &x in &self.digit {
+            a4 |= a3 & x;
+            a3 |= a2 & x;
+            a2 |= a1 & x;
+            a1 |= x;
+        }
+        match (a2 & !a3, a3 & !a4) {
+            (t, _) if t != 0 => t,
+            (_, t) if t != 0 => t,
+            _ => self.fewest_candidates_slow(),
+        }
+    }
+
+    /// Places every naked single at once, digit by digit. Placing them one at a time would hit
+    /// a dead end exactly when two singles need the same digit in one unit, so that is checked.
+    #[inline]
+    fn place_singles(&mut self, singles: u128) -> bool {
+        let mut cleared = [0u128; 9];
+        for (d, cleared) in cleared.iter_mut().enumerate() {
+            let mut cells = singles & self.digit[d];
+            while cells != 0 {
+                let cell = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                if *cleared & (1 << cell) != 0 {
+                    return false;
+                }
+                *cleared |= PEER_BITS[cell];
+                self.placed[d] |= CELL_UNITS[cell];
+            }
+        }
+        self.empty &= !singles;
+        for (x, c) in self.digit.iter_mut().zip(cleared) {
+            *x &= !(singles | c);
+        }
+        true
+    }
+
+    /// Places every hidden single it finds; `None` if some unit cannot hold some digit.
+    fn hidden_singles(&mut self) -> Option<bool> {
+        let mut placed_any = false;
+        for d in 0..9 {
+            for (u, &unit) in UNIT_BITS.iter().enumerate() {
+                if self.placed[d] & (1 << u) != 0 {
+                    continue;
+                }
+                let x = self.digit[d] & unit;
+                if x == 0 {
+                    return None;
+                }
+                if x & (x - 1) == 0 {
+                    self.place(x.trailing_zeros() as usize, d);
+                    placed_any = true;
+                }
+            }
+        }
+        Some(placed_any)
+    }
+
+    /// Empty cells with the fewest candidates, by counting (when every cell has 5 or more).
+    fn fewest_candidates_slow(&self) -> u128 {
+        let mut best = u32::MAX;
+        let mut ties = 0u128;
+        let mut rest = self.empty;
+        while rest != 0 {
+            let cell = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let n = self.candidates(cell).count_ones();
+            if n < best {
+                best = n;
+                ties = 0;
+            }
+            if n == best {
+                ties |= 1 << cell;
+            }
+        }
+        ties
+    }
+}
+
+/// The `k`-th (0-based) set bit of `x`.
+#[inline]
+pub(crate) fn nth_bit(mut x: u128, k: u32) -> usize {
+    for _ in 0..k {
+        x &= x - 1;
+    }
+    x.trailing_zeros() as usize
+}
+
+/// The unit masks, for tests.
+#[cfg(test)]
+pub(crate) fn unit_bits(u: sudoku_core::Unit) -> u128 {
+    UNIT_BITS[u.index()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::{Cell, Unit};
+
+    #[test]
+    fn tables_agree_with_core() {
+        for u in Unit::ALL {
+            assert_eq!(unit_bits(u), u.cell_set().bits());
+        }
+        for c in Cell::all() {
+            assert_eq!(CELL_UNITS[c.index()].count_ones(), 3);
+        }
+    }
+
+    #[test]
+    fn singles_only_puzzle_is_solved_without_branching() {
+        let p: Grid =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+                .parse()
+                .unwrap();
+        let mut m = Marks::new(&p).unwrap();
+        assert_eq!(m.propagate(Propagation::NakedSingles), State::Solved);
+    }
+
+    #[test]
+    fn ties_are_the_cells_with_fewest_candidates() {
+        let p: Grid =
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+                .parse()
+                .unwrap();
+        let mut m = Marks::new(&p).unwrap();
+        let State::Open { ties } = m.propagate(Propagation::NakedSingles) else {
+            panic!("should be open")
+        };
+        let n = m.candidates(ties.trailing_zeros() as usize).count_ones();
+        let mut rest = m.empty();
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let k = m.candidates(c).count_ones();
+            assert!(k >= n);
+            assert_eq!(k == n, ties & (1 << c) != 0);
+        }
+    }
+}

@@ -1,0 +1,4 @@
+//! Integration tests of sudoku-metrics.
+
+mod budgets;
+mod reference;
