@@ -1,0 +1,98 @@
+//! Hooks that see a run as it goes.
+
+/// What a single-chain optimizer reports after each sweep.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct SweepInfo<'a, S> {
+    /// Sweeps done so far (this one included).
+    pub sweep: u64,
+    /// The current inverse temperature.
+    pub beta: f64,
+    /// The current state.
+    pub state: &'a S,
+    /// Its energy.
+    pub energy: f64,
+    /// Moves accepted during this sweep.
+    pub accepted: u32,
+}
+
+/// What replica exchange reports after each round (`N_s` sweeps, then one exchange step).
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct RoundInfo<'a, S> {
+    /// Rounds done so far (this one included).
+    pub round: u64,
+    /// Sweeps per replica so far.
+    pub sweeps: u64,
+    /// Inverse temperatures, hottest first, as used during this round.
+    pub betas: &'a [f64],
+    /// The state at each temperature after the exchange step.
+    pub states: Vec<&'a S>,
+    /// The energy at each temperature after the exchange step.
+    pub energies: Vec<f64>,
+    /// Estimated exchange acceptance between temperatures `m` and `m + 1` during this round.
+    pub acceptance: &'a [f64],
+    /// Which neighbour pairs swapped in this round's exchange step.
+    pub swapped: &'a [bool],
+    /// Completed round trips (hottest to coldest and back, or the reverse) over all walkers.
+    pub round_trips: u64,
+    /// The best energy found so far.
+    pub best_energy: f64,
+}
+
+/// Sees every sweep or round of a run. Every hook defaults to doing nothing, and `()` is the
+/// observer that observes nothing: an unused hook costs nothing.
+///
+/// # Examples
+///
+/// ```
+/// use tempering::{Observer, SweepInfo};
+///
+/// /// Records every energy of a chain.
+/// #[derive(Default)]
+/// struct Trace(Vec<f64>);
+///
+/// impl<S> Observer<S> for Trace {
+///     fn on_sweep(&mut self, info: &SweepInfo<'_, S>) -> bool {
+///         self.0.push(info.energy);
+///         true // keep going
+///     }
+/// }
+///
+/// let mut trace = Trace::default();
+/// # let _ = &mut trace;
+/// // metropolis.run(&model, state, &mut rng, &budget, &mut trace);
+/// assert!(trace.0.is_empty());
+/// ```
+pub trait Observer<S> {
+    /// After each sweep of a single-chain optimizer. Return `false` to stop the run.
+    fn on_sweep(&mut self, info: &SweepInfo<'_, S>) -> bool {
+        let _ = info;
+        true
+    }
+
+    /// After each round of replica exchange. Return `false` to stop the run.
+    fn on_round(&mut self, info: &RoundInfo<'_, S>) -> bool {
+        let _ = info;
+        true
+    }
+
+    /// When a state with a lower energy than any before is found.
+    fn on_best(&mut self, state: &S, energy: f64, sweep: u64) {
+        let _ = (state, energy, sweep);
+    }
+}
+
+impl<S> Observer<S> for () {}
+
+impl<S, O: Observer<S> + ?Sized> Observer<S> for &mut O {
+    fn on_sweep(&mut self, info: &SweepInfo<'_, S>) -> bool {
+        (**self).on_sweep(info)
+    }
+    fn on_round(&mut self, info: &RoundInfo<'_, S>) -> bool {
+        (**self).on_round(info)
+    }
+    fn on_best(&mut self, state: &S, energy: f64, sweep: u64) {
+        (**self).on_best(state, energy, sweep);
+    }
+}
