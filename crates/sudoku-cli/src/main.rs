@@ -2,7 +2,9 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod check;
+mod generate;
 mod input;
+mod plot;
 mod rate;
 mod solve;
 
@@ -32,6 +34,9 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Rate every puzzle's difficulty: a TSV table (one row per puzzle, in input order) or JSON.
     Rate(rate::RateArgs),
+    /// Search for hard puzzles (Watanabe's replica-exchange schedule by default), showing
+    /// progress, writing each new best as found, with checkpoints and resume.
+    Generate(generate::GenerateArgs),
 }
 
 /// The outcome of a command, from best to worst; it becomes the exit status.
@@ -81,6 +86,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(args, &mut out),
         Command::Solve(args) => solve::run(args, &mut out),
         Command::Rate(args) => rate::run(args, &mut out),
+        Command::Generate(args) => generate::run(args, &mut out),
     };
     let result = result.and_then(|s| out.flush().map(|()| s).map_err(Into::into));
     match result {

@@ -184,3 +184,124 @@ fn rate_rejects_unknown_metrics() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("unknown metric \"bogus\""));
 }
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudoku-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const SMALL: [&str; 10] = [
+    "--replicas",
+    "3",
+    "--depth-target",
+    "3",
+    "--sweeps-per-round",
+    "10",
+    "--no-progress",
+    "--json",
+    "--seed",
+    "4",
+];
+
+#[test]
+fn generate_summary_is_valid_and_thread_independent() {
+    let dir = temp_dir("gen");
+    let out = dir.join("bests.jsonl");
+    let run = |threads: &str, extra: &[&str]| {
+        let mut args = vec!["generate", "--steps", "40", "--threads", threads];
+        args.extend_from_slice(&SMALL);
+        args.extend_from_slice(extra);
+        sudoku(&args, b"")
+    };
+    let one = run("1", &["--out", out.to_str().unwrap()]);
+    assert_eq!(one.status.code(), Some(0), "{}", text(&one.stderr));
+    let two = run("2", &[]);
+    assert_eq!(text(&one.stdout), text(&two.stdout));
+    let v: serde_json::Value = serde_json::from_str(text(&one.stdout).trim()).unwrap();
+    for key in [
+        "puzzle",
+        "solution",
+        "clues",
+        "depth",
+        "normal_width",
+        "average_width",
+        "energy",
+        "steps",
+        "seed",
+    ] {
+        assert!(v.get(key).is_some(), "summary lacks {key}: {v}");
+    }
+    assert_eq!(v["steps"], 40);
+    let puzzle: sudoku_core::Grid = v["puzzle"].as_str().unwrap().parse().unwrap();
+    let solution: sudoku_core::Grid = v["solution"].as_str().unwrap().parse().unwrap();
+    assert!(puzzle.is_solved_by(&solution));
+    let records = std::fs::read_to_string(&out).unwrap();
+    assert!(records.lines().count() >= 1);
+    for line in records.lines() {
+        let r: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(r["puzzle"].as_str().unwrap().len() == 81);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn generate_resume_continues_exactly() {
+    let dir = temp_dir("resume");
+    let ckpt = dir.join("run.ckpt");
+    let straight = sudoku(&[&["generate", "--steps", "60"], &SMALL[..]].concat(), b"");
+    assert_eq!(straight.status.code(), Some(0), "{}", text(&straight.stderr));
+    let first = sudoku(
+        &[&["generate", "--steps", "30", "--checkpoint", ckpt.to_str().unwrap()], &SMALL[..]]
+            .concat(),
+        b"",
+    );
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
+    let resumed = sudoku(
+        &[
+            "generate",
+            "--steps",
+            "60",
+            "--resume",
+            ckpt.to_str().unwrap(),
+            "--no-progress",
+            "--json",
+        ],
+        b"",
+    );
+    assert_eq!(resumed.status.code(), Some(0), "{}", text(&resumed.stderr));
+    assert_eq!(text(&resumed.stdout), text(&straight.stdout));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn generate_refuses_a_damaged_checkpoint() {
+    let dir = temp_dir("damaged");
+    let ckpt = dir.join("bad.ckpt");
+    std::fs::write(
+        &ckpt,
+        b"{\"format\":\"sudoku-generate-checkpoint\",\"version\":1,\"generation\":{\"config\"",
+    )
+    .unwrap();
+    let out = sudoku(
+        &["generate", "--resume", ckpt.to_str().unwrap(), "--steps", "10", "--no-progress"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("is damaged or not a checkpoint"), "{}", text(&out.stderr));
+    std::fs::write(&ckpt, b"").unwrap();
+    let out = sudoku(
+        &["generate", "--resume", ckpt.to_str().unwrap(), "--steps", "10", "--no-progress"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn generate_rejects_unknown_energy() {
+    let out = sudoku(&["generate", "--energy", "bogus", "--steps", "1", "--no-progress"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown energy \"bogus\""));
+}

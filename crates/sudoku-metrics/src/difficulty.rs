@@ -4,7 +4,7 @@ use std::fmt;
 
 use sudoku_core::Grid;
 
-use crate::{AverageWidth, Depth, NormalWidth};
+use crate::{AverageWidth, Depth, DihedralWidth, NormalWidth};
 
 /// Why a puzzle could not be rated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
@@ -115,6 +115,7 @@ impl<D: Difficulty> Difficulty for Ln<D> {
             "normal-width" => "ln-normal-width",
             "average-width" => "ln-average-width",
             "depth" => "ln-depth",
+            "dihedral-width" => "ln-dihedral-width",
             _ => "ln",
         }
     }
@@ -147,5 +148,14 @@ impl Difficulty for Depth {
     }
     fn rate(&self, puzzle: &Grid, _seed: u64) -> Result<f64, MetricError> {
         self.evaluate(puzzle).map(f64::from)
+    }
+}
+
+impl Difficulty for DihedralWidth {
+    fn name(&self) -> &str {
+        "dihedral-width"
+    }
+    fn rate(&self, puzzle: &Grid, _seed: u64) -> Result<f64, MetricError> {
+        self.evaluate(puzzle)
     }
 }

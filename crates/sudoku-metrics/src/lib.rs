@@ -16,6 +16,8 @@
 //!   also counts the solutions: the tree is exhaustive.
 //! - [`AverageWidth`]: the same with ties broken uniformly at random at every node, averaged over
 //!   N samples (the paper uses 100), with the standard error `sqrt((E[w^2] - E[w]^2) / N)`.
+//! - [`DihedralWidth`]: the mean normal width over the 8 rotations and reflections, a width that
+//!   does not depend on the puzzle's orientation.
 //! - [`Depth`]: the fewest correct placements at branch cells, over every sequence of tie
 //!   choices, before pencil marks finish the grid; 0 for a puzzle solved by pencil marks alone.
 //!
@@ -50,7 +52,8 @@ mod watanabe;
 pub use difficulty::{Difficulty, Ln, MetricError};
 pub use marks::Propagation;
 pub use watanabe::{
-    AverageWidth, DEFAULT_DEPTH_BUDGET, DEFAULT_WIDTH_BUDGET, Depth, Mean, NormalWidth, Width,
+    AverageWidth, DEFAULT_DEPTH_BUDGET, DEFAULT_WIDTH_BUDGET, Depth, DihedralWidth, Mean,
+    NormalWidth, Width,
 };
 
 #[cfg(doctest)]

@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
-use sudoku_core::Grid;
+use sudoku_core::{Grid, Transform};
 
 use crate::MetricError;
 use crate::marks::{Marks, Propagation, State, nth_bit};
@@ -328,6 +328,62 @@ impl AverageWidth {
     }
 }
 
+/// The mean normal width over the 8 rotations and reflections of the puzzle: a width that does
+/// not depend on the puzzle's orientation (normal width does, through row-major tie-breaking).
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::{Grid, Transform};
+/// use sudoku_metrics::DihedralWidth;
+///
+/// let p: Grid =
+///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
+/// let w = DihedralWidth::default().evaluate(&p)?;
+/// let turned = Transform::transpose().apply(&p);
+/// assert_eq!(DihedralWidth::default().evaluate(&turned)?, w);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct DihedralWidth {
+    /// The normal-width search used for each orientation.
+    pub width: NormalWidth,
+}
+
+impl DihedralWidth {
+    /// The 8 rotations and reflections of the square, as Sudoku transforms.
+    #[must_use]
+    pub fn orientations() -> [Transform; 8] {
+        // Column c becomes 8 - c: reverse the stacks, then the columns within each stack.
+        let mirror = Transform::try_permute_stacks([2, 1, 0])
+            .and_then(|t| Ok(t.then(&Transform::try_permute_cols([2, 1, 0, 5, 4, 3, 8, 7, 6])?)))
+            .expect("valid permutations");
+        let turn = Transform::transpose().then(&mirror); // a quarter turn
+        let mut out = [Transform::IDENTITY; 8];
+        for k in 1..4 {
+            out[k] = out[k - 1].then(&turn);
+        }
+        for k in 0..4 {
+            out[4 + k] = out[k].then(&Transform::transpose());
+        }
+        out
+    }
+
+    /// The mean normal width over the 8 orientations.
+    ///
+    /// # Errors
+    ///
+    /// [`MetricError::BudgetExceeded`] if any orientation's tree exceeds the budget.
+    pub fn evaluate(&self, puzzle: &Grid) -> Result<f64, MetricError> {
+        let mut sum = 0u64;
+        for t in DihedralWidth::orientations() {
+            sum += self.width.evaluate(&t.apply(puzzle))?.width;
+        }
+        Ok(sum as f64 / 8.0)
+    }
+}
+
 /// Depth: the fewest correct placements at branch cells, over every sequence of tie choices,
 /// before pencil marks finish the grid. Defined for puzzles with a unique solution.
 ///
@@ -458,6 +514,19 @@ mod tests {
         g.set(sudoku_core::Cell::new(1).unwrap(), sudoku_core::Digit::new(1));
         assert_eq!(NormalWidth::default().evaluate(&g), Ok(Width { width: 1, solutions: 0 }));
         assert_eq!(Depth::default().evaluate(&g), Err(MetricError::NoSolution));
+    }
+
+    #[test]
+    fn dihedral_orientations_are_distinct_and_closed() {
+        let o = DihedralWidth::orientations();
+        for (i, a) in o.iter().enumerate() {
+            for b in &o[i + 1..] {
+                assert_ne!(a, b);
+            }
+            for b in &o {
+                assert!(o.contains(&a.then(b)), "the group is closed");
+            }
+        }
     }
 
     #[test]

@@ -1,0 +1,369 @@
+//! `sudoku generate`: searches for hard puzzles, with progress, results written as found,
+//! checkpoints, resume, and a plot of the temperatures.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use sudoku_generate::{
+    Adjustment, BestRecord, Energy, Generation, GeneratorConfig, Progress, RoundRecord, Summary,
+};
+use tempering::{Budget, StopReason};
+
+use crate::{Status, thread_pool};
+
+/// Longest stretch between two checkpoints.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(30);
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct GenerateArgs {
+    /// The difficulty U in H = -J U + h * clues: width (ln normal width, the paper's),
+    /// depth, average-width (ln, over --samples tie-breaks), dihedral-width (ln, mean over the 8
+    /// rotations and reflections).
+    #[arg(long, default_value = "width")]
+    energy: String,
+    /// Tie-breaking samples of the average-width energy.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..))]
+    samples: u32,
+    /// Wall-clock limit, such as 90s, 10m or 1h (default 5m when --steps is not given).
+    #[arg(long, value_parser = parse_duration)]
+    time: Option<Duration>,
+    /// REMC steps (sweeps per replica of the width phase), counted from the start of the
+    /// generation, also across --resume. The same seed and steps give the same output.
+    #[arg(long)]
+    steps: Option<u64>,
+    /// Replicas of the width phase.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=256))]
+    replicas: u64,
+    /// Temperature adjustment: watanabe (the paper's, target 0.8), equal (both ends fixed),
+    /// none.
+    #[arg(long, default_value = "watanabe")]
+    adjustment: String,
+    /// Sweeps between replica exchanges (the paper's N_s).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    sweeps_per_round: u32,
+    /// The depth the first phase must reach.
+    #[arg(long, default_value_t = 8)]
+    depth_target: u32,
+    /// Seed of the whole run.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (0: one per core). Output is the same for any count.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Append every new best puzzle to this file as one JSON line, as it is found.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Write a checkpoint here every 30 s and at the end.
+    #[arg(long)]
+    checkpoint: Option<PathBuf>,
+    /// Continue the generation saved in this checkpoint (its settings are used).
+    #[arg(long)]
+    resume: Option<PathBuf>,
+    /// Draw the temperatures and the replicas' energies over time as SVG.
+    #[arg(long)]
+    plot: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    no_progress: bool,
+    /// Print the summary as one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+fn parse_duration(s: &str) -> Result<Duration, String> {
+    let (num, unit) =
+        s.split_at(s.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(s.len()));
+    let value: f64 =
+        num.parse().map_err(|_| format!("invalid duration {s:?}: use 90s, 10m or 1h"))?;
+    let secs = match unit {
+        "" | "s" => value,
+        "m" => value * 60.0,
+        "h" => value * 3600.0,
+        _ => return Err(format!("invalid duration unit in {s:?}: use s, m or h")),
+    };
+    if !secs.is_finite() || secs < 0.0 {
+        return Err(format!("invalid duration {s:?}"));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// The checkpoint file: a tagged, versioned wrapper around the generation.
+#[derive(Deserialize)]
+struct Checkpoint {
+    format: String,
+    version: u32,
+    generation: Generation,
+}
+
+/// The same, borrowed, for writing.
+#[derive(Serialize)]
+struct CheckpointRef<'a> {
+    format: &'a str,
+    version: u32,
+    generation: &'a Generation,
+}
+
+const FORMAT: &str = "sudoku-generate-checkpoint";
+
+fn save_checkpoint(path: &Path, generation: &Generation) -> anyhow::Result<()> {
+    let tmp = path.with_extension("tmp");
+    {
+        let file =
+            File::create(&tmp).with_context(|| format!("failed to create {}", tmp.display()))?;
+        let mut w = BufWriter::new(file);
+        serde_json::to_writer(&mut w, &CheckpointRef { format: FORMAT, version: 1, generation })?;
+        w.flush()?;
+        w.get_ref().sync_all()?;
+    }
+    fs::rename(&tmp, path).with_context(|| format!("failed to replace {}", path.display()))
+}
+
+fn load_checkpoint(path: &Path) -> anyhow::Result<Generation> {
+    let text = fs::read_to_string(path)
+        .with_context(|| format!("failed to read checkpoint {}", path.display()))?;
+    let ckpt: Checkpoint = serde_json::from_str(&text)
+        .with_context(|| format!("checkpoint {} is damaged or not a checkpoint", path.display()))?;
+    if ckpt.format != FORMAT || ckpt.version != 1 {
+        bail!(
+            "{} is a {:?} version {} file, not a {FORMAT} version 1",
+            path.display(),
+            ckpt.format,
+            ckpt.version
+        );
+    }
+    Ok(ckpt.generation)
+}
+
+/// Progress shown to the user and new bests written as they come.
+struct Live {
+    bar: ProgressBar,
+    out: Option<BufWriter<File>>,
+    seed: u64,
+    energy: Energy,
+    stop: Arc<AtomicBool>,
+    error: Option<io::Error>,
+    started: Instant,
+}
+
+impl Live {
+    fn describe(&self, best: Option<&BestRecord>) -> String {
+        match best {
+            Some(b) => format!(
+                "best E {:.1}, {} clues, depth {}, width {}",
+                b.energy,
+                b.clues,
+                b.depth.map_or("-".into(), |d| d.to_string()),
+                b.normal_width.map_or("-".into(), |w| w.to_string())
+            ),
+            None => "no puzzle better than the start yet".into(),
+        }
+    }
+}
+
+impl Progress for Live {
+    fn on_round(&mut self, round: &RoundRecord, best: Option<&BestRecord>) -> bool {
+        self.bar.set_message(format!("step {} | {}", round.sweep, self.describe(best)));
+        self.bar.tick();
+        !self.stop.load(Ordering::Relaxed) && self.error.is_none()
+    }
+
+    fn on_best(&mut self, best: &BestRecord) {
+        let Some(out) = &mut self.out else { return };
+        let line = json!({
+            "puzzle": best.puzzle.to_string(),
+            "clues": best.clues,
+            "energy": best.energy,
+            "u": best.u,
+            "depth": best.depth,
+            "normal_width": best.normal_width,
+            "step": best.sweep,
+            "seed": self.seed,
+            "energy_kind": format!("{:?}", self.energy),
+            "elapsed_s": self.started.elapsed().as_secs_f64(),
+        });
+        let written = serde_json::to_writer(&mut *out, &line)
+            .map_err(io::Error::other)
+            .and_then(|()| writeln!(out))
+            .and_then(|()| out.flush());
+        if let Err(e) = written {
+            self.error = Some(e);
+        }
+    }
+}
+
+fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GeneratorConfig> {
+    let energy = Energy::from_name(&args.energy, args.samples).with_context(|| {
+        format!("unknown energy {:?}; known energies: {}", args.energy, Energy::NAMES.join(", "))
+    })?;
+    let adjustment = match args.adjustment.as_str() {
+        "watanabe" => Adjustment::Watanabe(0.8),
+        "equal" => Adjustment::EqualAcceptance(0.3),
+        "none" => Adjustment::None,
+        other => bail!("unknown adjustment {other:?}; use watanabe, equal or none"),
+    };
+    Ok(GeneratorConfig {
+        energy,
+        adjustment,
+        replicas: args.replicas as usize,
+        depth_target: args.depth_target,
+        sweeps_per_round: args.sweeps_per_round,
+        ..GeneratorConfig::default()
+    })
+}
+
+fn print_summary(out: &mut dyn Write, s: &Summary, json_out: bool) -> io::Result<()> {
+    let avg =
+        s.average_width.map(|m| json!({"mean": m.mean, "stderr": m.stderr, "samples": m.samples}));
+    if json_out {
+        let v = json!({
+            "puzzle": s.puzzle.to_string(),
+            "solution": s.solution.to_string(),
+            "clues": s.clues,
+            "depth": s.depth,
+            "normal_width": s.normal_width,
+            "average_width": avg,
+            "energy": s.energy,
+            "best_energy": s.best_energy,
+            "steps": s.steps,
+            "depth_steps": s.depth_steps,
+            "seed": s.seed,
+        });
+        serde_json::to_writer(&mut *out, &v)?;
+        return writeln!(out);
+    }
+    let opt = |v: Option<String>| v.unwrap_or_else(|| "-".into());
+    writeln!(out, "puzzle        {}", s.puzzle)?;
+    writeln!(out, "solution      {}", s.solution)?;
+    writeln!(out, "clues         {}", s.clues)?;
+    writeln!(out, "depth         {}", opt(s.depth.map(|d| d.to_string())))?;
+    writeln!(out, "normal width  {}", opt(s.normal_width.map(|w| w.to_string())))?;
+    writeln!(
+        out,
+        "average width {}",
+        opt(s
+            .average_width
+            .map(|m| format!("{:.1} ± {:.1} ({} samples)", m.mean, m.stderr, m.samples)))
+    )?;
+    writeln!(out, "energy        {:.3} (lowest found {:.3})", s.energy, s.best_energy)?;
+    writeln!(out, "steps         {} (depth phase {})", s.steps, s.depth_steps)?;
+    writeln!(out, "seed          {}", s.seed)?;
+    writeln!(out, "\n{}", s.puzzle.pretty())
+}
+
+pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let pool = thread_pool(args.threads)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = Arc::clone(&stop);
+        // A second Ctrl-C while a checkpoint is written still ends the process (default
+        // handler is not restored, so the flag is simply set again).
+        ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed))
+            .context("failed to install the Ctrl-C handler")?;
+    }
+    let mut generation = match &args.resume {
+        Some(path) => load_checkpoint(path)?,
+        None => {
+            let config = config_from_args(args)?;
+            eprintln!(
+                "sudoku generate: seed {}, energy {:?}; depth phase ...",
+                args.seed, config.energy
+            );
+            pool.install(|| Generation::start(config, args.seed))
+                .context("invalid generator settings")?
+        }
+    };
+    let time = match (args.time, args.steps) {
+        (None, None) => Some(Duration::from_secs(300)),
+        (t, _) => t,
+    };
+    let out_file = match &args.out {
+        Some(p) => Some(BufWriter::new(
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .with_context(|| format!("failed to open {}", p.display()))?,
+        )),
+        None => None,
+    };
+    let bar = if args.no_progress {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
+            .expect("a valid template"),
+    );
+    let started = Instant::now();
+    let mut live = Live {
+        bar,
+        out: out_file,
+        seed: generation.seed(),
+        energy: generation.config().energy,
+        stop: Arc::clone(&stop),
+        error: None,
+        started,
+    };
+    let start_steps = generation.steps();
+    let reason = loop {
+        let remaining = time.map(|t| t.saturating_sub(started.elapsed()));
+        let slice = remaining.map_or(CHECKPOINT_EVERY, |r| r.min(CHECKPOINT_EVERY));
+        let budget = Budget { max_sweeps: args.steps, max_time: Some(slice), target_energy: None };
+        let reason = pool.install(|| generation.run(&budget, &mut live));
+        if let Some(path) = &args.checkpoint {
+            save_checkpoint(path, &generation)?;
+        }
+        if let Some(e) = live.error.take() {
+            return Err(e).context("failed to write a result");
+        }
+        let out_of_time = time.is_some_and(|t| started.elapsed() >= t);
+        if reason != StopReason::Time || out_of_time {
+            break if out_of_time { StopReason::Time } else { reason };
+        }
+    };
+    live.bar.finish_and_clear();
+    let steps_done = generation.steps() - start_steps;
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!(
+        "sudoku generate: stopped ({}) after {steps_done} REMC steps in {secs:.1} s ({:.1} steps/s); re-rating the best puzzles ...",
+        match reason {
+            StopReason::Time => "time limit",
+            StopReason::Sweeps => "step limit",
+            StopReason::Stopped => "interrupted",
+            _ => "target reached",
+        },
+        steps_done as f64 / secs.max(1e-9),
+    );
+    if let Some(path) = &args.plot {
+        crate::plot::draw(path, generation.history())
+            .with_context(|| format!("failed to draw {}", path.display()))?;
+    }
+    let summary = pool.install(|| generation.summary());
+    print_summary(out, &summary, args.json)?;
+    Ok(Status::Ok)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_duration;
+    use std::time::Duration;
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("90s"), Ok(Duration::from_secs(90)));
+        assert_eq!(parse_duration("10m"), Ok(Duration::from_secs(600)));
+        assert_eq!(parse_duration("1.5h"), Ok(Duration::from_secs(5400)));
+        assert_eq!(parse_duration("42"), Ok(Duration::from_secs(42)));
+        assert!(parse_duration("10 minutes").is_err());
+        assert!(parse_duration("m").is_err());
+    }
+}

@@ -1,0 +1,433 @@
+//! The paper's schedule: a random solution grid, a depth phase by Metropolis, then a width
+//! phase by replica exchange with adaptive temperatures. The whole generation serialises, so a
+//! run can stop, be saved, and resume exactly.
+
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use serde::{Deserialize, Serialize};
+use sudoku_core::Grid;
+use sudoku_metrics::{AverageWidth, Depth, Difficulty, DihedralWidth, Ln, Mean, NormalWidth};
+use tempering::{
+    Budget, ConfigError, ExchangeConfig, Ladder, Metropolis, Observer, ReplicaExchange, StopReason,
+};
+
+use crate::{PuzzleModel, PuzzleState};
+
+/// The difficulty `U` in the energy `H = -J U + h * clues`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum Energy {
+    /// `ln` of the normal width (the paper's width phase).
+    Width,
+    /// The depth.
+    Depth,
+    /// `ln` of the average width over this many random tie-breaks: independent of orientation.
+    AverageWidth {
+        /// Samples per evaluation.
+        samples: u32,
+    },
+    /// `ln` of the mean normal width over the 8 rotations and reflections.
+    DihedralWidth,
+}
+
+impl Energy {
+    /// The names `--energy` accepts.
+    pub const NAMES: &'static [&'static str] =
+        &["width", "depth", "average-width", "dihedral-width"];
+
+    /// The energy called `name` (`average-width` takes `samples`).
+    #[must_use]
+    pub fn from_name(name: &str, samples: u32) -> Option<Energy> {
+        match name {
+            "width" => Some(Energy::Width),
+            "depth" => Some(Energy::Depth),
+            "average-width" => Some(Energy::AverageWidth { samples }),
+            "dihedral-width" => Some(Energy::DihedralWidth),
+            _ => None,
+        }
+    }
+
+    /// The rating that computes `U`, with a node budget per evaluation.
+    #[must_use]
+    pub fn difficulty(self, budget: u64) -> Box<dyn Difficulty> {
+        let width = NormalWidth::default().with_budget(budget);
+        match self {
+            Energy::Width => Box::new(Ln(width)),
+            Energy::Depth => Box::new(Depth::default().with_budget(budget)),
+            Energy::AverageWidth { samples } => {
+                Box::new(Ln(AverageWidth::default().with_samples(samples).with_budget(budget)))
+            }
+            Energy::DihedralWidth => Box::new(Ln(DihedralWidth { width })),
+        }
+    }
+}
+
+/// How the width phase's temperatures adapt.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum Adjustment {
+    /// Fixed temperatures.
+    None,
+    /// The paper's rule, with the target exchange acceptance.
+    Watanabe(f64),
+    /// Both ends fixed, acceptance equalised, at this rate.
+    EqualAcceptance(f64),
+}
+
+/// Every parameter of a generation. The defaults are the paper's.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GeneratorConfig {
+    /// `U` of the width phase.
+    pub energy: Energy,
+    /// `J`, the coupling of the difficulty (100).
+    pub j: f64,
+    /// `h`, the field on the clues (1).
+    pub h: f64,
+    /// Inverse temperature of the depth phase (0.05).
+    pub depth_beta: f64,
+    /// The depth phase ends when the depth reaches this (8).
+    pub depth_target: u32,
+    /// ... or after this many sweeps.
+    pub depth_max_sweeps: u64,
+    /// Replicas of the width phase, M (10).
+    pub replicas: usize,
+    /// Sweeps between exchanges, N_s (100).
+    pub sweeps_per_round: u32,
+    /// The hottest inverse temperature, beta_1 (0.01); the initial ladder is beta_m = beta_1 m.
+    pub beta_hot: f64,
+    /// Temperature adjustment (the paper's rule with p = 0.8).
+    pub adjustment: Adjustment,
+    /// Removal-then-addition pairs per sweep (10).
+    pub move_pairs: u32,
+    /// Search nodes allowed per rating; a puzzle over budget is never accepted.
+    pub rating_budget: u64,
+    /// Random tie-breaking samples of the final average-width rating (100).
+    pub rerate_samples: u32,
+    /// How many of the last best puzzles are re-rated at the end.
+    pub rerate_candidates: usize,
+}
+
+impl Default for GeneratorConfig {
+    fn default() -> GeneratorConfig {
+        GeneratorConfig {
+            energy: Energy::Width,
+            j: 100.0,
+            h: 1.0,
+            depth_beta: 0.05,
+            depth_target: 8,
+            depth_max_sweeps: 100_000,
+            replicas: 10,
+            sweeps_per_round: 100,
+            beta_hot: 0.01,
+            adjustment: Adjustment::Watanabe(0.8),
+            move_pairs: 10,
+            rating_budget: 20_000_000,
+            rerate_samples: 100,
+            rerate_candidates: 10,
+        }
+    }
+}
+
+/// A puzzle that was the best found when it was found.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BestRecord {
+    /// The puzzle.
+    pub puzzle: Grid,
+    /// Its clue count.
+    pub clues: usize,
+    /// Its difficulty `U`.
+    pub u: f64,
+    /// Its energy.
+    pub energy: f64,
+    /// Width-phase sweeps per replica when it was found.
+    pub sweep: u64,
+    /// Its depth.
+    pub depth: Option<u32>,
+    /// Its normal width.
+    pub normal_width: Option<u64>,
+}
+
+/// One round of the width phase, for plots: temperatures and energies per replica slot.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoundRecord {
+    /// Width-phase sweeps per replica at the end of the round.
+    pub sweep: u64,
+    /// Inverse temperatures, hottest first.
+    pub betas: Vec<f64>,
+    /// Energies, hottest first.
+    pub energies: Vec<f64>,
+}
+
+/// What a caller sees while a generation runs.
+pub trait Progress {
+    /// After each round; return `false` to stop (the generation can be saved and resumed).
+    fn on_round(&mut self, round: &RoundRecord, best: Option<&BestRecord>) -> bool {
+        let _ = (round, best);
+        true
+    }
+
+    /// When a new best puzzle is found.
+    fn on_best(&mut self, best: &BestRecord) {
+        let _ = best;
+    }
+}
+
+impl Progress for () {}
+
+/// The final result: the hardest candidate by average width, with all its ratings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// The puzzle.
+    pub puzzle: Grid,
+    /// Its solution.
+    pub solution: Grid,
+    /// Its clue count.
+    pub clues: usize,
+    /// Its depth.
+    pub depth: Option<u32>,
+    /// Its normal width.
+    pub normal_width: Option<u64>,
+    /// Its average width (mean, standard error, samples).
+    pub average_width: Option<Mean>,
+    /// Its energy in the run's Hamiltonian.
+    pub energy: f64,
+    /// The lowest energy found in the run (its puzzle may rate lower by average width).
+    pub best_energy: f64,
+    /// Width-phase sweeps per replica (REMC steps).
+    pub steps: u64,
+    /// Depth-phase sweeps.
+    pub depth_steps: u64,
+    /// The run's seed.
+    pub seed: u64,
+}
+
+/// A generation in progress: serialise it to checkpoint, deserialise it to resume.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Generation {
+    config: GeneratorConfig,
+    seed: u64,
+    solution: Grid,
+    depth_steps: u64,
+    exchange: ReplicaExchange<PuzzleState>,
+    history: Vec<RoundRecord>,
+    bests: Vec<BestRecord>,
+}
+
+/// Stops the depth phase when the depth target is reached.
+struct DepthReached(f64);
+
+impl Observer<PuzzleState> for DepthReached {
+    fn on_sweep(&mut self, info: &tempering::SweepInfo<'_, PuzzleState>) -> bool {
+        info.state.u < self.0
+    }
+}
+
+/// Forwards the exchange's rounds and bests to the caller, recording them.
+struct Recorder<'a, P: ?Sized> {
+    model: &'a PuzzleModel<Box<dyn Difficulty>>,
+    history: &'a mut Vec<RoundRecord>,
+    bests: &'a mut Vec<BestRecord>,
+    progress: &'a mut P,
+}
+
+impl<P: Progress + ?Sized> Observer<PuzzleState> for Recorder<'_, P> {
+    fn on_best(&mut self, state: &PuzzleState, energy: f64, sweep: u64) {
+        let puzzle = self.model.puzzle(state.clues);
+        let record = BestRecord {
+            puzzle,
+            clues: state.clue_count(),
+            u: state.u,
+            energy,
+            sweep,
+            depth: Depth::default().evaluate(&puzzle).ok(),
+            normal_width: NormalWidth::default().evaluate(&puzzle).ok().map(|w| w.width),
+        };
+        self.progress.on_best(&record);
+        self.bests.push(record);
+    }
+
+    fn on_round(&mut self, info: &tempering::RoundInfo<'_, PuzzleState>) -> bool {
+        let record = RoundRecord {
+            sweep: info.sweeps,
+            betas: info.betas.to_vec(),
+            energies: info.energies.clone(),
+        };
+        let go_on = self.progress.on_round(&record, self.bests.last());
+        self.history.push(record);
+        go_on
+    }
+}
+
+impl Generation {
+    /// Starts a generation: draws the solution grid and runs the depth phase (Metropolis at
+    /// `depth_beta` until the depth target), then sets up the width phase. Every replica starts
+    /// from the depth phase's puzzle.
+    ///
+    /// # Errors
+    ///
+    /// [`ConfigError`] if the width phase's configuration is invalid (no replicas, say).
+    pub fn start(config: GeneratorConfig, seed: u64) -> Result<Generation, ConfigError> {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let solution = sudoku_solve::random_solution(&mut rng);
+        let depth_model =
+            PuzzleModel::new(solution, Depth::default().with_budget(config.rating_budget), seed)
+                .with_coupling(config.j, config.h);
+        let chain = Metropolis::new(config.depth_beta).with_moves_per_sweep(2 * config.move_pairs);
+        let report = chain.run(
+            &depth_model,
+            depth_model.full_state(),
+            &mut rng,
+            &Budget::sweeps(config.depth_max_sweeps),
+            &mut DepthReached(f64::from(config.depth_target)),
+        );
+        let start = report.state;
+        let model = Generation::width_model(&config, solution, seed);
+        let first = model.state(start.clues);
+        let m = config.replicas;
+        let ladder = Ladder::linear(config.beta_hot, config.beta_hot * m as f64, m)?;
+        let ladder = match config.adjustment {
+            Adjustment::None => ladder,
+            Adjustment::Watanabe(p) => ladder.adaptive(p)?,
+            Adjustment::EqualAcceptance(rate) => ladder.equal_acceptance(rate)?,
+        };
+        let exchange_config = ExchangeConfig {
+            sweeps_per_round: config.sweeps_per_round,
+            moves_per_sweep: 2 * config.move_pairs,
+        };
+        let exchange =
+            ReplicaExchange::new(&model, vec![first; m], ladder, exchange_config, seed ^ 0x5eed)?;
+        Ok(Generation {
+            config,
+            seed,
+            solution,
+            depth_steps: report.sweeps,
+            exchange,
+            history: Vec::new(),
+            bests: Vec::new(),
+        })
+    }
+
+    fn width_model(
+        config: &GeneratorConfig,
+        solution: Grid,
+        seed: u64,
+    ) -> PuzzleModel<Box<dyn Difficulty>> {
+        PuzzleModel::new(solution, config.energy.difficulty(config.rating_budget), seed)
+            .with_coupling(config.j, config.h)
+    }
+
+    /// Runs the width phase until the budget is spent or `progress` asks to stop.
+    /// `budget.max_sweeps` counts width-phase sweeps since the generation began, so a resumed
+    /// run stops exactly where an uninterrupted one would.
+    pub fn run<P: Progress + ?Sized>(&mut self, budget: &Budget, progress: &mut P) -> StopReason {
+        let model = Generation::width_model(&self.config, self.solution, self.seed);
+        let mut recorder = Recorder {
+            model: &model,
+            history: &mut self.history,
+            bests: &mut self.bests,
+            progress,
+        };
+        self.exchange.run(&model, budget, &mut recorder).stop
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> &GeneratorConfig {
+        &self.config
+    }
+
+    /// The seed.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The solution grid every puzzle of this generation belongs to.
+    #[must_use]
+    pub fn solution(&self) -> &Grid {
+        &self.solution
+    }
+
+    /// Width-phase sweeps per replica so far (REMC steps).
+    #[must_use]
+    pub fn steps(&self) -> u64 {
+        self.exchange.sweeps()
+    }
+
+    /// Depth-phase sweeps.
+    #[must_use]
+    pub fn depth_steps(&self) -> u64 {
+        self.depth_steps
+    }
+
+    /// Every new best puzzle, in the order found.
+    #[must_use]
+    pub fn bests(&self) -> &[BestRecord] {
+        &self.bests
+    }
+
+    /// Temperatures and energies after every round, for plots.
+    #[must_use]
+    pub fn history(&self) -> &[RoundRecord] {
+        &self.history
+    }
+
+    /// The lowest energy found and its state.
+    #[must_use]
+    pub fn best_state(&self) -> (&PuzzleState, f64) {
+        self.exchange.best()
+    }
+
+    /// Re-rates the last `rerate_candidates` best puzzles (and the depth phase's result when
+    /// there are none) by average width, and returns the hardest.
+    #[must_use]
+    pub fn summary(&self) -> Summary {
+        let model = Generation::width_model(&self.config, self.solution, self.seed);
+        let (best_state, best_energy) = self.exchange.best();
+        let mut candidates: Vec<(Grid, f64)> = self
+            .bests
+            .iter()
+            .rev()
+            .take(self.config.rerate_candidates.max(1))
+            .map(|b| (b.puzzle, b.energy))
+            .collect();
+        if candidates.is_empty() {
+            candidates.push((model.puzzle(best_state.clues), best_energy));
+        }
+        let rater = AverageWidth::default()
+            .with_samples(self.config.rerate_samples)
+            .with_budget(self.config.rating_budget);
+        let rated: Vec<(Grid, f64, Option<Mean>)> = candidates
+            .into_iter()
+            .map(|(p, e)| (p, e, rater.evaluate(&p, self.seed).ok()))
+            .collect();
+        let (puzzle, energy, average_width) = rated
+            .into_iter()
+            .max_by(|a, b| {
+                let key = |x: &Option<Mean>| x.map_or(f64::NEG_INFINITY, |m| m.mean);
+                key(&a.2).total_cmp(&key(&b.2))
+            })
+            .expect("at least one candidate");
+        Summary {
+            puzzle,
+            solution: self.solution,
+            clues: puzzle.clue_count(),
+            depth: Depth::default().evaluate(&puzzle).ok(),
+            normal_width: NormalWidth::default().evaluate(&puzzle).ok().map(|w| w.width),
+            average_width,
+            energy,
+            best_energy,
+            steps: self.exchange.sweeps(),
+            depth_steps: self.depth_steps,
+            seed: self.seed,
+        }
+    }
+
+    /// Wall-clock helper for callers: REMC steps per second since `since`.
+    #[must_use]
+    pub fn steps_per_second(steps: u64, since: Instant) -> f64 {
+        steps as f64 / since.elapsed().as_secs_f64()
+    }
+}

@@ -1,0 +1,196 @@
+//! The puzzle space as a `tempering` model: spins are clues over a fixed solution grid.
+
+use rand::{Rng, RngExt};
+use sudoku_core::{CellSet, Grid};
+use sudoku_metrics::Difficulty;
+use tempering::Model;
+
+/// A puzzle in the search: which clues of the solution it keeps, and its difficulty `U`.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct PuzzleState {
+    /// The kept clues (bit `i` is cell `i`).
+    pub clues: u128,
+    /// The difficulty `U` of the puzzle these clues make.
+    pub u: f64,
+}
+
+impl PuzzleState {
+    /// The kept clues as a cell set.
+    #[must_use]
+    pub fn clue_cells(&self) -> CellSet {
+        CellSet::from_bits(self.clues)
+    }
+
+    /// The number of clues.
+    #[must_use]
+    pub fn clue_count(&self) -> usize {
+        self.clues.count_ones() as usize
+    }
+}
+
+/// A proposed flip of one spin, with the new `U` once [`Model::delta`] has computed it.
+#[derive(Clone, Copy, Debug)]
+pub struct Flip {
+    cell: u8,
+    new_u: f64,
+}
+
+/// The Hamiltonian `H = -J U + h * clues` over the puzzles of one solution grid, where `U` is
+/// any [`Difficulty`].
+///
+/// Moves flip one spin: even attempts remove a random clue, odd attempts add a random one (the
+/// solution's digit), as the reference program alternates them. A removal that makes the
+/// puzzle non-unique is rejected by the model; an addition never breaks uniqueness. A puzzle
+/// whose `U` cannot be computed within the rating's budget gets `+inf` energy, so it is never
+/// accepted.
+///
+/// Ratings that draw random numbers are seeded with a hash of the run seed and the puzzle, so
+/// the energy is a fixed function of the puzzle, as Metropolis needs.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_generate::PuzzleModel;
+/// use sudoku_metrics::Depth;
+/// use tempering::Model;
+///
+/// let solution =
+///     "812753649943682175675491283154237896369845721287169534521974368438526917796318452".parse()?;
+/// let model = PuzzleModel::new(solution, Depth::default(), 0);
+/// let full = model.full_state();
+/// assert_eq!(full.clue_count(), 81);
+/// assert_eq!(model.energy(&full), 81.0); // depth 0, 81 clues, J = 100, h = 1
+/// # Ok::<(), sudoku_core::ParseGridError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct PuzzleModel<U> {
+    solution: Grid,
+    difficulty: U,
+    /// The coupling of the difficulty, `J` (paper: 100).
+    pub j: f64,
+    /// The field on the clues, `h` (paper: 1).
+    pub h: f64,
+    seed: u64,
+}
+
+impl<U: Difficulty> PuzzleModel<U> {
+    /// The model over `solution` with difficulty `U`, `J = 100` and `h = 1`.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `solution` is not a complete valid grid.
+    pub fn new(solution: Grid, difficulty: U, seed: u64) -> PuzzleModel<U> {
+        assert!(solution.is_solved(), "the model needs a complete, valid solution grid");
+        PuzzleModel { solution, difficulty, j: 100.0, h: 1.0, seed }
+    }
+
+    /// Sets `J` and `h`.
+    #[must_use]
+    pub fn with_coupling(self, j: f64, h: f64) -> PuzzleModel<U> {
+        PuzzleModel { j, h, ..self }
+    }
+
+    /// The solution grid.
+    #[must_use]
+    pub fn solution(&self) -> &Grid {
+        &self.solution
+    }
+
+    /// The difficulty measure.
+    #[must_use]
+    pub fn difficulty(&self) -> &U {
+        &self.difficulty
+    }
+
+    /// The puzzle that keeps `clues`.
+    #[must_use]
+    pub fn puzzle(&self, clues: u128) -> Grid {
+        let mut g = Grid::EMPTY;
+        for c in CellSet::from_bits(clues) {
+            g.set(c, self.solution.get(c));
+        }
+        g
+    }
+
+    /// `U` of the puzzle with `clues`, or `None` over budget.
+    #[must_use]
+    pub fn rate(&self, clues: u128) -> Option<f64> {
+        let puzzle = self.puzzle(clues);
+        self.difficulty.rate(&puzzle, self.seed ^ puzzle_hash(clues)).ok()
+    }
+
+    /// The state keeping every clue.
+    #[must_use]
+    pub fn full_state(&self) -> PuzzleState {
+        self.state(CellSet::ALL.bits())
+    }
+
+    /// The state keeping `clues`, rated.
+    #[must_use]
+    pub fn state(&self, clues: u128) -> PuzzleState {
+        PuzzleState { clues, u: self.rate(clues).unwrap_or(f64::NAN) }
+    }
+
+    /// The energy of a given `U` and clue count.
+    #[must_use]
+    pub fn energy_of(&self, u: f64, clues: usize) -> f64 {
+        if u.is_nan() { f64::INFINITY } else { -self.j * u + self.h * clues as f64 }
+    }
+}
+
+/// A 64-bit mix of the clue mask (SplitMix64 finaliser on both halves).
+fn puzzle_hash(clues: u128) -> u64 {
+    let mix = |mut z: u64| {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    mix(clues as u64) ^ mix((clues >> 64) as u64 ^ 0x9e37_79b9_7f4a_7c15)
+}
+
+/// The `k`-th set bit of `x`.
+fn nth_bit(mut x: u128, k: u32) -> u8 {
+    for _ in 0..k {
+        x &= x - 1;
+    }
+    x.trailing_zeros() as u8
+}
+
+impl<U: Difficulty> Model for PuzzleModel<U> {
+    type State = PuzzleState;
+    type Move = Flip;
+
+    fn energy(&self, state: &PuzzleState) -> f64 {
+        self.energy_of(state.u, state.clue_count())
+    }
+
+    fn propose<R: Rng + ?Sized>(
+        &self,
+        state: &PuzzleState,
+        attempt: u32,
+        rng: &mut R,
+    ) -> Option<Flip> {
+        let remove = attempt.is_multiple_of(2);
+        let pool = if remove { state.clues } else { !state.clues & CellSet::ALL.bits() };
+        let n = pool.count_ones();
+        if n == 0 {
+            return None;
+        }
+        let cell = nth_bit(pool, rng.random_range(0..n));
+        if remove && !sudoku_solve::is_unique(&self.puzzle(state.clues & !(1 << cell))) {
+            return None;
+        }
+        Some(Flip { cell, new_u: f64::NAN })
+    }
+
+    fn delta(&self, state: &PuzzleState, energy: f64, mv: &mut Flip) -> f64 {
+        let clues = state.clues ^ (1 << mv.cell);
+        mv.new_u = self.rate(clues).unwrap_or(f64::NAN);
+        self.energy_of(mv.new_u, clues.count_ones() as usize) - energy
+    }
+
+    fn apply(&self, state: &mut PuzzleState, mv: Flip) {
+        state.clues ^= 1 << mv.cell;
+        state.u = mv.new_u;
+    }
+}

@@ -1,0 +1,80 @@
+//! Integration tests of sudoku-generate: generated puzzles are unique and rated right, a
+//! resumed generation equals an uninterrupted one, and threads do not change the result.
+
+use sudoku_generate::{Energy, Generation, GeneratorConfig};
+use sudoku_metrics::{AverageWidth, Depth, NormalWidth};
+use tempering::Budget;
+
+fn small(energy: Energy) -> GeneratorConfig {
+    GeneratorConfig {
+        energy,
+        depth_target: 4,
+        replicas: 4,
+        sweeps_per_round: 5,
+        move_pairs: 4,
+        rerate_samples: 10,
+        ..GeneratorConfig::default()
+    }
+}
+
+#[test]
+fn generated_puzzles_are_unique_and_their_ratings_are_right() {
+    let mut g = Generation::start(small(Energy::Width), 11).unwrap();
+    g.run(&Budget::sweeps(200), &mut ());
+    assert!(!g.bests().is_empty());
+    for b in g.bests() {
+        assert!(sudoku_solve::is_unique(&b.puzzle), "{}", b.puzzle);
+        assert!(b.puzzle.is_solved_by(g.solution()));
+        assert_eq!(b.clues, b.puzzle.clue_count());
+        let w = NormalWidth::default().evaluate(&b.puzzle).unwrap().width;
+        assert_eq!(b.normal_width, Some(w));
+        assert!((b.u - (w as f64).ln()).abs() < 1e-9, "U is ln(normal width)");
+        assert!((b.energy - (-100.0 * b.u + b.clues as f64)).abs() < 1e-6, "H = -J U + h clues");
+        assert_eq!(b.depth, Depth::default().evaluate(&b.puzzle).ok());
+    }
+    // Each record is a new best: energies strictly fall.
+    assert!(g.bests().windows(2).all(|w| w[1].energy < w[0].energy));
+    let s = g.summary();
+    assert!(sudoku_solve::is_unique(&s.puzzle));
+    let avg = AverageWidth::default().with_samples(10).evaluate(&s.puzzle, g.seed()).unwrap();
+    assert_eq!(s.average_width, Some(avg));
+    assert_eq!(s.steps, 200);
+}
+
+#[test]
+fn depth_phase_reaches_its_target() {
+    let g = Generation::start(small(Energy::Depth), 3).unwrap();
+    let (state, _) = g.best_state();
+    assert!(state.u >= 4.0, "depth {}", state.u);
+    assert!(g.depth_steps() > 0);
+}
+
+#[test]
+fn resumed_generation_equals_an_uninterrupted_one() {
+    let config = small(Energy::Width);
+    let mut straight = Generation::start(config, 5).unwrap();
+    straight.run(&Budget::sweeps(100), &mut ());
+
+    let mut first = Generation::start(config, 5).unwrap();
+    first.run(&Budget::sweeps(50), &mut ());
+    let saved = serde_json::to_string(&first).unwrap();
+    let mut resumed: Generation = serde_json::from_str(&saved).unwrap();
+    resumed.run(&Budget::sweeps(100), &mut ());
+
+    assert_eq!(serde_json::to_string(&resumed).unwrap(), serde_json::to_string(&straight).unwrap());
+    assert_eq!(resumed.summary(), straight.summary());
+}
+
+#[test]
+fn thread_count_does_not_change_the_result() {
+    let run = |threads: usize| {
+        rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(|| {
+            let mut g = Generation::start(small(Energy::AverageWidth { samples: 3 }), 9).unwrap();
+            g.run(&Budget::sweeps(60), &mut ());
+            (serde_json::to_string(&g).unwrap(), g.summary())
+        })
+    };
+    let one = run(1);
+    assert_eq!(one, run(2));
+    assert_eq!(one, run(3));
+}
