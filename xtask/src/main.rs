@@ -16,7 +16,12 @@ tasks:
   bench metrics [--json] [--min-secs S]
                      evaluations/s of depth, normal width and average width on the paper's
                      three puzzles
-  bench [ARGS...]    cargo bench -p sudoku-benches -- ARGS (criterion)";
+  bench [ARGS...]    cargo bench -p sudoku-benches -- ARGS (criterion)
+  remc-study [--runs R] [--steps S] [--jobs J]
+                     generations with and without temperature adjustment; writes the CDF of
+                     the lowest energy to docs/remc-study.svg and a table to docs/remc-study.md
+  energy-study [--runs R] [--secs S] [ENERGY...]
+                     which energy finds the highest average widths per CPU time";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -40,6 +45,21 @@ fn main() -> ExitCode {
             cargo(&a, &[])
         }
         Some("bench") => bench(&args[1..]),
+        Some(task @ ("remc-study" | "energy-study")) => {
+            let bin = task.replace('-', "_");
+            let mut a = vec![
+                "run",
+                "--quiet",
+                "--release",
+                "-p",
+                "sudoku-benches",
+                "--bin",
+                bin.as_str(),
+                "--",
+            ];
+            a.extend(args[1..].iter().map(String::as_str));
+            cargo(&a, &[])
+        }
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())
