@@ -147,7 +147,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     writeln!(md, "\nPer run (variant, seed, lowest energy, seconds):\n")?;
     let mut sorted = results.clone();
-    sorted.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+    sorted.sort_by_key(|r| (r.0, r.1));
     for (v, seed, e, secs) in sorted {
         writeln!(md, "- {}, seed {seed}: {e:.2} ({secs:.0} s)", VARIANTS[v].0)?;
     }
