@@ -366,7 +366,7 @@ impl Board {
                 ones |= x;
             }
             let mut bivalue = self.unsolved[b] & twos & !threes;
-            while bivalue != 0 && scored < 16 {
+            while bivalue != 0 && scored < 8 {
                 scored += 1;
                 let p = bivalue.trailing_zeros();
                 bivalue &= bivalue - 1;
