@@ -42,3 +42,13 @@ pub fn read_puzzles(path: &Path) -> Result<Vec<Grid>, String> {
 pub fn testdata(name: &str) -> Vec<Grid> {
     read_puzzles(&workspace_root().join("testdata").join(name)).unwrap_or_else(|e| panic!("{e}"))
 }
+
+/// The value after `--name` in `args`, parsed, or `default`.
+#[must_use]
+pub fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}

@@ -8,6 +8,7 @@
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use sudoku_benches::arg;
 use sudoku_generate::{Energy, Generation, GeneratorConfig};
 use tempering::Budget;
 
@@ -18,14 +19,6 @@ struct Outcome {
     normal_width: u64,
     steps: u64,
     secs: f64,
-}
-
-fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
 }
 
 fn main() {

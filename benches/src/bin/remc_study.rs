@@ -12,6 +12,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use plotters::prelude::*;
+use sudoku_benches::arg;
 use sudoku_generate::{Adjustment, Generation, GeneratorConfig};
 use tempering::Budget;
 
@@ -20,14 +21,6 @@ const VARIANTS: [(&str, Adjustment); 3] = [
     ("not adjusted", Adjustment::None),
     ("equal acceptance, ends fixed", Adjustment::EqualAcceptance(0.3)),
 ];
-
-fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 fn quantile(sorted: &[f64], q: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * q).round() as usize]

@@ -76,11 +76,5 @@ pub(crate) fn run(args: &CheckArgs, out: &mut dyn Write) -> anyhow::Result<Statu
     if !args.json {
         eprintln!("checked {} puzzles: {ok} well-formed, {bad} invalid", ok + bad);
     }
-    Ok(if unreadable {
-        Status::Usage
-    } else if bad > 0 {
-        Status::Invalid
-    } else {
-        Status::Ok
-    })
+    Ok(Status::of(unreadable, bad > 0))
 }

@@ -44,3 +44,22 @@ pub(crate) fn read_all(
     }
     Ok(())
 }
+
+/// Reads every input into memory, reporting unreadable files on stderr as `sudoku <command>:`.
+/// Returns the records and whether some file could not be opened.
+pub(crate) fn collect(inputs: &[PathBuf], command: &str) -> io::Result<(Vec<Record>, bool)> {
+    let mut records = Vec::new();
+    let mut unreadable = false;
+    read_all(
+        inputs,
+        |r| {
+            records.push(r);
+            Ok(())
+        },
+        |source, e| {
+            unreadable = true;
+            eprintln!("sudoku {command}: {source}: {}", crate::error_chain(e));
+        },
+    )?;
+    Ok((records, unreadable))
+}

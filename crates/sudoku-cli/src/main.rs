@@ -47,6 +47,20 @@ pub(crate) enum Status {
     Usage,
 }
 
+impl Status {
+    /// The status of a command over inputs: usage error if a file was unreadable, else
+    /// invalid if some puzzle was, else fine.
+    pub(crate) fn of(unreadable: bool, invalid: bool) -> Status {
+        if unreadable {
+            Status::Usage
+        } else if invalid {
+            Status::Invalid
+        } else {
+            Status::Ok
+        }
+    }
+}
+
 impl From<Status> for ExitCode {
     fn from(s: Status) -> ExitCode {
         ExitCode::from(match s {

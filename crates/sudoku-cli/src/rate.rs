@@ -9,8 +9,8 @@ use serde_json::{Map, Value, json};
 use sudoku_core::Grid;
 use sudoku_metrics::{AverageWidth, Depth, MetricError, NormalWidth, Propagation};
 
-use crate::input::{Record, read_all};
-use crate::{Status, error_chain, thread_pool};
+use crate::input::{Record, collect};
+use crate::{Status, thread_pool};
 
 /// The ratings `sudoku rate` knows, by their command-line names.
 const METRICS: &[&str] = &["depth", "normal-width", "average-width"];
@@ -101,19 +101,7 @@ pub(crate) fn run(args: &RateArgs, out: &mut dyn Write) -> anyhow::Result<Status
             bail!("unknown metric {m:?}; known metrics: {}", METRICS.join(", "));
         }
     }
-    let mut records: Vec<Record> = Vec::new();
-    let mut unreadable = false;
-    read_all(
-        &args.inputs,
-        |r| {
-            records.push(r);
-            Ok(())
-        },
-        |source, e| {
-            unreadable = true;
-            eprintln!("sudoku rate: {source}: {}", error_chain(e));
-        },
-    )?;
+    let (records, unreadable) = collect(&args.inputs, "rate")?;
     let rows: Vec<Map<String, Value>> = thread_pool(args.threads)?.install(|| {
         records
             .into_par_iter()
@@ -169,11 +157,5 @@ pub(crate) fn run(args: &RateArgs, out: &mut dyn Write) -> anyhow::Result<Status
         }
         writeln!(out, "{}", cells.join("\t"))?;
     }
-    Ok(if unreadable {
-        Status::Usage
-    } else if invalid {
-        Status::Invalid
-    } else {
-        Status::Ok
-    })
+    Ok(Status::of(unreadable, invalid))
 }

@@ -7,8 +7,8 @@ use rayon::prelude::*;
 use serde::Serialize;
 use sudoku_solve::{Outcome, count_solutions, solve};
 
-use crate::input::{Record, read_all};
-use crate::{Status, error_chain, thread_pool};
+use crate::input::{Record, collect};
+use crate::{Status, thread_pool};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct SolveArgs {
@@ -111,19 +111,7 @@ fn text_line(r: &JsonRecord, counting: bool) -> String {
 }
 
 pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
-    let mut records = Vec::new();
-    let mut unreadable = false;
-    read_all(
-        &args.inputs,
-        |r| {
-            records.push(r);
-            Ok(())
-        },
-        |source, e| {
-            unreadable = true;
-            eprintln!("sudoku solve: {source}: {}", error_chain(e));
-        },
-    )?;
+    let (records, unreadable) = collect(&args.inputs, "solve")?;
     let results: Vec<JsonRecord> = thread_pool(args.threads)?
         .install(|| records.into_par_iter().map(|r| solve_record(args, r)).collect());
     let mut invalid = false;
@@ -136,11 +124,5 @@ pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Statu
             writeln!(out, "{}", text_line(r, args.count))?;
         }
     }
-    Ok(if unreadable {
-        Status::Usage
-    } else if invalid {
-        Status::Invalid
-    } else {
-        Status::Ok
-    })
+    Ok(Status::of(unreadable, invalid))
 }
