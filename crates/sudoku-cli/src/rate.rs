@@ -9,7 +9,7 @@ use serde_json::{Map, Value, json};
 use sudoku_core::Grid;
 use sudoku_metrics::{AverageWidth, Depth, MetricError, NormalWidth, Propagation};
 
-use crate::input::{Record, collect};
+use crate::input::collect;
 use crate::{Status, thread_pool};
 
 /// The ratings `sudoku rate` knows, by their command-line names.
