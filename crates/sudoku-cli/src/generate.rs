@@ -343,6 +343,8 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         },
         steps_done as f64 / secs.max(1e-9),
     );
+    let (lookups, hits) = generation.memo_stats();
+    eprintln!("sudoku generate: {hits} of {lookups} ratings came from the memo");
     if let Some(path) = &args.plot {
         crate::plot::draw(path, generation.history())
             .with_context(|| format!("failed to draw {}", path.display()))?;

@@ -219,7 +219,7 @@ pub struct Summary {
 }
 
 /// A generation in progress: serialise it to checkpoint, deserialise it to resume.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct Generation {
     config: GeneratorConfig,
     seed: u64,
@@ -228,6 +228,10 @@ pub struct Generation {
     exchange: ReplicaExchange<PuzzleState>,
     history: Vec<RoundRecord>,
     bests: Vec<BestRecord>,
+    /// The width-phase model, kept across runs for its memo of ratings; rebuilt after a resume
+    /// (the memo changes no result, so a resumed run is still exact).
+    #[serde(skip)]
+    model: Option<PuzzleModel<Box<dyn Difficulty>>>,
 }
 
 /// Stops the depth phase when the depth target is reached.
@@ -321,6 +325,7 @@ impl Generation {
             exchange,
             history: Vec::new(),
             bests: Vec::new(),
+            model: Some(model),
         })
     }
 
@@ -337,14 +342,18 @@ impl Generation {
     /// `budget.max_sweeps` counts width-phase sweeps since the generation began, so a resumed
     /// run stops exactly where an uninterrupted one would.
     pub fn run<P: Progress + ?Sized>(&mut self, budget: &Budget, progress: &mut P) -> StopReason {
-        let model = Generation::width_model(&self.config, self.solution, self.seed);
-        let mut recorder = Recorder {
-            model: &model,
-            history: &mut self.history,
-            bests: &mut self.bests,
-            progress,
-        };
-        self.exchange.run(&model, budget, &mut recorder).stop
+        let (config, solution, seed) = (&self.config, self.solution, self.seed);
+        let model =
+            self.model.get_or_insert_with(|| Generation::width_model(config, solution, seed));
+        let mut recorder =
+            Recorder { model, history: &mut self.history, bests: &mut self.bests, progress };
+        self.exchange.run(model, budget, &mut recorder).stop
+    }
+
+    /// Ratings asked for by this process's width phase, and how many its memo answered.
+    #[must_use]
+    pub fn memo_stats(&self) -> (u64, u64) {
+        self.model.as_ref().map_or((0, 0), PuzzleModel::memo_stats)
     }
 
     /// The configuration.

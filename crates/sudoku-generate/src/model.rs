@@ -1,5 +1,9 @@
 //! The puzzle space as a `tempering` model: spins are clues over a fixed solution grid.
 
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
+
 use rand::{Rng, RngExt};
 use sudoku_core::{CellSet, Grid};
 use sudoku_metrics::Difficulty;
@@ -62,10 +66,16 @@ pub struct Flip {
 /// assert_eq!(model.energy(&full), 81.0); // depth 0, 81 clues, J = 100, h = 1
 /// # Ok::<(), sudoku_core::ParseGridError>(())
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct PuzzleModel<U> {
     solution: Grid,
     difficulty: U,
+    /// `U` of puzzles already rated, by clue mask. `U` is a function of the puzzle (random
+    /// ratings are seeded by it), so the memo changes no result, only skips repeated work.
+    memo: Mutex<HashMap<u128, f64>>,
+    /// Ratings asked for, and ratings found in the memo.
+    lookups: AtomicU64,
+    hits: AtomicU64,
     /// The coupling of the difficulty, `J` (paper: 100).
     pub j: f64,
     /// The field on the clues, `h` (paper: 1).
@@ -81,7 +91,22 @@ impl<U: Difficulty> PuzzleModel<U> {
     /// Panics if `solution` is not a complete valid grid.
     pub fn new(solution: Grid, difficulty: U, seed: u64) -> PuzzleModel<U> {
         assert!(solution.is_solved(), "the model needs a complete, valid solution grid");
-        PuzzleModel { solution, difficulty, j: 100.0, h: 1.0, seed }
+        PuzzleModel {
+            solution,
+            difficulty,
+            memo: Mutex::new(HashMap::new()),
+            lookups: AtomicU64::new(0),
+            hits: AtomicU64::new(0),
+            j: 100.0,
+            h: 1.0,
+            seed,
+        }
+    }
+
+    /// Ratings asked for so far, and how many the memo answered.
+    #[must_use]
+    pub fn memo_stats(&self) -> (u64, u64) {
+        (self.lookups.load(Ordering::Relaxed), self.hits.load(Ordering::Relaxed))
     }
 
     /// Sets `J` and `h`.
@@ -115,8 +140,19 @@ impl<U: Difficulty> PuzzleModel<U> {
     /// `U` of the puzzle with `clues`, or `None` over budget.
     #[must_use]
     pub fn rate(&self, clues: u128) -> Option<f64> {
+        self.lookups.fetch_add(1, Ordering::Relaxed);
+        if let Some(&u) = self.memo.lock().unwrap_or_else(PoisonError::into_inner).get(&clues) {
+            self.hits.fetch_add(1, Ordering::Relaxed);
+            return (!u.is_nan()).then_some(u);
+        }
         let puzzle = self.puzzle(clues);
-        self.difficulty.rate(&puzzle, self.seed ^ puzzle_hash(clues)).ok()
+        let u = self.difficulty.rate(&puzzle, self.seed ^ puzzle_hash(clues)).ok();
+        let mut memo = self.memo.lock().unwrap_or_else(PoisonError::into_inner);
+        if memo.len() >= MEMO_LIMIT {
+            memo.clear();
+        }
+        memo.insert(clues, u.unwrap_or(f64::NAN));
+        u
     }
 
     /// The state keeping every clue.
@@ -137,6 +173,9 @@ impl<U: Difficulty> PuzzleModel<U> {
         if u.is_nan() { f64::INFINITY } else { -self.j * u + self.h * clues as f64 }
     }
 }
+
+/// The most ratings kept in the memo (about 40 MB); it is emptied when full.
+const MEMO_LIMIT: usize = 1 << 20;
 
 /// A 64-bit mix of the clue mask (SplitMix64 finaliser on both halves).
 fn puzzle_hash(clues: u128) -> u64 {

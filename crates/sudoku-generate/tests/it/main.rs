@@ -49,6 +49,8 @@ fn depth_phase_reaches_its_target() {
     assert!(g.depth_steps() > 0);
 }
 
+/// The resumed run starts with an empty memo of ratings and the uninterrupted one with a full
+/// one: equality also shows that the memo changes no result.
 #[test]
 fn resumed_generation_equals_an_uninterrupted_one() {
     let config = small(Energy::Width);
