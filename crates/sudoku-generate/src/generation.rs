@@ -109,7 +109,8 @@ pub struct GeneratorConfig {
     pub rating_budget: u64,
     /// Random tie-breaking samples of the final average-width rating (100).
     pub rerate_samples: u32,
-    /// How many of the last best puzzles are re-rated at the end.
+    /// How many of the last best puzzles are re-rated at the end (50). Not just the last few:
+    /// a lower energy does not always mean a higher average width, so earlier bests can win.
     pub rerate_candidates: usize,
 }
 
@@ -140,7 +141,7 @@ impl GeneratorConfig {
             move_pairs: 10,
             rating_budget: 20_000_000,
             rerate_samples: 100,
-            rerate_candidates: 10,
+            rerate_candidates: 50,
         }
     }
 }
