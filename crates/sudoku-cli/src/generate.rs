@@ -24,10 +24,11 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(30);
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct GenerateArgs {
-    /// The difficulty U in H = -J U + h * clues: dihedral-width (ln of the mean normal width
-    /// over the 8 rotations and reflections; measured best), width (ln normal width, the
-    /// paper's), depth, average-width (ln, over --samples tie-breaks).
-    #[arg(long, default_value = "dihedral-width")]
+    /// The difficulty U in H = -J U + h * clues: average-width (ln of the average width over
+    /// --samples random tie-breaks; the default, see docs/generator.md), width (ln normal
+    /// width, the paper's), dihedral-width (ln of the mean normal width over the 8 rotations and
+    /// reflections), depth.
+    #[arg(long, default_value = "average-width")]
     energy: String,
     /// Tie-breaking samples of the average-width energy.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..))]
