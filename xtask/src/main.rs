@@ -31,34 +31,11 @@ fn main() -> ExitCode {
             bench_solve(&args[2..])
         }
         Some("bench") if args.get(1).map(String::as_str) == Some("metrics") => {
-            let mut a = vec![
-                "run",
-                "--quiet",
-                "--release",
-                "-p",
-                "sudoku-benches",
-                "--bin",
-                "metrics",
-                "--",
-            ];
-            a.extend(args[2..].iter().map(String::as_str));
-            cargo(&a, &[])
+            run_bench_bin("metrics", &args[2..])
         }
         Some("bench") => bench(&args[1..]),
         Some(task @ ("remc-study" | "energy-study")) => {
-            let bin = task.replace('-', "_");
-            let mut a = vec![
-                "run",
-                "--quiet",
-                "--release",
-                "-p",
-                "sudoku-benches",
-                "--bin",
-                bin.as_str(),
-                "--",
-            ];
-            a.extend(args[1..].iter().map(String::as_str));
-            cargo(&a, &[])
+            run_bench_bin(&task.replace('-', "_"), &args[1..])
         }
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
@@ -116,6 +93,13 @@ fn ci() -> Result<(), String> {
     Ok(())
 }
 
+/// Runs a measurement binary of the benches package, optimised, with `rest` as its arguments.
+fn run_bench_bin(bin: &str, rest: &[String]) -> Result<(), String> {
+    let mut args = vec!["run", "--quiet", "--release", "-p", "sudoku-benches", "--bin", bin, "--"];
+    args.extend(rest.iter().map(String::as_str));
+    cargo(&args, &[])
+}
+
 fn bench(rest: &[String]) -> Result<(), String> {
     let mut args = vec!["bench", "-p", "sudoku-benches", "--"];
     args.extend(rest.iter().map(String::as_str));
@@ -166,10 +150,6 @@ fn bench_solve(rest: &[String]) -> Result<(), String> {
     if data.is_empty() {
         data = default_solve_sets();
     }
-    let mut args =
-        vec!["run", "--quiet", "--release", "-p", "sudoku-benches", "--bin", "throughput", "--"];
-    args.extend(pass.iter().map(String::as_str));
-    let files: Vec<String> = data.iter().map(|p| p.display().to_string()).collect();
-    args.extend(files.iter().map(String::as_str));
-    cargo(&args, &[])
+    pass.extend(data.iter().map(|p| p.display().to_string()));
+    run_bench_bin("throughput", &pass)
 }
