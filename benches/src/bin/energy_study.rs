@@ -5,6 +5,8 @@
 //! average width (100 samples). Prints a Markdown table.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+const USAGE: &str = "Which energy finds puzzles with the highest average width per CPU time?  energy_study [--runs R] [--secs S] [--jobs J] [ENERGY...]: every energy runs R seeds for S seconds each on one core, J runs at a time; the best puzzle of each run is re-rated by average width (100 samples). Prints a Markdown table.";
+
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -23,6 +25,10 @@ struct Outcome {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{}", USAGE);
+        return;
+    }
     let runs: u64 = arg(&args, "--runs", 4);
     let secs: f64 = arg(&args, "--secs", 150.0);
     let jobs: usize = arg(&args, "--jobs", 2);

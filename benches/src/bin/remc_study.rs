@@ -6,6 +6,8 @@
 //! `DIR/remc-study.svg` and `DIR/remc-study.md`.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+const USAGE: &str = "Replica exchange with and without temperature adjustment: the cumulative distribution of the lowest energy found by many independent runs (Fig. 3 of Watanabe's paper).  remc_study [--runs R] [--steps S] [--jobs J] [--out-dir DIR]: R seeds per variant, S REMC steps each (deterministic), J runs at a time on one core each. Writes DIR/remc-study.svg and DIR/remc-study.md.";
+
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -28,6 +30,10 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{}", USAGE);
+        return Ok(());
+    }
     let runs: u64 = arg(&args, "--runs", 16);
     let steps: u64 = arg(&args, "--steps", 2000);
     let jobs: usize = arg(&args, "--jobs", 2);
