@@ -159,9 +159,10 @@ impl Search {
         }
     }
 
-    fn grid(bytes: Option<[u8; 81]>) -> Grid {
-        Grid::try_from_bytes(bytes.expect("a recorded solution"))
-            .expect("solver output is a valid grid")
+    /// The `i`-th recorded solution.
+    fn solution(&self, i: usize) -> Grid {
+        let bytes = self.first[i].expect("a recorded solution");
+        Grid::try_from_bytes(bytes).expect("solver output is a valid grid")
     }
 }
 
@@ -188,8 +189,8 @@ pub fn solve(puzzle: &Grid) -> Outcome {
     s.start(puzzle);
     match s.found {
         0 => Outcome::None,
-        1 => Outcome::Unique(Search::grid(s.first[0])),
-        _ => Outcome::Multiple(Search::grid(s.first[0]), Search::grid(s.first[1])),
+        1 => Outcome::Unique(s.solution(0)),
+        _ => Outcome::Multiple(s.solution(0), s.solution(1)),
     }
 }
 
@@ -206,7 +207,7 @@ pub fn solve(puzzle: &Grid) -> Outcome {
 pub fn first_solution(puzzle: &Grid) -> Option<Grid> {
     let mut s = Search::new(1, u64::MAX);
     s.start(puzzle);
-    s.first[0].map(|b| Search::grid(Some(b)))
+    (s.found > 0).then(|| s.solution(0))
 }
 
 /// The number of branching nodes the count-to-two search visits: a measure of how much guessing

@@ -56,7 +56,7 @@ pub struct Report<S> {
     pub energy: f64,
     /// Sweeps done.
     pub sweeps: u64,
-    /// Moves proposed, and accepted.
+    /// Moves proposed.
     pub proposed: u64,
     /// Moves accepted.
     pub accepted: u64,
