@@ -52,3 +52,23 @@ pub fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
 }
+
+/// Replaces the part of a Markdown file between the lines `<!-- NAME:begin -->` and
+/// `<!-- NAME:end -->` with `body`.
+///
+/// # Errors
+///
+/// A message if the file cannot be read or written or lacks the markers.
+pub fn replace_section(path: &Path, name: &str, body: &str) -> Result<(), String> {
+    let begin = format!("<!-- {name}:begin -->\n");
+    let end = format!("<!-- {name}:end -->");
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let (Some(b), Some(e)) = (text.find(&begin), text.find(&end)) else {
+        return Err(format!("{}: no {name} markers", path.display()));
+    };
+    if e < b {
+        return Err(format!("{}: {name} markers out of order", path.display()));
+    }
+    let new = format!("{}{begin}{body}{}", &text[..b], &text[e..]);
+    std::fs::write(path, new).map_err(|e| format!("{}: {e}", path.display()))
+}

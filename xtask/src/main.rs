@@ -16,6 +16,10 @@ tasks:
   bench metrics [--json] [--min-secs S]
                      evaluations/s of depth, normal width and average width on the paper's
                      three puzzles
+  bench stochastic [ARGS...]
+                     success rate, median and p90 steps and time of annealing, tabu search and
+                     harmony search on top95, top1465 and 1000 17-clue puzzles; the table goes
+                     to docs/benchmarks.md (ARGS go to the stochastic binary; see its --help)
   bench [ARGS...]    cargo bench -p sudoku-benches -- ARGS (criterion)
   remc-study [--runs R] [--steps S] [--jobs J]
                      generations with and without temperature adjustment; writes the CDF of
@@ -32,6 +36,9 @@ fn main() -> ExitCode {
         }
         Some("bench") if args.get(1).map(String::as_str) == Some("metrics") => {
             run_bench_bin("metrics", &args[2..])
+        }
+        Some("bench") if args.get(1).map(String::as_str) == Some("stochastic") => {
+            bench_stochastic(&args[2..])
         }
         Some("bench") => bench(&args[1..]),
         Some(task @ ("remc-study" | "energy-study")) => {
@@ -98,6 +105,23 @@ fn run_bench_bin(bin: &str, rest: &[String]) -> Result<(), String> {
     let mut args = vec!["run", "--quiet", "--release", "-p", "sudoku-benches", "--bin", bin, "--"];
     args.extend(rest.iter().map(String::as_str));
     cargo(&args, &[])
+}
+
+fn bench_stochastic(rest: &[String]) -> Result<(), String> {
+    let root = workspace_root();
+    let mut args: Vec<String> = vec![
+        "--harmony-steps".into(),
+        "100000".into(),
+        "--doc".into(),
+        root.join("docs/benchmarks.md").display().to_string(),
+    ];
+    args.extend(rest.iter().cloned());
+    if !rest.iter().any(|a| !a.starts_with("--") && Path::new(a).exists()) {
+        for set in ["top95.txt", "top1465.txt", "17-clue-1000.txt"] {
+            args.push(root.join("testdata").join(set).display().to_string());
+        }
+    }
+    run_bench_bin("stochastic", &args)
 }
 
 fn bench(rest: &[String]) -> Result<(), String> {

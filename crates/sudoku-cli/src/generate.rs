@@ -27,10 +27,12 @@ pub(crate) struct GenerateArgs {
     /// The difficulty U in H = -J U + h * clues: average-width (ln of the average width over
     /// --samples random tie-breaks; the default, see docs/generator.md), width (ln normal
     /// width, the paper's), dihedral-width (ln of the mean normal width over the 8 rotations and
-    /// reflections), depth.
+    /// reflections), depth; or hard for people rather than for backtracking:
+    /// human-effort, refutation-sum, refutation-max (ln(1 + U) of the human-solver model over
+    /// --samples runs; see docs/ratings.md).
     #[arg(long, default_value = "average-width")]
     energy: String,
-    /// Tie-breaking samples of the average-width energy.
+    /// Tie-breaking samples of the average-width energy; runs of the human-model energies.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..))]
     samples: u32,
     /// Wall-clock limit, such as 90s, 10m or 1h (default 5m when --steps is not given).

@@ -2,6 +2,7 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod check;
+mod explain;
 mod generate;
 mod input;
 mod plot;
@@ -34,6 +35,9 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Rate every puzzle's difficulty: a TSV table (one row per puzzle, in input order) or JSON.
     Rate(rate::RateArgs),
+    /// Explain how to solve each puzzle: pair reduction (binary decisions, breadth first, one
+    /// level at a time) and its hypothesis/disproof/proof chain.
+    Explain(explain::ExplainArgs),
     /// Search for hard puzzles (Watanabe's replica-exchange schedule by default), showing
     /// progress, writing each new best as found, with checkpoints and resume.
     Generate(generate::GenerateArgs),
@@ -101,6 +105,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args, &mut out),
         Command::Rate(args) => rate::run(args, &mut out),
         Command::Generate(args) => generate::run(args, &mut out),
+        Command::Explain(args) => explain::run(args, &mut out),
     };
     let result = result.and_then(|s| out.flush().map(|()| s).map_err(Into::into));
     match result {

@@ -7,28 +7,53 @@ use anyhow::bail;
 use rayon::prelude::*;
 use serde_json::{Map, Value, json};
 use sudoku_core::Grid;
-use sudoku_metrics::{AverageWidth, Depth, MetricError, NormalWidth, Propagation};
+use sudoku_metrics::{
+    AverageWidth, BacktrackSteps, Depth, Difficulty, HarmonyCost, HumanEffort, MetricError,
+    NormalWidth, PairReductionLevel, Propagation, RefutationMax, RefutationSum, Relaxation,
+    SaSteps,
+};
 
 use crate::input::collect;
 use crate::{Status, thread_pool};
 
 /// The ratings `sudoku rate` knows, by their command-line names.
-const METRICS: &[&str] = &["depth", "normal-width", "average-width"];
+const METRICS: &[&str] = &[
+    "depth",
+    "normal-width",
+    "average-width",
+    "sa-steps",
+    "harmony-cost",
+    "backtrack-steps",
+    "refutation-max",
+    "refutation-sum",
+    "human-effort",
+    "relaxation",
+    "pair-reduction-level",
+];
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct RateArgs {
     /// Puzzle files, one puzzle per line or 9-line blocks; `-` or nothing reads standard input.
     inputs: Vec<PathBuf>,
-    /// Comma-separated ratings: depth, normal-width, average-width.
+    /// Comma-separated ratings: depth, normal-width, average-width (Watanabe); sa-steps,
+    /// harmony-cost, backtrack-steps (median over --runs randomized solver runs);
+    /// refutation-max, refutation-sum, human-effort (the human-solver model, mean over 30 runs);
+    /// relaxation (mean log10 solution count, capped at 1,000, with 45 of the 810 constraints
+    /// removed; 20 samples); pair-reduction-level.
     #[arg(long, value_delimiter = ',', default_value = "depth,normal-width,average-width")]
     metrics: Vec<String>,
     /// Random tie-breaking samples of average-width.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
     samples: u32,
+    /// Runs of sa-steps, harmony-cost and backtrack-steps.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    runs: u32,
     /// Seed of the random ratings; every puzzle is rated with this same seed.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Search nodes (states, for depth) per puzzle and rating before giving up.
+    /// Search nodes (states, for depth) per puzzle and rating before giving up (the randomized
+    /// solver ratings have their own step limits per run: sa 20,000,000 swaps, backtracking
+    /// 10,000,000 values).
     #[arg(long, default_value_t = sudoku_metrics::DEFAULT_WIDTH_BUDGET)]
     budget: u64,
     /// Use hidden singles as well as naked singles between branchings (not the reference).
@@ -66,6 +91,22 @@ fn rate_one(args: &RateArgs, metric: &str, puzzle: &Grid) -> Value {
             .with_propagation(propagation)
             .evaluate(puzzle, args.seed)
             .map(|m| json!({"mean": m.mean, "stderr": m.stderr, "samples": m.samples})),
+        "sa-steps" => {
+            SaSteps::default().with_runs(args.runs).rate(puzzle, args.seed).map(|v| json!(v))
+        }
+        "harmony-cost" => {
+            HarmonyCost::default().with_runs(args.runs).rate(puzzle, args.seed).map(|v| json!(v))
+        }
+        "backtrack-steps" => {
+            BacktrackSteps::default().with_runs(args.runs).rate(puzzle, args.seed).map(|v| json!(v))
+        }
+        "refutation-max" => RefutationMax::default().rate(puzzle, args.seed).map(|v| json!(v)),
+        "refutation-sum" => RefutationSum::default().rate(puzzle, args.seed).map(|v| json!(v)),
+        "human-effort" => HumanEffort::default().rate(puzzle, args.seed).map(|v| json!(v)),
+        "relaxation" => Relaxation::default().rate(puzzle, args.seed).map(|v| json!(v)),
+        "pair-reduction-level" => {
+            PairReductionLevel::default().rate(puzzle, args.seed).map(|v| json!(v))
+        }
         _ => unreachable!("metric names are checked before rating"),
     };
     result.unwrap_or_else(|e| json!({"error": error_code(&e), "message": e.to_string()}))

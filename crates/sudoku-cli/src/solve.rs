@@ -5,7 +5,10 @@ use std::path::PathBuf;
 
 use rayon::prelude::*;
 use serde::Serialize;
-use sudoku_solve::{Outcome, count_solutions, solve};
+use sudoku_solve::{
+    Annealer, HarmonySearch, Limits, Outcome, RunOutcome, Solver, TabuSearch, count_solutions,
+    is_unique, solve,
+};
 
 use crate::input::{Record, collect};
 use crate::{Status, thread_pool};
@@ -14,21 +17,54 @@ use crate::{Status, thread_pool};
 pub(crate) struct SolveArgs {
     /// Puzzle files, one puzzle per line or 9-line blocks; `-` or nothing reads standard input.
     inputs: Vec<PathBuf>,
+    /// The solver: exact (complete search, also proves uniqueness) or one of the stochastic
+    /// local searches (simulated annealing, harmony search, tabu search).
+    #[arg(long, value_enum, default_value_t = Method::Exact)]
+    method: Method,
+    /// Seed of the stochastic methods (every puzzle is run with it).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
     /// Count the solutions (up to --limit) instead of solving.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "method")]
     count: bool,
     /// With --count: stop counting at this many solutions.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
-    /// With --count: give up after this many search nodes per puzzle.
-    #[arg(long, default_value_t = 10_000_000)]
-    budget: u64,
+    /// Per puzzle: search nodes with --count (default 10,000,000); steps of a stochastic method
+    /// (defaults: sa 100,000,000 swaps, tabu 1,000,000 steps, harmony 1,000,000 improvisations).
+    #[arg(long)]
+    budget: Option<u64>,
     /// Worker threads (0: one per core). Output is the same for any count.
     #[arg(long, default_value_t = 0)]
     threads: usize,
     /// Print one JSON object per puzzle instead of text.
     #[arg(long)]
     json: bool,
+}
+
+/// A solving method of `--method`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Method {
+    /// The exact solver.
+    Exact,
+    /// Simulated annealing.
+    Sa,
+    /// Harmony search.
+    Harmony,
+    /// Tabu search.
+    Tabu,
+}
+
+impl Method {
+    /// The stochastic solver and its default step budget, if this is a stochastic method.
+    fn stochastic(self) -> Option<(Box<dyn Solver>, u64)> {
+        match self {
+            Method::Exact => None,
+            Method::Sa => Some((Box::new(Annealer::default()), 100_000_000)),
+            Method::Harmony => Some((Box::new(HarmonySearch::default()), 1_000_000)),
+            Method::Tabu => Some((Box::new(TabuSearch::default()), 1_000_000)),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -38,7 +74,12 @@ struct JsonRecord {
     puzzle: Option<String>,
     status: &'static str,
     solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     count: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    best_cost: Option<u32>,
     error: Option<String>,
 }
 
@@ -50,6 +91,8 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
         status: "invalid",
         solution: None,
         count: None,
+        steps: None,
+        best_cost: None,
         error: None,
     };
     let p = match rec.result {
@@ -62,8 +105,33 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
     };
     out.line = p.line;
     out.puzzle = Some(p.grid.to_string());
+    if let Some((solver, default_steps)) = args.method.stochastic() {
+        match solver.run(&p.grid, args.seed, &Limits::steps(args.budget.unwrap_or(default_steps))) {
+            Ok(run) => {
+                out.steps = Some(run.steps);
+                match run.outcome {
+                    RunOutcome::Solved(s) => {
+                        // A local search finds a solution, not all: the exact solver says
+                        // whether it is the only one (microseconds).
+                        out.status = if is_unique(&p.grid) { "unique" } else { "multiple" };
+                        out.solution = Some(s.to_string());
+                    }
+                    RunOutcome::GaveUp { best_cost, .. } => {
+                        out.status = "gave_up";
+                        out.best_cost = Some(best_cost);
+                    }
+                    _ => out.status = "gave_up",
+                }
+            }
+            Err(e) => {
+                out.status = "none";
+                out.error = Some(e.to_string());
+            }
+        }
+        return out;
+    }
     if args.count {
-        match count_solutions(&p.grid, args.limit, args.budget) {
+        match count_solutions(&p.grid, args.limit, args.budget.unwrap_or(10_000_000)) {
             Ok(n) => {
                 out.count = Some(n);
                 out.status = match n {
@@ -98,6 +166,11 @@ fn text_line(r: &JsonRecord, counting: bool) -> String {
     match (r.status, &r.solution, &r.error) {
         ("invalid", _, Some(e)) => format!("{}:{}: invalid: {e}", r.source, r.line),
         ("budget_exceeded", _, Some(e)) => format!("{}:{}: {e}", r.source, r.line),
+        ("gave_up", _, _) => format!(
+            "gave_up: best cost {} after {} steps",
+            r.best_cost.unwrap_or(0),
+            r.steps.unwrap_or(0)
+        ),
         (_, _, _) if counting => {
             let n = r.count.unwrap_or(0);
             match r.solution.as_deref() {

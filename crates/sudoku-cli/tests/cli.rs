@@ -138,6 +138,104 @@ fn count_on_the_empty_grid_stops_at_the_budget() {
     );
 }
 
+#[test]
+fn stochastic_methods_solve_or_give_up_with_their_best_cost() {
+    let input = format!(
+        "{GOOD}\n...3.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..\n"
+    );
+    for method in ["sa", "tabu"] {
+        let out = sudoku(&["solve", "--method", method, "--json", "--seed", "3"], input.as_bytes());
+        assert_eq!(out.status.code(), Some(0), "{method}: {}", text(&out.stderr));
+        let v: Vec<serde_json::Value> =
+            text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(v[0]["status"], "unique", "{method}");
+        assert_eq!(
+            v[0]["solution"],
+            "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+        );
+        assert!(v[0]["steps"].as_u64().unwrap() > 0);
+        // A local search finds one of the 13 solutions; the status says there are others.
+        assert_eq!(v[1]["status"], "multiple", "{method}");
+    }
+    let out =
+        sudoku(&["solve", "--method", "harmony", "--budget", "500", "--json"], GOOD.as_bytes());
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(v["status"], "gave_up");
+    assert_eq!(v["steps"], 500);
+    assert!(v["best_cost"].as_u64().unwrap() > 0);
+    let out = sudoku(&["solve", "--method", "sa", "--budget", "50"], GOOD.as_bytes());
+    assert!(text(&out.stdout).starts_with("gave_up: best cost "), "{}", text(&out.stdout));
+}
+
+#[test]
+fn stochastic_solving_is_seeded_and_thread_independent() {
+    let input: String =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/top95.txt"))
+            .unwrap();
+    let some: String = input.lines().take(6).map(|l| format!("{l}\n")).collect();
+    let args = ["solve", "--method", "tabu", "--json", "--seed", "9"];
+    let one = sudoku(&[&args[..], &["--threads", "1"]].concat(), some.as_bytes());
+    let two = sudoku(&[&args[..], &["--threads", "2"]].concat(), some.as_bytes());
+    assert_eq!(text(&one.stdout), text(&two.stdout));
+    assert_eq!(text(&one.stdout).matches("\"unique\"").count(), 6);
+}
+
+#[test]
+fn rate_runs_the_randomized_solver_ratings() {
+    let out = sudoku(
+        &["rate", "--metrics", "backtrack-steps,harmony-cost,sa-steps", "--runs", "5", "--json"],
+        b"..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert!(v["backtrack_steps"].as_f64().unwrap() >= 49.0, "{v}");
+    assert!(v["harmony_cost"].as_f64().unwrap() > 0.0, "{v}");
+    assert!(v["sa_steps"].as_f64().unwrap() > 0.0, "{v}");
+}
+
+#[test]
+fn explain_prints_a_chain_and_json() {
+    let out = sudoku(&["explain", INKALA_2012], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("# level 2,"), "{stdout}");
+    assert!(stdout.contains("\nHYP # I8: 3,9\n"), "{stdout}");
+    assert!(stdout.lines().any(|l| l.starts_with("PRF ") && l.ends_with("=> SOL")), "{stdout}");
+    let input = format!("{INKALA_2012}\n{}\nbad line\n", ".".repeat(81));
+    let out = sudoku(&["explain", "--json", "-"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    let v: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(v[0]["level"], 2);
+    assert_eq!(
+        v[0]["solution"],
+        "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+    );
+    assert_eq!(v[0]["chain"][0], "STA Original Sudoku");
+    assert_eq!(v[1]["error"], "not_unique");
+    assert_eq!(v[2]["error"], "invalid");
+    assert_eq!(v[2]["line"], 3);
+}
+
+#[test]
+fn rate_runs_the_human_model_and_pair_reduction() {
+    let out = sudoku(
+        &[
+            "rate",
+            "--json",
+            "--metrics",
+            "refutation-sum,refutation-max,human-effort,relaxation,pair-reduction-level",
+        ],
+        format!("{INKALA_2012}\n").as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(v["pair_reduction_level"], 2.0);
+    assert!(v["refutation_sum"].as_f64().unwrap() >= v["refutation_max"].as_f64().unwrap());
+    assert!(v["human_effort"].as_f64().unwrap() > 0.0);
+    assert!(v["relaxation"].is_number() || v["relaxation"]["error"] == "budget_exceeded", "{v}");
+}
+
 const INKALA_2012: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 

@@ -19,7 +19,26 @@ use std::fmt;
 /// assert_eq!("H2".parse::<Cell>(), Ok(c));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "String", into = "String")
+)]
 pub struct Cell(u8);
+
+/// Serialized by name (`"A1"`).
+impl From<Cell> for String {
+    fn from(c: Cell) -> String {
+        c.to_string()
+    }
+}
+
+impl TryFrom<String> for Cell {
+    type Error = ParseCellError;
+    fn try_from(s: String) -> Result<Cell, ParseCellError> {
+        s.parse()
+    }
+}
 
 impl Cell {
     /// The cell with row-major index `index`, or `None` unless `index < 81`.

@@ -167,7 +167,32 @@ impl From<Digit> for u8 {
 /// assert_eq!(DigitSet::ALL.difference(set).len(), 7);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "u16", into = "u16")
+)]
 pub struct DigitSet(u16);
+
+/// Serialized as its bit mask (bit `d - 1` for digit `d`).
+impl From<DigitSet> for u16 {
+    fn from(s: DigitSet) -> u16 {
+        s.0
+    }
+}
+
+/// A mask with bits above the ninth is not a digit set.
+impl TryFrom<u16> for DigitSet {
+    type Error = InvalidDigitSet;
+    fn try_from(bits: u16) -> Result<DigitSet, InvalidDigitSet> {
+        if bits > 0x1ff { Err(InvalidDigitSet(bits)) } else { Ok(DigitSet(bits)) }
+    }
+}
+
+/// The error of a digit-set mask with bits above the ninth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid digit set mask {0:#x}: only bits 0-8 may be set")]
+pub struct InvalidDigitSet(pub u16);
 
 impl DigitSet {
     /// The empty set.

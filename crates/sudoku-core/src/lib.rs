@@ -36,7 +36,7 @@ mod reader;
 mod transform;
 
 pub use cell::{Cell, CellSet, CellSetIter, PEERS, ParseCellError, UNIT_CELLS, Unit};
-pub use digit::{Digit, DigitSet, DigitSetIter};
+pub use digit::{Digit, DigitSet, DigitSetIter, InvalidDigitSet};
 pub use grid::{Conflict, Grid, Pretty, SolutionError};
 pub use parse::ParseGridError;
 pub use reader::{LineError, LineErrorKind, MAX_LINE_LEN, Puzzle, PuzzleReader};

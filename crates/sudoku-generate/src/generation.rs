@@ -6,7 +6,10 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
 use sudoku_core::Grid;
-use sudoku_metrics::{AverageWidth, Depth, Difficulty, DihedralWidth, Ln, Mean, NormalWidth};
+use sudoku_metrics::{
+    AverageWidth, Depth, Difficulty, DihedralWidth, HumanEffort, HumanModel, Ln, Mean, NormalWidth,
+    RefutationMax, RefutationSum,
+};
 use tempering::{
     Budget, ConfigError, ExchangeConfig, Ladder, Metropolis, Observer, ReplicaExchange, StopReason,
 };
@@ -28,14 +31,38 @@ pub enum Energy {
     },
     /// `ln` of the mean normal width over the 8 rotations and reflections.
     DihedralWidth,
+    /// `ln(1 + refutation-sum)` of the human-solver model over this many runs.
+    RefutationSum {
+        /// Model runs per evaluation.
+        runs: u32,
+    },
+    /// `ln(1 + refutation-max)` of the human-solver model over this many runs.
+    RefutationMax {
+        /// Model runs per evaluation.
+        runs: u32,
+    },
+    /// `ln(1 + human-effort)` of the human-solver model over this many runs: puzzles that are
+    /// hard for people rather than for backtracking.
+    HumanEffort {
+        /// Model runs per evaluation.
+        runs: u32,
+    },
 }
 
 impl Energy {
     /// The names `--energy` accepts.
-    pub const NAMES: &'static [&'static str] =
-        &["width", "depth", "average-width", "dihedral-width"];
+    pub const NAMES: &'static [&'static str] = &[
+        "width",
+        "depth",
+        "average-width",
+        "dihedral-width",
+        "refutation-sum",
+        "refutation-max",
+        "human-effort",
+    ];
 
-    /// The energy called `name` (`average-width` takes `samples`).
+    /// The energy called `name` (`average-width` takes `samples` tie-breaks, the human-model
+    /// energies `samples` runs).
     #[must_use]
     pub fn from_name(name: &str, samples: u32) -> Option<Energy> {
         match name {
@@ -43,8 +70,22 @@ impl Energy {
             "depth" => Some(Energy::Depth),
             "average-width" => Some(Energy::AverageWidth { samples }),
             "dihedral-width" => Some(Energy::DihedralWidth),
+            "refutation-sum" => Some(Energy::RefutationSum { runs: samples }),
+            "refutation-max" => Some(Energy::RefutationMax { runs: samples }),
+            "human-effort" => Some(Energy::HumanEffort { runs: samples }),
             _ => None,
         }
+    }
+
+    /// Whether `U` comes from the human-solver model (rather than from backtracking).
+    #[must_use]
+    pub fn is_human_model(self) -> bool {
+        matches!(
+            self,
+            Energy::RefutationSum { .. }
+                | Energy::RefutationMax { .. }
+                | Energy::HumanEffort { .. }
+        )
     }
 
     /// The rating that computes `U`, with a node budget per evaluation.
@@ -58,7 +99,29 @@ impl Energy {
                 Box::new(Ln(AverageWidth::default().with_samples(samples).with_budget(budget)))
             }
             Energy::DihedralWidth => Box::new(Ln(DihedralWidth { width })),
+            Energy::RefutationSum { runs } => {
+                Box::new(LnOnePlus(RefutationSum(HumanModel::default().with_runs(runs))))
+            }
+            Energy::RefutationMax { runs } => {
+                Box::new(LnOnePlus(RefutationMax(HumanModel::default().with_runs(runs))))
+            }
+            Energy::HumanEffort { runs } => {
+                Box::new(LnOnePlus(HumanEffort(HumanModel::default().with_runs(runs))))
+            }
         }
+    }
+}
+
+/// `ln(1 + U)`: the human-model ratings are 0 for puzzles that singles solve.
+#[derive(Debug)]
+struct LnOnePlus<D>(D);
+
+impl<D: Difficulty> Difficulty for LnOnePlus<D> {
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, sudoku_metrics::MetricError> {
+        self.0.rate(puzzle, seed).map(f64::ln_1p)
     }
 }
 
@@ -406,8 +469,9 @@ impl Generation {
         self.exchange.best()
     }
 
-    /// Re-rates the last `rerate_candidates` best puzzles (and the depth phase's result when
-    /// there are none) by average width, and returns the hardest.
+    /// With a backtracking energy (widths, depth), re-rates the last `rerate_candidates` best
+    /// puzzles (and the depth phase's result when there are none) by average width, and
+    /// returns the hardest; with a human-model energy, returns the lowest-energy puzzle.
     #[must_use]
     pub fn summary(&self) -> Summary {
         let model = Generation::width_model(&self.config, self.solution, self.seed);
@@ -421,6 +485,10 @@ impl Generation {
             .collect();
         if candidates.is_empty() {
             candidates.push((model.puzzle(best_state.clues), best_energy));
+        }
+        if self.config.energy.is_human_model() {
+            let lowest = candidates.iter().copied().min_by(|a, b| a.1.total_cmp(&b.1));
+            candidates = lowest.into_iter().collect();
         }
         let rater = AverageWidth::default()
             .with_samples(self.config.rerate_samples)

@@ -159,3 +159,38 @@ impl Difficulty for DihedralWidth {
         self.evaluate(puzzle)
     }
 }
+
+/// `pair-reduction-level`: the level the pair-reduction solver needs (0: propagation alone;
+/// 1: decisions; 2 and up: nested hypotheses). See [`sudoku_solve::PairReduction`].
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::Grid;
+/// use sudoku_metrics::{Difficulty, PairReductionLevel};
+/// let inkala2012: Grid =
+///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
+/// assert_eq!(PairReductionLevel::default().rate(&inkala2012, 0)?, 2.0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PairReductionLevel(pub sudoku_solve::PairReduction);
+
+impl Difficulty for PairReductionLevel {
+    fn name(&self) -> &str {
+        "pair-reduction-level"
+    }
+    fn rate(&self, puzzle: &Grid, _seed: u64) -> Result<f64, MetricError> {
+        use sudoku_solve::ExplainError;
+        match self.0.solve(puzzle) {
+            Ok(e) => Ok(f64::from(e.level)),
+            Err(ExplainError::NoSolution) => Err(MetricError::NoSolution),
+            Err(ExplainError::NotUnique) => Err(MetricError::NotUnique),
+            Err(ExplainError::BudgetExceeded { branches }) => {
+                Err(MetricError::BudgetExceeded { nodes: branches })
+            }
+            Err(_) => Err(MetricError::BudgetExceeded { nodes: self.0.budget }),
+        }
+    }
+}

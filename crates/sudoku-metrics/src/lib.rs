@@ -46,11 +46,17 @@
 #![doc(test(attr(deny(warnings))))]
 
 mod difficulty;
+mod human;
 mod marks;
+mod relaxation;
+mod stochastic;
 mod watanabe;
 
-pub use difficulty::{Difficulty, Ln, MetricError};
+pub use difficulty::{Difficulty, Ln, MetricError, PairReductionLevel};
+pub use human::{HumanEffort, HumanModel, HumanRating, RefutationMax, RefutationSum, Scoring};
 pub use marks::Propagation;
+pub use relaxation::Relaxation;
+pub use stochastic::{BacktrackSteps, HarmonyCost, SaSteps};
 pub use watanabe::{
     AverageWidth, DEFAULT_DEPTH_BUDGET, DEFAULT_WIDTH_BUDGET, Depth, DihedralWidth, Mean,
     NormalWidth, Width,

@@ -210,6 +210,13 @@ pub fn first_solution(puzzle: &Grid) -> Option<Grid> {
     (s.found > 0).then(|| s.solution(0))
 }
 
+/// The first solution within `budget` branching nodes, and the nodes used.
+pub(crate) fn first_solution_within(puzzle: &Grid, budget: u64) -> (Option<Grid>, u64) {
+    let mut s = Search::new(1, budget);
+    s.start(puzzle);
+    ((s.found > 0).then(|| s.solution(0)), s.nodes)
+}
+
 /// The number of branching nodes the count-to-two search visits: a measure of how much guessing
 /// the exact solver needs. Used by the benchmarks.
 #[doc(hidden)]

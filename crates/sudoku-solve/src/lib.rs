@@ -31,10 +31,19 @@
 
 mod board;
 mod exact;
+mod pair;
+mod stochastic;
 
 pub use exact::{
     BudgetExceeded, Outcome, count_solutions, first_solution, is_unique, random_solution,
     search_nodes, solve,
+};
+pub use pair::{
+    ChainLine, Conclusion, ExplainError, Explanation, Marker, PairReduction, Statement,
+};
+pub use stochastic::{
+    Annealer, Exact, HarmonySearch, InitialTemperature, Limits, Reheat, Run, RunOutcome, Schedule,
+    SolveError, Solver, TabuSearch,
 };
 
 #[cfg(doctest)]

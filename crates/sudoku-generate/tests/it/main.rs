@@ -80,3 +80,19 @@ fn thread_count_does_not_change_the_result() {
     assert_eq!(one, run(2));
     assert_eq!(one, run(3));
 }
+
+#[test]
+fn human_model_energies_rate_and_report_the_lowest_energy_puzzle() {
+    let mut g = Generation::start(small(Energy::HumanEffort { runs: 2 }), 4).unwrap();
+    g.run(&Budget::sweeps(60), &mut ());
+    assert!(!g.bests().is_empty());
+    for b in g.bests() {
+        assert!(sudoku_solve::is_unique(&b.puzzle));
+        assert!(b.u.is_finite() && b.u > 0.0, "U = ln(1 + effort) > 0, got {}", b.u);
+        assert!((b.energy - (-100.0 * b.u + b.clues as f64)).abs() < 1e-6, "H = -J U + h clues");
+    }
+    let lowest = g.bests().iter().map(|b| b.energy).fold(f64::INFINITY, f64::min);
+    assert!((g.summary().energy - lowest).abs() < 1e-9);
+    assert!(Energy::from_name("refutation-sum", 3).is_some_and(Energy::is_human_model));
+    assert!(!Energy::from_name("average-width", 3).unwrap().is_human_model());
+}

@@ -1,4 +1,6 @@
 //! Integration tests of sudoku-metrics.
 
 mod budgets;
+mod human;
 mod reference;
+mod stochastic;

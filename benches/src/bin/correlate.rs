@@ -1,0 +1,276 @@
+//! How well each rating predicts human solving time and Sudoku Explainer ratings, as
+//! `cargo xtask correlate` runs it:
+//! `correlate [--data FILE] [--rated-sample N] [--ratings a,b,...] [--runs-scale F] [--doc FILE]`
+//!
+//! `--data` is a TSV with `puzzle`, `avg_solve_time_s` and `SE_ER` columns (default:
+//! `../shared/data/human/cloud-sudoku-dev.tsv`); the rated sets of `../shared/data/rated` are
+//! sampled (`--rated-sample`, default 300 puzzles each, evenly spaced). Spearman rank
+//! correlations go to stdout as a Markdown table and, with `--doc`, between the
+//! `<!-- ratings-table:begin/end -->` markers of that file. A rating that fails on a puzzle
+//! (budget exceeded) ranks it above every rated one: a search that ran out is a hard puzzle.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use rayon::prelude::*;
+use sudoku_benches::{arg, replace_section, shared_data};
+use sudoku_core::Grid;
+use sudoku_metrics::{
+    AverageWidth, BacktrackSteps, Depth, Difficulty, HarmonyCost, HumanModel, MetricError,
+    NormalWidth, PairReductionLevel, Relaxation, SaSteps, Scoring,
+};
+
+/// Average ranks (ties share the mean rank).
+fn ranks(v: &[f64]) -> Vec<f64> {
+    let mut idx: Vec<usize> = (0..v.len()).collect();
+    idx.sort_by(|&a, &b| v[a].total_cmp(&v[b]));
+    let mut r = vec![0.0; v.len()];
+    let mut i = 0;
+    while i < idx.len() {
+        let mut j = i;
+        while j + 1 < idx.len() && v[idx[j + 1]].total_cmp(&v[idx[i]]).is_eq() {
+            j += 1;
+        }
+        for &k in &idx[i..=j] {
+            r[k] = (i + j) as f64 / 2.0;
+        }
+        i = j + 1;
+    }
+    r
+}
+
+/// Spearman's rank correlation.
+fn spearman(a: &[f64], b: &[f64]) -> f64 {
+    let (ra, rb) = (ranks(a), ranks(b));
+    let n = ra.len() as f64;
+    let (ma, mb) = (ra.iter().sum::<f64>() / n, rb.iter().sum::<f64>() / n);
+    let cov: f64 = ra.iter().zip(&rb).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let va: f64 = ra.iter().map(|x| (x - ma).powi(2)).sum();
+    let vb: f64 = rb.iter().map(|y| (y - mb).powi(2)).sum();
+    cov / (va * vb).sqrt()
+}
+
+/// A puzzle set with the targets to correlate against.
+struct Set {
+    name: String,
+    puzzles: Vec<Grid>,
+    /// (target name, values), one value per puzzle.
+    targets: Vec<(String, Vec<f64>)>,
+}
+
+fn read_human(path: &Path) -> Result<Set, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap_or_default().split('\t').collect();
+    let col = |n: &str| {
+        header.iter().position(|h| *h == n).ok_or(format!("{}: no {n} column", path.display()))
+    };
+    let (p, t, er) = (col("puzzle")?, col("avg_solve_time_s")?, col("SE_ER")?);
+    let mut set = Set {
+        name: path.file_name().map_or("data".into(), |n| n.to_string_lossy().into_owned()),
+        puzzles: vec![],
+        targets: vec![("time".into(), vec![]), ("SE ER".into(), vec![])],
+    };
+    for (k, line) in lines.enumerate() {
+        let f: Vec<&str> = line.split('\t').collect();
+        let parsed = (
+            f.get(p).and_then(|s| s.parse::<Grid>().ok()),
+            f.get(t).and_then(|s| s.parse::<f64>().ok()),
+            f.get(er).and_then(|s| s.parse::<f64>().ok()),
+        );
+        match parsed {
+            (Some(g), Some(time), Some(er)) => {
+                set.puzzles.push(g);
+                set.targets[0].1.push(time);
+                set.targets[1].1.push(er);
+            }
+            _ => eprintln!("correlate: {}:{}: skipped (unreadable row)", path.display(), k + 2),
+        }
+    }
+    Ok(set)
+}
+
+/// A rated set: `(puzzle, rating)` pulled from each line by `pick`, every `n`-th line kept.
+fn read_rated(
+    path: &Path,
+    name: &str,
+    sample: usize,
+    pick: fn(&str) -> Option<(&str, &str)>,
+) -> Option<Set> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let rows: Vec<(Grid, f64)> = text
+        .lines()
+        .filter_map(|l| pick(l).and_then(|(p, r)| Some((p.parse().ok()?, r.trim().parse().ok()?))))
+        .collect();
+    let step = (rows.len() / sample.max(1)).max(1);
+    let kept: Vec<&(Grid, f64)> = rows.iter().step_by(step).take(sample).collect();
+    Some(Set {
+        name: name.into(),
+        puzzles: kept.iter().map(|r| r.0).collect(),
+        targets: vec![("rating".into(), kept.iter().map(|r| r.1).collect())],
+    })
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!(
+            "{}",
+            include_str!("correlate.rs").lines().take(10).collect::<Vec<_>>().join("\n")
+        );
+        return ExitCode::SUCCESS;
+    }
+    let sample: usize = arg(&args, "--rated-sample", 300);
+    let scale: f64 = arg(&args, "--runs-scale", 1.0);
+    let runs = |n: u32| ((f64::from(n) * scale).round() as u32).max(1);
+    let shared = shared_data();
+    let data: Option<PathBuf> = match arg(&args, "--data", String::new()) {
+        s if !s.is_empty() => Some(s.into()),
+        _ => shared.as_ref().map(|d| d.join("human/cloud-sudoku-dev.tsv")),
+    };
+    let Some(data) = data else {
+        eprintln!("correlate: ../shared/data is absent and no --data given; nothing to correlate");
+        return ExitCode::SUCCESS;
+    };
+    let mut sets = match read_human(&data) {
+        Ok(s) => vec![s],
+        Err(e) => {
+            eprintln!("correlate: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Some(d) = &shared {
+        let rated = d.join("rated");
+        let diabolical = read_rated(
+            &rated.join("sudoku-exchange-diabolical.txt"),
+            "exchange 5.0-9.3",
+            sample,
+            |l| {
+                let mut f = l.split_whitespace();
+                let _hash = f.next()?;
+                Some((f.next()?, f.next()?))
+            },
+        );
+        let elevens = read_rated(&rated.join("elevens-hardest.txt"), "elevens ER", sample, |l| {
+            let mut f = l.split_whitespace();
+            Some((f.next()?, f.next()?))
+        });
+        let hardest =
+            read_rated(&rated.join("hardest-db-110626.csv"), "hardest-db ER", sample, |l| {
+                let f: Vec<&str> = l.split(',').collect();
+                Some((f.first()?, f.get(5)?))
+            });
+        sets.extend([diabolical, elevens, hardest].into_iter().flatten());
+    }
+    let human = HumanModel::default().with_runs(runs(30));
+    let all: Vec<(&str, Box<dyn Difficulty>)> = vec![
+        ("givens", Box::new(EmptyCells)),
+        ("depth", Box::new(Depth::default())),
+        ("normal-width", Box::new(NormalWidth::default())),
+        ("average-width", Box::new(AverageWidth::default().with_samples(runs(20)))),
+        ("backtrack-steps", Box::new(BacktrackSteps::default().with_runs(runs(100)))),
+        ("harmony-cost", Box::new(HarmonyCost::default().with_runs(runs(20)))),
+        (
+            "sa-steps",
+            Box::new(SaSteps { max_steps: 2_000_000, ..SaSteps::default() }.with_runs(runs(20))),
+        ),
+        ("relaxation", Box::new(Relaxation::default().with_samples(runs(20)))),
+        ("refutation-max", Box::new(HumanField(human, 0))),
+        ("refutation-sum", Box::new(HumanField(human, 1))),
+        ("refutation-sum per cell", Box::new(HumanField(human.with_scoring(Scoring::PerCell), 1))),
+        ("human-effort", Box::new(HumanField(human, 2))),
+        ("pair-reduction-level", Box::new(PairReductionLevel::default())),
+    ];
+    let chosen: String = arg(&args, "--ratings", String::new());
+    let ratings: Vec<&(&str, Box<dyn Difficulty>)> = all
+        .iter()
+        .filter(|(n, _)| chosen.is_empty() || chosen.split(',').any(|c| c == *n))
+        .collect();
+    // Slow on hard puzzles and uninformative there: only on the human data.
+    let human_only = ["harmony-cost", "sa-steps"];
+
+    let mut header = String::from("| rating |");
+    let mut rule = String::from("|---|");
+    for s in &sets {
+        for (t, _) in &s.targets {
+            header.push_str(&format!(" {} vs {t} (n={}) |", s.name, s.puzzles.len()));
+            rule.push_str("--:|");
+        }
+    }
+    header.push_str(" seconds |");
+    rule.push_str("--:|");
+    let mut table = format!("{header}\n{rule}\n");
+    print!("{table}");
+    for (name, rating) in ratings {
+        let started = Instant::now();
+        let mut row = format!("| {name} |");
+        for (k, s) in sets.iter().enumerate() {
+            if k > 0 && human_only.contains(name) {
+                row.push_str(&" n/a |".repeat(s.targets.len()));
+                continue;
+            }
+            let values: Vec<f64> = s
+                .puzzles
+                .par_iter()
+                .map(|p| match rating.rate(p, 1) {
+                    Ok(v) => v,
+                    Err(MetricError::BudgetExceeded { .. }) => f64::INFINITY,
+                    Err(_) => f64::NAN,
+                })
+                .collect();
+            let failed = values.iter().filter(|v| v.is_infinite()).count();
+            for (_, target) in &s.targets {
+                let (a, b): (Vec<f64>, Vec<f64>) = values
+                    .iter()
+                    .zip(target)
+                    .filter(|(v, _)| !v.is_nan())
+                    .map(|(v, t)| (*v, *t))
+                    .unzip();
+                let mark =
+                    if failed > 0 { format!(" ({failed} over budget)") } else { String::new() };
+                row.push_str(&format!(" {:.3}{mark} |", spearman(&a, &b)));
+            }
+        }
+        row.push_str(&format!(" {:.0} |\n", started.elapsed().as_secs_f64()));
+        print!("{row}");
+        table.push_str(&row);
+    }
+    let doc: String = arg(&args, "--doc", String::new());
+    if !doc.is_empty() {
+        if let Err(e) = replace_section(doc.as_ref(), "ratings-table", &table) {
+            eprintln!("correlate: {e}");
+            return ExitCode::FAILURE;
+        }
+        eprintln!("correlate: table written to {doc}");
+    }
+    ExitCode::SUCCESS
+}
+
+/// The number of empty cells (fewer givens, harder).
+#[derive(Debug)]
+struct EmptyCells;
+
+impl Difficulty for EmptyCells {
+    fn name(&self) -> &str {
+        "empty-cells"
+    }
+    fn rate(&self, puzzle: &Grid, _: u64) -> Result<f64, MetricError> {
+        Ok((81 - puzzle.clue_count()) as f64)
+    }
+}
+
+/// One of the human model's ratings: 0 max, 1 sum, 2 effort.
+#[derive(Debug)]
+struct HumanField(HumanModel, u8);
+
+impl Difficulty for HumanField {
+    fn name(&self) -> &str {
+        "human"
+    }
+    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, MetricError> {
+        let r = self.0.evaluate(puzzle, seed)?;
+        Ok([r.refutation_max, r.refutation_sum, r.effort][usize::from(self.1)])
+    }
+}

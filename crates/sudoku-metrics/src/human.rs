@@ -1,0 +1,416 @@
+//! A model of a human solver (after Pelanek): elementary steps (singles) in random order, and,
+//! when none applies, the easiest refutation.
+
+use rand::{Rng, RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use rayon::prelude::*;
+use sudoku_core::{Grid, UNIT_CELLS};
+use sudoku_solve::{Outcome, solve};
+
+use crate::stochastic::run_seeds;
+use crate::{Difficulty, MetricError};
+
+/// How a refutation step is scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Scoring {
+    /// The thesis: the score of a (cell, wrong digit) pair; the easiest pair's cell is filled.
+    PerValue,
+    /// Pelanek: a cell's score is the sum over its wrong digits (a cell with an unrefuted
+    /// digit cannot be chosen).
+    PerCell,
+}
+
+/// The human-solver model and its settings. One evaluation runs the model `runs` times and
+/// gives the means of three ratings, each also a [`Difficulty`] of its own:
+///
+/// - [`RefutationMax`] (`refutation-max`): the hardest step of a run (a serate-style rating);
+/// - [`RefutationSum`] (`refutation-sum`): the sum of refutation scores of a run (the thesis);
+/// - [`HumanEffort`] (`human-effort`): refutation scores plus the search effort of every
+///   single: `1 / (b + line_weight * l + naked_weight * n)` when `b` hidden singles in boxes,
+///   `l` in rows or columns and `n` naked singles are there to be found. Few singles to find
+///   means a long search; hidden singles in boxes are the easiest to see.
+///
+/// The model: while a naked or hidden single applies, one of them, chosen at random among all
+/// that apply, is filled. When none applies, the **refutation score** of each (cell, wrong
+/// digit) pair is the number of random elementary steps after placing that digit until a
+/// contradiction (a cell without candidates, or a digit without a place in a unit), counting
+/// the placement as one; steps beyond `cap` count as "not refuted". The easiest cell (see
+/// [`Scoring`]) is filled with its solution digit, and its score is the step's difficulty. If
+/// nothing is refuted within the cap, the cell with the fewest candidates is filled at
+/// difficulty `cap`.
+///
+/// Choices the sources leave open, picked by measurement on the Cloud Sudoku dev set
+/// (`docs/ratings.md`): per value scoring, cap 30, weights 0.5 (lines) and 0.1 (naked).
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::Grid;
+/// use sudoku_metrics::HumanModel;
+///
+/// let easy: Grid =
+///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
+/// let r = HumanModel::default().evaluate(&easy, 1)?;
+/// assert_eq!(r.refutation_sum, 0.0); // singles solve it
+/// assert!(r.effort > 0.0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct HumanModel {
+    /// Runs averaged (the thesis uses 30).
+    pub runs: u32,
+    /// How refutations are scored.
+    pub scoring: Scoring,
+    /// The most elementary steps a refutation may take.
+    pub cap: u32,
+    /// Ease of a hidden single in a row or column, relative to one in a box.
+    pub line_weight: f64,
+    /// Ease of a naked single, relative to a hidden single in a box.
+    pub naked_weight: f64,
+    /// The most elementary steps (refutations included) one run may simulate.
+    pub budget: u64,
+}
+
+impl Default for HumanModel {
+    fn default() -> HumanModel {
+        HumanModel {
+            runs: 30,
+            scoring: Scoring::PerValue,
+            cap: 30,
+            line_weight: 0.5,
+            naked_weight: 0.1,
+            budget: 50_000_000,
+        }
+    }
+}
+
+/// The means over runs of the model's three ratings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct HumanRating {
+    /// Mean hardest step.
+    pub refutation_max: f64,
+    /// Mean sum of refutation scores.
+    pub refutation_sum: f64,
+    /// Mean total effort (searching singles plus refutations).
+    pub effort: f64,
+    /// Mean number of refutation steps.
+    pub refutations: f64,
+}
+
+impl HumanModel {
+    /// Sets the number of runs.
+    #[must_use]
+    pub fn with_runs(self, runs: u32) -> HumanModel {
+        HumanModel { runs, ..self }
+    }
+
+    /// Sets the scoring.
+    #[must_use]
+    pub fn with_scoring(self, scoring: Scoring) -> HumanModel {
+        HumanModel { scoring, ..self }
+    }
+
+    /// Runs the model and averages its ratings.
+    ///
+    /// # Errors
+    ///
+    /// [`MetricError::NotUnique`] or [`MetricError::NoSolution`] unless the puzzle has exactly
+    /// one solution (refutation needs to know which digits are wrong);
+    /// [`MetricError::BudgetExceeded`] when a run needs more steps than the budget.
+    pub fn evaluate(&self, puzzle: &Grid, seed: u64) -> Result<HumanRating, MetricError> {
+        let solution = match solve(puzzle) {
+            Outcome::Unique(s) => s.to_bytes(),
+            Outcome::None => return Err(MetricError::NoSolution),
+            _ => return Err(MetricError::NotUnique),
+        };
+        let runs: Vec<HumanRating> = run_seeds(seed, self.runs)
+            .into_par_iter()
+            .map(|s| {
+                let mut run = Run {
+                    model: self,
+                    board: Board::new(puzzle.to_bytes()),
+                    solution,
+                    rng: Pcg64Mcg::seed_from_u64(s),
+                    steps: 0,
+                };
+                run.go()
+            })
+            .collect::<Result<_, _>>()?;
+        let n = runs.len() as f64;
+        let mean = |f: fn(&HumanRating) -> f64| runs.iter().map(f).sum::<f64>() / n;
+        Ok(HumanRating {
+            refutation_max: mean(|r| r.refutation_max),
+            refutation_sum: mean(|r| r.refutation_sum),
+            effort: mean(|r| r.effort),
+            refutations: mean(|r| r.refutations),
+        })
+    }
+}
+
+/// Digits, candidates, and the unit index of every cell.
+#[derive(Clone, Copy)]
+struct Board {
+    cells: [u8; 81],
+    cands: [u16; 81],
+}
+
+const fn unit_of(i: usize) -> [usize; 3] {
+    [i / 9, 9 + i % 9, 18 + i / 27 * 3 + i % 9 / 3]
+}
+
+/// The singles that apply, by kind; `None` on a contradiction.
+struct Singles {
+    /// (cell, digit index) of each instance: box hidden singles first, then line, then naked.
+    found: Vec<(u8, u8)>,
+    boxes: usize,
+    lines: usize,
+}
+
+impl Board {
+    fn new(cells: [u8; 81]) -> Board {
+        let mut b = Board { cells: [0; 81], cands: [0x1ff; 81] };
+        for (i, &v) in cells.iter().enumerate() {
+            if v != 0 {
+                b.place(i, v - 1);
+            }
+        }
+        b
+    }
+
+    fn place(&mut self, i: usize, d: u8) {
+        self.cells[i] = d + 1;
+        self.cands[i] = 0;
+        for u in unit_of(i) {
+            for c in &UNIT_CELLS[u] {
+                self.cands[c.index()] &= !(1 << d);
+            }
+        }
+    }
+
+    fn is_solved(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// Lists the applicable singles into `out`; false on a contradiction.
+    fn singles(&self, out: &mut Singles) -> bool {
+        out.found.clear();
+        for (u, unit) in UNIT_CELLS.iter().enumerate().rev() {
+            // Boxes (18..27) first, then columns and rows.
+            if u == 17 {
+                out.boxes = out.found.len();
+            }
+            let (mut once, mut twice, mut placed) = (0u16, 0u16, 0u16);
+            for c in unit {
+                let m = self.cands[c.index()];
+                twice |= once & m;
+                once |= m;
+                if self.cells[c.index()] != 0 {
+                    placed |= 1 << (self.cells[c.index()] - 1);
+                }
+            }
+            if (once | placed) != 0x1ff {
+                return false;
+            }
+            let mut hidden = once & !twice;
+            while hidden != 0 {
+                let d = hidden.trailing_zeros();
+                hidden &= hidden - 1;
+                let c =
+                    unit.iter().find(|c| self.cands[c.index()] >> d & 1 != 0).expect("one place");
+                out.found.push((c.index() as u8, d as u8));
+            }
+        }
+        out.lines = out.found.len() - out.boxes;
+        for i in 0..81 {
+            if self.cells[i] == 0 {
+                match self.cands[i].count_ones() {
+                    0 => return false,
+                    1 => out.found.push((i as u8, self.cands[i].trailing_zeros() as u8)),
+                    _ => {}
+                }
+            }
+        }
+        true
+    }
+}
+
+struct Run<'a, R> {
+    model: &'a HumanModel,
+    board: Board,
+    solution: [u8; 81],
+    rng: R,
+    steps: u64,
+}
+
+impl<R: Rng> Run<'_, R> {
+    fn tick(&mut self) -> Result<(), MetricError> {
+        self.steps += 1;
+        if self.steps > self.model.budget {
+            return Err(MetricError::BudgetExceeded { nodes: self.model.budget });
+        }
+        Ok(())
+    }
+
+    fn go(&mut self) -> Result<HumanRating, MetricError> {
+        let mut r =
+            HumanRating { refutation_max: 0.0, refutation_sum: 0.0, effort: 0.0, refutations: 0.0 };
+        let mut s = Singles { found: Vec::with_capacity(64), boxes: 0, lines: 0 };
+        while !self.board.is_solved() {
+            self.tick()?;
+            let consistent = self.board.singles(&mut s);
+            debug_assert!(consistent, "the true solution's steps never contradict");
+            if !s.found.is_empty() {
+                let naked = s.found.len() - s.boxes - s.lines;
+                let ease = s.boxes as f64
+                    + self.model.line_weight * s.lines as f64
+                    + self.model.naked_weight * naked as f64;
+                r.effort += 1.0 / ease;
+                let (i, d) = s.found[self.rng.random_range(0..s.found.len())];
+                self.board.place(i as usize, d);
+                continue;
+            }
+            let (cell, score) = self.easiest_refutation()?;
+            self.board.place(cell, self.solution[cell] - 1);
+            let score = f64::from(score);
+            r.refutations += 1.0;
+            r.refutation_sum += score;
+            r.effort += score;
+            r.refutation_max = r.refutation_max.max(score);
+        }
+        Ok(r)
+    }
+
+    /// The cell to fill next and its score.
+    fn easiest_refutation(&mut self) -> Result<(usize, u32), MetricError> {
+        let cap = self.model.cap;
+        let mut best: Option<(usize, u32)> = None;
+        for i in 0..81 {
+            if self.board.cells[i] != 0 {
+                continue;
+            }
+            let mut wrong = self.board.cands[i] & !(1 << (self.solution[i] - 1));
+            let mut cell_score = 0u32;
+            while wrong != 0 {
+                let d = wrong.trailing_zeros() as u8;
+                wrong &= wrong - 1;
+                // Only scores below the best so far matter: refute within that bound.
+                let bound = match (self.model.scoring, best) {
+                    (_, None) => cap,
+                    (Scoring::PerValue, Some((_, b))) => b.saturating_sub(1).min(cap),
+                    (Scoring::PerCell, Some((_, b))) => b.saturating_sub(1 + cell_score).min(cap),
+                };
+                match self.refute(i, d, bound)? {
+                    Some(score) => match self.model.scoring {
+                        Scoring::PerValue => best = Some((i, score)),
+                        Scoring::PerCell => cell_score += score,
+                    },
+                    None if self.model.scoring == Scoring::PerCell => {
+                        cell_score = u32::MAX;
+                        break;
+                    }
+                    None => {}
+                }
+            }
+            if self.model.scoring == Scoring::PerCell
+                && cell_score != u32::MAX
+                && best.is_none_or(|(_, b)| cell_score < b)
+            {
+                best = Some((i, cell_score));
+            }
+        }
+        Ok(best.unwrap_or_else(|| {
+            let fewest = (0..81)
+                .filter(|&i| self.board.cells[i] == 0)
+                .min_by_key(|&i| self.board.cands[i].count_ones())
+                .expect("an unsolved board has an empty cell");
+            (fewest, cap)
+        }))
+    }
+
+    /// Steps (placement included) from placing digit `d` in cell `i` to a contradiction, if
+    /// within `bound`.
+    fn refute(&mut self, i: usize, d: u8, bound: u32) -> Result<Option<u32>, MetricError> {
+        let mut b = self.board;
+        b.place(i, d);
+        let mut s = Singles { found: Vec::with_capacity(64), boxes: 0, lines: 0 };
+        let mut steps = 1;
+        loop {
+            self.tick()?;
+            if !b.singles(&mut s) {
+                return Ok(Some(steps));
+            }
+            if s.found.is_empty() || steps >= bound {
+                return Ok(None);
+            }
+            let (c, e) = s.found[self.rng.random_range(0..s.found.len())];
+            b.place(c as usize, e);
+            steps += 1;
+        }
+    }
+}
+
+macro_rules! human_rating {
+    ($(#[$doc:meta])* $name:ident, $cli:literal, $field:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+        pub struct $name(pub HumanModel);
+
+        impl Difficulty for $name {
+            fn name(&self) -> &str {
+                $cli
+            }
+            fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, MetricError> {
+                self.0.evaluate(puzzle, seed).map(|r| r.$field)
+            }
+        }
+    };
+}
+
+human_rating!(
+    /// `refutation-max`: the mean hardest step of the [`HumanModel`] (serate style).
+    ///
+    /// ```
+    /// use sudoku_core::Grid;
+    /// use sudoku_metrics::{Difficulty, HumanModel, RefutationMax};
+    /// let inkala2012: Grid =
+    ///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
+    /// assert!(RefutationMax(HumanModel::default().with_runs(3)).rate(&inkala2012, 0)? > 1.0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    RefutationMax, "refutation-max", refutation_max
+);
+human_rating!(
+    /// `refutation-sum`: the mean sum of refutation scores of the [`HumanModel`] (the thesis).
+    ///
+    /// ```
+    /// use sudoku_core::Grid;
+    /// use sudoku_metrics::{Difficulty, HumanModel, RefutationSum};
+    /// let inkala2012: Grid =
+    ///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
+    /// assert!(RefutationSum(HumanModel::default().with_runs(3)).rate(&inkala2012, 0)? > 10.0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    RefutationSum, "refutation-sum", refutation_sum
+);
+human_rating!(
+    /// `human-effort`: search effort for singles plus refutation scores, from the
+    /// [`HumanModel`]: the rating that best predicts human solving times here.
+    ///
+    /// ```
+    /// use sudoku_core::Grid;
+    /// use sudoku_metrics::{Difficulty, HumanEffort};
+    /// let easy: Grid =
+    ///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
+    /// let hard: Grid =
+    ///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
+    /// assert!(HumanEffort::default().rate(&hard, 0)? > HumanEffort::default().rate(&easy, 0)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    HumanEffort, "human-effort", effort
+);

@@ -1,0 +1,81 @@
+//! The human-solver model and constraint relaxation.
+
+use sudoku_core::Grid;
+use sudoku_metrics::{
+    Difficulty, HumanEffort, HumanModel, MetricError, RefutationMax, RefutationSum, Relaxation,
+    Scoring,
+};
+
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+const INKALA_2012: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+fn grid(s: &str) -> Grid {
+    s.parse().unwrap()
+}
+
+#[test]
+fn singles_puzzles_need_no_refutation_and_hard_ones_do() {
+    let m = HumanModel::default().with_runs(4);
+    let easy = m.evaluate(&grid(EASY), 1).unwrap();
+    assert!(easy.refutations.abs() + easy.refutation_sum.abs() + easy.refutation_max.abs() < 1e-12);
+    // One effort term per filled cell, each at most 1 (at least one single to find).
+    let empty = (81 - grid(EASY).clue_count()) as f64;
+    assert!(easy.effort > 0.0 && easy.effort <= 10.0 * empty, "{}", easy.effort);
+    let hard = m.evaluate(&grid(INKALA_2012), 1).unwrap();
+    assert!(hard.refutations >= 1.0);
+    assert!(hard.refutation_sum >= hard.refutation_max);
+    assert!(hard.effort > easy.effort);
+    let per_cell = m.with_scoring(Scoring::PerCell).evaluate(&grid(INKALA_2012), 1).unwrap();
+    assert!(per_cell.refutation_sum > 0.0);
+}
+
+#[test]
+fn human_ratings_are_seeded_and_thread_independent() {
+    let p = grid(INKALA_2012);
+    let ratings: [Box<dyn Difficulty>; 4] = [
+        Box::new(RefutationSum(HumanModel::default().with_runs(5))),
+        Box::new(RefutationMax(HumanModel::default().with_runs(5))),
+        Box::new(HumanEffort(HumanModel::default().with_runs(5))),
+        Box::new(Relaxation::default().with_samples(5)),
+    ];
+    for r in ratings {
+        let with = |threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| r.rate(&p, 3))
+        };
+        let (one, two) = (with(1), with(2));
+        assert_eq!(one.map(f64::to_bits), two.map(f64::to_bits), "{}", r.name());
+    }
+}
+
+#[test]
+fn the_model_needs_one_solution_and_respects_its_budget() {
+    let m = HumanModel::default().with_runs(2);
+    assert_eq!(m.evaluate(&Grid::EMPTY, 0), Err(MetricError::NotUnique));
+    let dead =
+        grid("12345678.........9...............................................................");
+    assert_eq!(m.evaluate(&dead, 0), Err(MetricError::NoSolution));
+    let tight = HumanModel { budget: 100, ..m };
+    assert_eq!(
+        tight.evaluate(&grid(INKALA_2012), 0),
+        Err(MetricError::BudgetExceeded { nodes: 100 })
+    );
+}
+
+#[test]
+fn relaxation_grows_with_the_constraints_removed() {
+    let p = grid(EASY);
+    let few = Relaxation { removed: 10, samples: 10, ..Relaxation::default() }.rate(&p, 5).unwrap();
+    let many =
+        Relaxation { removed: 150, samples: 10, ..Relaxation::default() }.rate(&p, 5).unwrap();
+    assert!(many > few, "{few} -> {many}");
+    let none = Relaxation { removed: 0, samples: 3, ..Relaxation::default() };
+    assert!(none.rate(&p, 5).unwrap().abs() < 1e-12);
+    let tight = Relaxation { removed: 200, samples: 3, budget: 10, ..Relaxation::default() };
+    assert_eq!(tight.rate(&grid(INKALA_2012), 5), Err(MetricError::BudgetExceeded { nodes: 10 }));
+}

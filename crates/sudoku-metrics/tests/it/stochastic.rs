@@ -1,0 +1,70 @@
+//! The randomized-solver ratings: order, determinism across thread counts, errors.
+
+use sudoku_core::Grid;
+use sudoku_metrics::{BacktrackSteps, Difficulty, HarmonyCost, MetricError, SaSteps};
+
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+const INKALA_2012: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+fn grid(s: &str) -> Grid {
+    s.parse().unwrap()
+}
+
+fn ratings() -> Vec<Box<dyn Difficulty>> {
+    vec![
+        Box::new(SaSteps::default().with_runs(9)),
+        Box::new(HarmonyCost { improvisations: 2_000, ..HarmonyCost::default() }.with_runs(9)),
+        Box::new(BacktrackSteps::default().with_runs(9)),
+    ]
+}
+
+#[test]
+fn ratings_do_not_depend_on_the_thread_count() {
+    let p = grid(EASY);
+    for r in ratings() {
+        let with = |threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| r.rate(&p, 17))
+        };
+        let one = with(1).unwrap();
+        assert_eq!(one.to_bits(), with(3).unwrap().to_bits(), "{}", r.name());
+        assert_eq!(one.to_bits(), r.rate(&p, 17).unwrap().to_bits(), "{}", r.name());
+    }
+}
+
+#[test]
+fn a_hard_puzzle_takes_more_backtracking_and_keeps_a_higher_harmony_cost() {
+    let (easy, hard) = (grid(EASY), grid(INKALA_2012));
+    let bt = BacktrackSteps::default().with_runs(21);
+    assert!(bt.rate(&hard, 1).unwrap() > 10.0 * bt.rate(&easy, 1).unwrap());
+    let hc = HarmonyCost { improvisations: 3_000, ..HarmonyCost::default() }.with_runs(9);
+    assert!(hc.rate(&hard, 1).unwrap() > hc.rate(&easy, 1).unwrap());
+}
+
+#[test]
+fn censored_medians_are_budget_errors() {
+    let hard = grid(INKALA_2012);
+    let sa = SaSteps { max_steps: 1_000, ..SaSteps::default() }.with_runs(5);
+    assert_eq!(sa.rate(&hard, 0), Err(MetricError::BudgetExceeded { nodes: 1_000 }));
+    let bt = BacktrackSteps { max_steps: 50, ..BacktrackSteps::default() }.with_runs(5);
+    assert_eq!(bt.rate(&hard, 0), Err(MetricError::BudgetExceeded { nodes: 50 }));
+}
+
+#[test]
+fn impossible_puzzles_are_errors() {
+    // Row 1 needs a 9 that column 9 already holds.
+    let dead =
+        grid("12345678.........9...............................................................");
+    assert_eq!(BacktrackSteps::default().with_runs(3).rate(&dead, 0), Err(MetricError::NoSolution));
+    let mut clash = Grid::EMPTY;
+    clash.set("A1".parse().unwrap(), sudoku_core::Digit::new(3));
+    clash.set("B1".parse().unwrap(), sudoku_core::Digit::new(3));
+    for r in ratings() {
+        assert_eq!(r.rate(&clash, 0), Err(MetricError::NoSolution), "{}", r.name());
+    }
+}

@@ -1,0 +1,375 @@
+//! Solving "in the normal manner": the techniques a pair-reduction solver allows between its
+//! decisions. Each technique is a function over candidate masks that makes one pass and says
+//! whether it changed anything; [`Candidates::propagate`] runs them to a fixed point.
+
+use sudoku_core::UNIT_CELLS;
+
+/// What propagation came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Status {
+    /// Every cell has one candidate and no rule is broken.
+    Solved,
+    /// A cell lost its last candidate, or a digit its last place in a unit.
+    Contradiction,
+    /// Neither.
+    Unsolved,
+}
+
+/// One pass of a technique: `Err(())` on a contradiction, else whether it eliminated anything.
+type Pass = Result<bool, ()>;
+
+/// Candidate digits of every cell (bit `d` for digit `d + 1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Candidates(pub(crate) [u16; 81]);
+
+const ALL: u16 = 0x1ff;
+
+/// The cells of unit `u` as indices.
+fn unit(u: usize) -> [usize; 9] {
+    std::array::from_fn(|k| UNIT_CELLS[u][k].index())
+}
+
+impl Candidates {
+    /// The candidates of a puzzle's givens (each given cell holds its digit only).
+    pub(crate) fn from_givens(cells: &[u8; 81]) -> Candidates {
+        Candidates(std::array::from_fn(|i| if cells[i] == 0 { ALL } else { 1 << (cells[i] - 1) }))
+    }
+
+    /// Bivalue cells and others: the number of cells with exactly two candidates.
+    pub(crate) fn pairs(&self) -> usize {
+        self.0.iter().filter(|m| m.count_ones() == 2).count()
+    }
+
+    /// The solved digits, if every cell has one candidate.
+    pub(crate) fn solution(&self) -> Option<[u8; 81]> {
+        self.0
+            .iter()
+            .all(|m| m.count_ones() == 1)
+            .then(|| std::array::from_fn(|i| self.0[i].trailing_zeros() as u8 + 1))
+    }
+
+    /// Runs every technique to a fixed point.
+    pub(crate) fn propagate(&mut self) -> Status {
+        loop {
+            let step = self
+                .naked_singles()
+                .and_then(|c| if c { Ok(true) } else { self.hidden_singles() })
+                .and_then(|c| if c { Ok(true) } else { self.locked_candidates() })
+                .and_then(|c| if c { Ok(true) } else { self.naked_subsets() })
+                .and_then(|c| if c { Ok(true) } else { self.hidden_subsets() });
+            match step {
+                Err(()) => return Status::Contradiction,
+                Ok(true) => {}
+                Ok(false) => {
+                    return if self.0.iter().all(|m| m.count_ones() == 1) {
+                        Status::Solved
+                    } else {
+                        Status::Unsolved
+                    };
+                }
+            }
+        }
+    }
+
+    /// Removes `digits` from cell `i`; a contradiction if nothing is left.
+    fn remove(&mut self, i: usize, digits: u16) -> Pass {
+        let before = self.0[i];
+        self.0[i] &= !digits;
+        if self.0[i] == 0 {
+            return Err(());
+        }
+        Ok(self.0[i] != before)
+    }
+
+    /// A solved cell's digit leaves every other cell of its units.
+    pub(crate) fn naked_singles(&mut self) -> Pass {
+        let mut changed = false;
+        for u in 0..27 {
+            let cells = unit(u);
+            let mut seen = 0u16;
+            for &i in &cells {
+                let m = self.0[i];
+                if m.count_ones() == 1 {
+                    if seen & m != 0 {
+                        return Err(());
+                    }
+                    seen |= m;
+                }
+            }
+            for &i in &cells {
+                if self.0[i].count_ones() > 1 {
+                    changed |= self.remove(i, seen)?;
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// A digit with one place in a unit goes there.
+    pub(crate) fn hidden_singles(&mut self) -> Pass {
+        let mut changed = false;
+        for u in 0..27 {
+            let cells = unit(u);
+            let (mut once, mut twice) = (0u16, 0u16);
+            for &i in &cells {
+                twice |= once & self.0[i];
+                once |= self.0[i];
+            }
+            if once != ALL {
+                return Err(());
+            }
+            let hidden = once & !twice;
+            for &i in &cells {
+                let h = self.0[i] & hidden;
+                if h != 0 && self.0[i] != h {
+                    if h.count_ones() > 1 {
+                        return Err(());
+                    }
+                    self.0[i] = h;
+                    changed = true;
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Pointing and claiming: a digit confined to one box-line intersection within the box (or
+    /// the line) leaves the rest of the line (or the box).
+    pub(crate) fn locked_candidates(&mut self) -> Pass {
+        let mut changed = false;
+        for b in 0..9 {
+            let (br, bc) = (b / 3 * 3, b % 3 * 3);
+            for k in 0..3 {
+                // Row segment and column segment k of box b.
+                let row_seg: [usize; 3] = std::array::from_fn(|j| (br + k) * 9 + bc + j);
+                let col_seg: [usize; 3] = std::array::from_fn(|j| (br + j) * 9 + bc + k);
+                for (seg, line) in [(row_seg, br + k), (col_seg, 9 + bc + k)] {
+                    let in_seg = seg.iter().fold(0, |m, &i| m | self.0[i]);
+                    let box_rest = unit(18 + b)
+                        .iter()
+                        .filter(|i| !seg.contains(i))
+                        .fold(0, |m, &i| m | self.0[i]);
+                    let line_rest = unit(line)
+                        .iter()
+                        .filter(|i| !seg.contains(i))
+                        .fold(0, |m, &i| m | self.0[i]);
+                    // Pointing: in the box only here, so not elsewhere in the line.
+                    let pointing = in_seg & !box_rest;
+                    // Claiming: in the line only here, so not elsewhere in the box.
+                    let claiming = in_seg & !line_rest;
+                    if pointing != 0 {
+                        for &i in unit(line).iter().filter(|i| !seg.contains(i)) {
+                            changed |= self.remove(i, pointing)?;
+                        }
+                    }
+                    if claiming != 0 {
+                        for &i in unit(18 + b).iter().filter(|i| !seg.contains(i)) {
+                            changed |= self.remove(i, claiming)?;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Naked pairs, triples and quads: k unsolved cells of a unit whose candidates together are
+    /// k digits; those digits leave the unit's other cells.
+    pub(crate) fn naked_subsets(&mut self) -> Pass {
+        let mut changed = false;
+        for u in 0..27 {
+            let open: Vec<usize> =
+                unit(u).into_iter().filter(|&i| self.0[i].count_ones() > 1).collect();
+            for mask in 1u32..(1 << open.len()) {
+                let k = mask.count_ones();
+                if !(2..=4).contains(&k) {
+                    continue;
+                }
+                let members =
+                    open.iter().enumerate().filter(|(j, _)| mask >> j & 1 != 0).map(|(_, &i)| i);
+                let digits = members.clone().fold(0u16, |m, i| m | self.0[i]);
+                match digits.count_ones().cmp(&k) {
+                    std::cmp::Ordering::Less => return Err(()),
+                    std::cmp::Ordering::Greater => continue,
+                    std::cmp::Ordering::Equal => {}
+                }
+                for (j, &i) in open.iter().enumerate() {
+                    if mask >> j & 1 == 0 {
+                        changed |= self.remove(i, digits)?;
+                    }
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Hidden pairs, triples and quads: k digits whose places in a unit are k cells; those
+    /// cells keep only those digits.
+    pub(crate) fn hidden_subsets(&mut self) -> Pass {
+        let mut changed = false;
+        for u in 0..27 {
+            let cells = unit(u);
+            // Places of each digit not yet solved in this unit.
+            let solved = cells
+                .iter()
+                .filter(|&&i| self.0[i].count_ones() == 1)
+                .fold(0u16, |m, &i| m | self.0[i]);
+            let places: Vec<(u16, u16)> = (0..9)
+                .filter(|d| solved >> d & 1 == 0)
+                .map(|d| {
+                    let p = cells
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, i)| self.0[**i] >> d & 1 != 0)
+                        .fold(0u16, |m, (j, _)| m | 1 << j);
+                    (1u16 << d, p)
+                })
+                .collect();
+            for mask in 1u32..(1 << places.len()) {
+                let k = mask.count_ones();
+                if !(2..=4).contains(&k) {
+                    continue;
+                }
+                let (digits, where_) = places
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| mask >> j & 1 != 0)
+                    .fold((0u16, 0u16), |(d, w), (_, &(dd, p))| (d | dd, w | p));
+                match where_.count_ones().cmp(&k) {
+                    std::cmp::Ordering::Less => return Err(()),
+                    std::cmp::Ordering::Greater => continue,
+                    std::cmp::Ordering::Equal => {}
+                }
+                for (j, &i) in cells.iter().enumerate() {
+                    if where_ >> j & 1 != 0 && self.0[i] & !digits != 0 {
+                        self.0[i] &= digits;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        Ok(changed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cands(pairs: &[(usize, &[u8])]) -> Candidates {
+        let mut c = Candidates([ALL; 81]);
+        for &(i, ds) in pairs {
+            c.0[i] = ds.iter().fold(0, |m, d| m | 1 << (d - 1));
+        }
+        c
+    }
+
+    fn digits(m: u16) -> Vec<u8> {
+        (0..9).filter(|d| m >> d & 1 != 0).map(|d| d as u8 + 1).collect()
+    }
+
+    #[test]
+    fn a_naked_single_leaves_its_peers() {
+        let mut c = cands(&[(0, &[5])]);
+        assert_eq!(c.naked_singles(), Ok(true));
+        assert_eq!(digits(c.0[8]), [1, 2, 3, 4, 6, 7, 8, 9]);
+        assert_eq!(digits(c.0[72]), [1, 2, 3, 4, 6, 7, 8, 9]);
+        assert_eq!(digits(c.0[20]), [1, 2, 3, 4, 6, 7, 8, 9]);
+        assert_eq!(c.0[40], ALL);
+        assert_eq!(c.naked_singles(), Ok(false));
+        assert_eq!(cands(&[(0, &[5]), (1, &[5])]).naked_singles(), Err(()));
+    }
+
+    #[test]
+    fn a_hidden_single_is_placed() {
+        // Digit 7 only in cell 4 of row 1.
+        let row: Vec<(usize, &[u8])> =
+            (0..9).filter(|&i| i != 4).map(|i| (i, &[1u8, 2, 3, 4, 5, 6, 8, 9][..])).collect();
+        let mut c = cands(&row);
+        assert_eq!(c.hidden_singles(), Ok(true));
+        assert_eq!(digits(c.0[4]), [7]);
+        // A digit with no place at all is a contradiction.
+        let mut none =
+            cands(&(0..9).map(|i| (i, &[1u8, 2, 3, 4, 5, 6, 8, 9][..])).collect::<Vec<_>>());
+        assert_eq!(none.hidden_singles(), Err(()));
+    }
+
+    #[test]
+    fn pointing_and_claiming() {
+        // In box 1, digit 4 only in row 1 (cells 0..3): remove 4 from the rest of row 1.
+        let no4: &[u8] = &[1, 2, 3, 5, 6, 7, 8, 9];
+        let mut c = cands(&[(9, no4), (10, no4), (11, no4), (18, no4), (19, no4), (20, no4)]);
+        assert_eq!(c.locked_candidates(), Ok(true));
+        assert!(c.0[5] >> 3 & 1 == 0 && c.0[80] >> 3 & 1 != 0);
+        // In column A, digit 2 only in box 1 (cells 0, 9, 18): remove 2 from the rest of box 1.
+        let no2: &[u8] = &[1, 3, 4, 5, 6, 7, 8, 9];
+        let mut c = cands(&(3..9).map(|r| (r * 9, no2)).collect::<Vec<_>>());
+        assert_eq!(c.locked_candidates(), Ok(true));
+        assert!(c.0[1] >> 1 & 1 == 0 && c.0[10] >> 1 & 1 == 0 && c.0[0] >> 1 & 1 != 0);
+    }
+
+    #[test]
+    fn naked_and_hidden_subsets() {
+        // Naked pair {1,2} in cells 0 and 1 of row 1.
+        let mut c = cands(&[(0, &[1, 2]), (1, &[1, 2])]);
+        assert_eq!(c.naked_subsets(), Ok(true));
+        assert_eq!(digits(c.0[2]), [3, 4, 5, 6, 7, 8, 9]);
+        assert_eq!(digits(c.0[0]), [1, 2]);
+        // Three cells sharing two digits: a contradiction.
+        assert_eq!(cands(&[(0, &[1, 2]), (1, &[1, 2]), (2, &[1, 2])]).naked_subsets(), Err(()));
+        // Hidden pair: digits 8 and 9 only in cells 3 and 4 of row 1.
+        let rest: Vec<(usize, &[u8])> = (0..9)
+            .filter(|&i| i != 3 && i != 4)
+            .map(|i| (i, &[1u8, 2, 3, 4, 5, 6, 7][..]))
+            .collect();
+        let mut c = cands(&rest);
+        assert_eq!(c.hidden_subsets(), Ok(true));
+        assert_eq!(digits(c.0[3]), [8, 9]);
+        assert_eq!(digits(c.0[4]), [8, 9]);
+    }
+
+    #[test]
+    fn propagation_solves_an_easy_puzzle() {
+        let p: sudoku_core::Grid =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+                .parse()
+                .unwrap();
+        let mut c = Candidates::from_givens(&p.to_bytes());
+        assert_eq!(c.propagate(), Status::Solved);
+        let s = sudoku_core::Grid::try_from_bytes(c.solution().unwrap()).unwrap();
+        assert!(p.is_solved_by(&s));
+    }
+}
+
+#[cfg(test)]
+mod soundness {
+    use rand::{RngExt, SeedableRng};
+
+    use super::*;
+
+    /// Propagation never removes a solution digit: from the givens, and from random positions
+    /// that restrict cells to random candidate sets holding the solution digit.
+    #[test]
+    fn propagation_keeps_every_solution_digit() {
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
+        for line in include_str!("../../tests/data/top95.txt").lines() {
+            let p: sudoku_core::Grid = line.parse().unwrap();
+            let solution = crate::solve(&p).unique().unwrap().to_bytes();
+            for trial in 0..20 {
+                let mut c = Candidates::from_givens(&p.to_bytes());
+                if trial > 0 {
+                    for _ in 0..rng.random_range(1..12) {
+                        let i = rng.random_range(0..81);
+                        let keep = 1 << (solution[i] - 1);
+                        c.0[i] &= rng.random_range(0..0x200u16) | keep;
+                    }
+                }
+                let status = c.propagate();
+                assert_ne!(status, Status::Contradiction, "{line} trial {trial}");
+                for (i, (&m, &d)) in c.0.iter().zip(&solution).enumerate() {
+                    assert!(m >> (d - 1) & 1 != 0, "{line} trial {trial}: cell {i} lost its digit");
+                }
+            }
+        }
+    }
+}

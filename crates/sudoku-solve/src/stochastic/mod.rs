@@ -1,0 +1,193 @@
+//! Stochastic solvers: simulated annealing, harmony search and tabu search, behind one
+//! [`Solver`] trait that the exact solver implements too.
+//!
+//! Every run is seeded (the same seed gives the same run) and limited by [`Limits`]: when the
+//! steps (or the optional wall time) run out, the run ends as [`RunOutcome::GaveUp`] with the
+//! best cost it reached.
+
+mod anneal;
+mod filling;
+mod harmony;
+mod tabu;
+
+use std::fmt;
+use std::time::Duration;
+
+use sudoku_core::{Conflict, Grid};
+
+pub use anneal::{Annealer, InitialTemperature, Reheat, Schedule};
+pub use harmony::HarmonySearch;
+pub use tabu::TabuSearch;
+
+/// A way to solve a puzzle, run by run.
+///
+/// # Examples
+///
+/// Any solver, chosen at run time:
+///
+/// ```
+/// use sudoku_core::Grid;
+/// use sudoku_solve::{Annealer, Exact, Limits, Solver, TabuSearch};
+///
+/// let puzzle: Grid =
+///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
+/// let solvers: Vec<Box<dyn Solver>> =
+///     vec![Box::new(Exact), Box::new(Annealer::default()), Box::new(TabuSearch::default())];
+/// for solver in &solvers {
+///     let run = solver.run(&puzzle, 7, &Limits::steps(10_000_000))?;
+///     let solution = run.solution().expect("an easy puzzle is solved");
+///     assert!(puzzle.is_solved_by(&solution), "{}", solver.name());
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait Solver: Send + Sync + fmt::Debug {
+    /// A short, stable name, as used on the command line (`sa`).
+    fn name(&self) -> &str;
+
+    /// One run on `puzzle` with random numbers drawn from `seed`.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError`] when the givens break a rule or are found to have no solution before the
+    /// run starts.
+    fn run(&self, puzzle: &Grid, seed: u64, limits: &Limits) -> Result<Run, SolveError>;
+}
+
+impl<S: Solver + ?Sized> Solver for Box<S> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+    fn run(&self, puzzle: &Grid, seed: u64, limits: &Limits) -> Result<Run, SolveError> {
+        (**self).run(puzzle, seed, limits)
+    }
+}
+
+/// How long a run may go on.
+///
+/// What a step is depends on the solver: a proposed swap (annealing), an improvisation
+/// (harmony search), an examined neighbourhood (tabu search), a branching node (exact).
+/// Wall time makes a run depend on the machine; for reproducible runs, limit steps only.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use sudoku_solve::Limits;
+/// let limits = Limits::steps(1_000_000).with_time(Duration::from_secs(5));
+/// assert_eq!(limits.steps, 1_000_000);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Limits {
+    /// The most steps.
+    pub steps: u64,
+    /// The most wall-clock time, if any.
+    pub time: Option<Duration>,
+}
+
+impl Limits {
+    /// At most `steps` steps.
+    #[must_use]
+    pub const fn steps(steps: u64) -> Limits {
+        Limits { steps, time: None }
+    }
+
+    /// Adds a wall-time limit.
+    #[must_use]
+    pub const fn with_time(self, time: Duration) -> Limits {
+        Limits { time: Some(time), ..self }
+    }
+}
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum RunOutcome {
+    /// A solution was found.
+    Solved(Grid),
+    /// The limits were reached first.
+    GaveUp {
+        /// The lowest cost reached (0 would be a solution).
+        best_cost: u32,
+        /// The filling with that cost: the givens kept, every other cell filled (rules broken).
+        best_filling: [u8; 81],
+    },
+}
+
+/// The result of one run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Run {
+    /// How it ended.
+    pub outcome: RunOutcome,
+    /// Steps taken (to the solution, when solved).
+    pub steps: u64,
+}
+
+impl Run {
+    /// The solution, if the run found one.
+    #[must_use]
+    pub fn solution(&self) -> Option<Grid> {
+        match self.outcome {
+            RunOutcome::Solved(g) => Some(g),
+            RunOutcome::GaveUp { .. } => None,
+        }
+    }
+
+    /// The lowest cost reached: 0 when solved.
+    #[must_use]
+    pub fn best_cost(&self) -> u32 {
+        match self.outcome {
+            RunOutcome::Solved(_) => 0,
+            RunOutcome::GaveUp { best_cost, .. } => best_cost,
+        }
+    }
+}
+
+/// Why a run could not start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// Two givens break a rule.
+    #[error("the givens break a rule: {0}")]
+    Conflict(Conflict),
+    /// Propagating the givens (or placing the digits a box misses) proved there is no solution.
+    #[error("the puzzle has no solution")]
+    NoSolution,
+}
+
+/// The exact solver as a [`Solver`]: one deterministic depth-first search; a step is a
+/// branching node. It ignores the seed and the time limit. When it gives up, the "best filling"
+/// is the puzzle itself and its cost the number of empty cells.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::Grid;
+/// use sudoku_solve::{Exact, Limits, Solver};
+/// let run = Exact.run(&Grid::EMPTY, 0, &Limits::steps(1_000))?;
+/// assert!(run.solution().is_some_and(|g| g.is_solved()));
+/// # Ok::<(), sudoku_solve::SolveError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Exact;
+
+impl Solver for Exact {
+    fn name(&self) -> &str {
+        "exact"
+    }
+    fn run(&self, puzzle: &Grid, _seed: u64, limits: &Limits) -> Result<Run, SolveError> {
+        if let Some(c) = puzzle.first_conflict() {
+            return Err(SolveError::Conflict(c));
+        }
+        match crate::exact::first_solution_within(puzzle, limits.steps) {
+            (Some(solution), steps) => Ok(Run { outcome: RunOutcome::Solved(solution), steps }),
+            (None, steps) if steps >= limits.steps => Ok(Run {
+                outcome: RunOutcome::GaveUp {
+                    best_cost: (81 - puzzle.clue_count()) as u32,
+                    best_filling: puzzle.to_bytes(),
+                },
+                steps,
+            }),
+            (None, _) => Err(SolveError::NoSolution),
+        }
+    }
+}
