@@ -24,6 +24,9 @@ tasks:
   remc-study [--runs R] [--steps S] [--jobs J]
                      generations with and without temperature adjustment; writes the CDF of
                      the lowest energy to docs/remc-study.svg and a table to docs/remc-study.md
+  correlate [--data FILE] [--rated-sample N] [--ratings a,b] [--runs-scale F]
+                     Spearman correlation of every rating with human solving times and Sudoku
+                     Explainer ratings; the table goes to docs/ratings.md
   energy-study [--runs R] [--secs S] [ENERGY...]
                      which energy finds the highest average widths per CPU time";
 
@@ -41,6 +44,14 @@ fn main() -> ExitCode {
             bench_stochastic(&args[2..])
         }
         Some("bench") => bench(&args[1..]),
+        Some("correlate") => {
+            let doc = workspace_root().join("docs/ratings.md").display().to_string();
+            let mut rest = args[1..].to_vec();
+            if !rest.iter().any(|a| a == "--doc") {
+                rest.extend(["--doc".to_string(), doc]);
+            }
+            run_bench_bin("correlate", &rest)
+        }
         Some(task @ ("remc-study" | "energy-study")) => {
             run_bench_bin(&task.replace('-', "_"), &args[1..])
         }

@@ -179,8 +179,12 @@ fn main() -> ExitCode {
         ("relaxation", Box::new(Relaxation::default().with_samples(runs(20)))),
         ("refutation-max", Box::new(HumanField(human, 0))),
         ("refutation-sum", Box::new(HumanField(human, 1))),
-        ("refutation-sum per cell", Box::new(HumanField(human.with_scoring(Scoring::PerCell), 1))),
+        (
+            "refutation-sum per value",
+            Box::new(HumanField(human.with_scoring(Scoring::PerValue), 1)),
+        ),
         ("human-effort", Box::new(HumanField(human, 2))),
+        ("human-effort per value", Box::new(HumanField(human.with_scoring(Scoring::PerValue), 2))),
         ("pair-reduction-level", Box::new(PairReductionLevel::default())),
     ];
     let chosen: String = arg(&args, "--ratings", String::new());
@@ -230,7 +234,10 @@ fn main() -> ExitCode {
                     .unzip();
                 let mark =
                     if failed > 0 { format!(" ({failed} over budget)") } else { String::new() };
-                row.push_str(&format!(" {:.3}{mark} |", spearman(&a, &b)));
+                match spearman(&a, &b) {
+                    r if r.is_nan() => row.push_str(&format!(" - (constant){mark} |")),
+                    r => row.push_str(&format!(" {r:.3}{mark} |")),
+                }
             }
         }
         row.push_str(&format!(" {:.0} |\n", started.elapsed().as_secs_f64()));

@@ -20,7 +20,6 @@ use tempering::{Budget, StopReason};
 use crate::{Status, thread_pool};
 
 /// Longest stretch between two checkpoints.
-const CHECKPOINT_EVERY: Duration = Duration::from_secs(30);
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct GenerateArgs {
@@ -64,10 +63,15 @@ pub(crate) struct GenerateArgs {
     /// Append every new best puzzle to this file as one JSON line, as it is found.
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Write a checkpoint here every 30 s and at the end.
+    /// Write a checkpoint here every --checkpoint-every and at the end.
     #[arg(long)]
     checkpoint: Option<PathBuf>,
-    /// Continue the generation saved in this checkpoint (its settings are used).
+    /// How often to write the checkpoint, such as 30s or 5m.
+    #[arg(long, default_value = "30s", value_parser = parse_duration)]
+    checkpoint_every: Duration,
+    /// Continue the generation saved in this checkpoint (its settings are used). Records in
+    /// --out from after the checkpoint (written before an abrupt stop) are dropped first: the
+    /// resumed run finds them again.
     #[arg(long)]
     resume: Option<PathBuf>,
     /// Draw the temperatures and the replicas' energies over time as SVG.
@@ -115,6 +119,32 @@ struct CheckpointRef<'a> {
 }
 
 const FORMAT: &str = "sudoku-generate-checkpoint";
+
+/// Keeps the records of a results file up to REMC step `steps` (those a checkpoint at that step
+/// covers), dropping later ones and a torn last line; rewritten atomically.
+fn trim_results(path: &Path, steps: u64) -> anyhow::Result<()> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e).with_context(|| format!("failed to read {}", path.display())),
+    };
+    let kept: String = text
+        .lines()
+        .filter(|line| {
+            serde_json::from_str::<serde_json::Value>(line)
+                .ok()
+                .and_then(|v| v.get("step").and_then(serde_json::Value::as_u64))
+                .is_some_and(|step| step <= steps)
+        })
+        .map(|line| format!("{line}\n"))
+        .collect();
+    if kept.len() == text.len() {
+        return Ok(());
+    }
+    let tmp = path.with_extension("trim.tmp");
+    std::fs::write(&tmp, kept).with_context(|| format!("failed to write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("failed to replace {}", path.display()))
+}
 
 fn save_checkpoint(path: &Path, generation: &Generation) -> anyhow::Result<()> {
     let tmp = path.with_extension("tmp");
@@ -287,6 +317,9 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         (None, None) => Some(Duration::from_secs(300)),
         (t, _) => t,
     };
+    if let (Some(path), Some(_)) = (&args.out, &args.resume) {
+        trim_results(path, generation.steps())?;
+    }
     let out_file = match &args.out {
         Some(p) => Some(BufWriter::new(
             OpenOptions::new()
@@ -319,7 +352,8 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     let start_steps = generation.steps();
     let reason = loop {
         let remaining = time.map(|t| t.saturating_sub(started.elapsed()));
-        let slice = remaining.map_or(CHECKPOINT_EVERY, |r| r.min(CHECKPOINT_EVERY));
+        let every = args.checkpoint_every.max(Duration::from_millis(10));
+        let slice = remaining.map_or(every, |r| r.min(every));
         let budget = Budget { max_sweeps: args.steps, max_time: Some(slice), target_energy: None };
         let reason = pool.install(|| generation.run(&budget, &mut live));
         if let Some(path) = &args.checkpoint {

@@ -403,3 +403,68 @@ fn generate_rejects_unknown_energy() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("unknown energy \"bogus\""));
 }
+
+/// The records of a results file, without their wall-clock field.
+fn records(path: &std::path::Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .map(|mut v| {
+            v.as_object_mut().unwrap().remove("elapsed_s");
+            v
+        })
+        .collect()
+}
+
+#[test]
+fn generate_killed_with_sigkill_resumes_to_the_uninterrupted_result() {
+    let dir = temp_dir("kill");
+    let (ckpt, straight_out, killed_out) =
+        (dir.join("run.ckpt"), dir.join("straight.jsonl"), dir.join("killed.jsonl"));
+    let steps = ["--steps", "400"];
+    let straight = sudoku(
+        &[&["generate"][..], &steps, &["--out", straight_out.to_str().unwrap()], &SMALL].concat(),
+        b"",
+    );
+    assert_eq!(straight.status.code(), Some(0), "{}", text(&straight.stderr));
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args([&["generate"][..], &steps, &SMALL].concat())
+        .args(["--checkpoint", ckpt.to_str().unwrap(), "--checkpoint-every", "0.3s"])
+        .args(["--out", killed_out.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill once a checkpoint and a record exist, well before the run would end.
+    let started = std::time::Instant::now();
+    while !(ckpt.exists() && !records(&killed_out).is_empty()) {
+        assert!(started.elapsed().as_secs() < 120, "no checkpoint written");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    child.kill().unwrap(); // SIGKILL: no handler runs
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), None, "the run ended before it could be killed; lengthen it");
+    let before_kill = records(&killed_out);
+    assert!(!before_kill.is_empty());
+
+    let resumed = sudoku(
+        &[&["generate"][..], &steps, &["--resume", ckpt.to_str().unwrap()]]
+            .concat()
+            .iter()
+            .copied()
+            .chain(["--out", killed_out.to_str().unwrap(), "--no-progress", "--json"])
+            .collect::<Vec<_>>(),
+        b"",
+    );
+    assert_eq!(resumed.status.code(), Some(0), "{}", text(&resumed.stderr));
+    assert_eq!(text(&resumed.stdout), text(&straight.stdout), "same summary as without the kill");
+    let after = records(&killed_out);
+    assert_eq!(after, records(&straight_out), "same records as without the kill");
+    for r in &before_kill {
+        assert!(after.contains(r), "a record written before the kill was lost: {r}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

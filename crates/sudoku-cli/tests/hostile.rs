@@ -1,0 +1,183 @@
+//! Every subcommand against hostile input: a clear message or status per puzzle, the documented
+//! exit code, no panic, no hang, and no good puzzle lost.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+const SOLVED: &str =
+    "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+/// No two givens clash, but row 1 needs a 9 that column I already holds.
+const UNSOLVABLE: &str =
+    "12345678.........9...............................................................";
+const MULTIPLE: &str =
+    "...3.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..";
+
+/// The subcommands under test, with options that keep them quick.
+const COMMANDS: &[&[&str]] = &[
+    &["check"],
+    &["solve"],
+    &["solve", "--count", "--budget", "10000"],
+    &["solve", "--method", "sa", "--budget", "200000"],
+    &["solve", "--method", "tabu", "--budget", "2000"],
+    &[
+        "rate",
+        "--metrics",
+        "depth,normal-width,human-effort,pair-reduction-level",
+        "--budget",
+        "100000",
+    ],
+    &["explain", "--budget", "20000"],
+];
+
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs the binary, failing the test if it takes longer than `limit`.
+fn run(args: &[&str], stdin: Vec<u8>, limit: Duration) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(args)
+        .arg("--json")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin); // the child may stop reading early
+    });
+    // Drain both pipes while waiting, so a chatty child never blocks on a full pipe.
+    let drain = |mut pipe: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            let _ = pipe.read_to_end(&mut buf);
+            String::from_utf8_lossy(&buf).into_owned()
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().unwrap()));
+    let stderr = drain(Box::new(child.stderr.take().unwrap()));
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > limit {
+            child.kill().unwrap();
+            panic!("sudoku {args:?} hung (over {limit:?})");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    writer.join().unwrap();
+    Run { code: status.code(), stdout: stdout.join().unwrap(), stderr: stderr.join().unwrap() }
+}
+
+fn json_lines(r: &Run) -> Vec<serde_json::Value> {
+    r.stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect()
+}
+
+fn assert_sane(args: &[&str], r: &Run) {
+    assert!(!r.stderr.contains("panicked"), "sudoku {args:?} panicked: {}", r.stderr);
+    assert!(matches!(r.code, Some(0 | 1)), "sudoku {args:?}: exit {:?}: {}", r.code, r.stderr);
+}
+
+#[test]
+fn empty_input_gives_no_records_and_success() {
+    for args in COMMANDS {
+        let r = run(args, Vec::new(), Duration::from_secs(60));
+        assert_sane(args, &r);
+        assert_eq!(r.code, Some(0), "{args:?}");
+        assert!(json_lines(&r).is_empty(), "{args:?}: {}", r.stdout);
+    }
+}
+
+#[test]
+fn garbage_and_huge_lines_are_invalid_records_and_good_puzzles_survive() {
+    let mut input: Vec<u8> =
+        (0..5_000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 11) as u8).collect();
+    input.extend_from_slice(b"\n");
+    input.extend(std::iter::repeat_n(b'7', 2_000_000)); // a 2 MB line
+    input.extend_from_slice(format!("\n{EASY}\n").as_bytes());
+    for args in COMMANDS {
+        let r = run(args, input.clone(), Duration::from_secs(120));
+        assert_sane(args, &r);
+        assert_eq!(r.code, Some(1), "{args:?}: bad lines make exit status 1");
+        let lines = json_lines(&r);
+        let last = lines.last().unwrap_or_else(|| panic!("{args:?}: no output"));
+        assert_eq!(last["puzzle"], EASY, "{args:?}: the good puzzle after the garbage is lost");
+        assert!(
+            lines.iter().any(|v| v.to_string().contains("bytes long, more than")),
+            "{args:?}: {}",
+            r.stdout
+        );
+    }
+}
+
+#[test]
+fn thousands_of_puzzles_with_a_few_bad_ones_lose_nothing() {
+    let mut input = String::new();
+    for i in 0..2_000 {
+        match i {
+            500 => input.push_str("this is not a puzzle"),
+            1_000 => input.push_str(&format!("55{}", &EASY[2..])),
+            1_500 => input.push_str(&EASY[..80]),
+            _ => input.push_str(EASY),
+        }
+        input.push('\n');
+    }
+    for args in [&["check"][..], &["solve"], &["explain"], &["rate", "--metrics", "depth"]] {
+        let r = run(args, input.clone().into_bytes(), Duration::from_secs(120));
+        assert_sane(args, &r);
+        assert_eq!(r.code, Some(1), "{args:?}");
+        let lines = json_lines(&r);
+        assert_eq!(lines.len(), 2_000, "{args:?}: one record per input line");
+        let bad: Vec<u64> = lines
+            .iter()
+            .filter(|v| {
+                v["status"] == "invalid"
+                    || v["error"].is_string() && v.get("puzzle").is_none_or(|p| p.is_null())
+            })
+            .map(|v| v["line"].as_u64().unwrap())
+            .collect();
+        assert_eq!(bad, [501, 1_001, 1_501], "{args:?}: the bad lines, by number");
+    }
+}
+
+#[test]
+fn hard_cases_get_their_own_status() {
+    let input = format!("{EASY}\n{SOLVED}\n{UNSOLVABLE}\n{MULTIPLE}\n{}\n", ".".repeat(81));
+    for args in COMMANDS {
+        let r = run(args, input.clone().into_bytes(), Duration::from_secs(120));
+        assert_sane(args, &r);
+        let lines = json_lines(&r);
+        assert_eq!(lines.len(), 5, "{args:?}: {}", r.stdout);
+        for (v, p) in lines.iter().zip([EASY, SOLVED, UNSOLVABLE, MULTIPLE, &".".repeat(81)]) {
+            assert_eq!(v["puzzle"], *p, "{args:?}");
+        }
+    }
+    // What each command says of them.
+    let statuses = |args: &[&str]| -> Vec<String> {
+        json_lines(&run(args, input.clone().into_bytes(), Duration::from_secs(120)))
+            .iter()
+            .map(|v| v["status"].as_str().or(v["error"].as_str()).unwrap_or("").to_string())
+            .collect()
+    };
+    assert_eq!(statuses(&["solve"]), ["unique", "unique", "none", "multiple", "multiple"]);
+    assert_eq!(statuses(&["explain"])[2..], ["no_solution", "not_unique", "not_unique"]);
+    let sa = statuses(&["solve", "--method", "sa", "--budget", "200000"]);
+    assert_eq!(sa[..2], ["unique", "unique"]);
+    assert_eq!(sa[2], "none", "annealing proves the dead end by propagation");
+    let r = run(&["rate", "--metrics", "depth"], input.into_bytes(), Duration::from_secs(60));
+    let depth: Vec<serde_json::Value> = json_lines(&r).iter().map(|v| v["depth"].clone()).collect();
+    assert_eq!(depth[1], 0, "a solved grid has depth 0");
+    assert_eq!(depth[2]["error"], "no_solution");
+    assert_eq!(depth[3]["error"], "not_unique");
+}
