@@ -1,0 +1,27 @@
+#![no_main]
+//! Solving: the exact solver and the local searches on any grid, with budgets; every solution
+//! they return must solve the puzzle.
+
+use libfuzzer_sys::fuzz_target;
+use sudoku_solve::{Annealer, Exact, Limits, Outcome, Solver, TabuSearch, count_solutions, solve};
+
+#[path = "grid.rs"]
+mod grid;
+
+fuzz_target!(|data: &[u8]| {
+    let Some(p) = grid::grid_from(data) else { return };
+    match solve(&p) {
+        Outcome::Unique(s) => assert!(p.is_solved_by(&s)),
+        Outcome::Multiple(a, b) => assert!(a != b && p.is_solved_by(&a) && p.is_solved_by(&b)),
+        _ => {}
+    }
+    let _ = count_solutions(&p, 5, 10_000);
+    let solvers: [&dyn Solver; 3] = [&Exact, &Annealer::default(), &TabuSearch::default()];
+    for s in solvers {
+        if let Ok(run) = s.run(&p, 1, &Limits::steps(5_000)) {
+            if let Some(sol) = run.solution() {
+                assert!(p.is_solved_by(&sol), "{} returned a wrong solution", s.name());
+            }
+        }
+    }
+});
