@@ -9,7 +9,7 @@ usage: cargo xtask <task>
 
 tasks:
   ci                 fmt check, clippy -D warnings, tests (all and no features), docs -D warnings,
-                     benches compiled
+                     benches compiled, cargo publish --dry-run of every library crate
   bench solve [--data FILE]... [--json] [--min-secs S]
                      single-thread exact-solver puzzles/s (count-to-2 and first solution) per
                      data set: ../shared/data/bench when present, testdata/ otherwise
@@ -107,6 +107,8 @@ fn ci() -> Result<(), String> {
         &[("RUSTDOCFLAGS", "-D warnings")],
     )?;
     cargo(&["bench", "--workspace", "--no-run"], &[])?;
+    // Every library crate packages and builds from its package alone (metadata, include lists).
+    cargo(&["publish", "--dry-run", "--workspace", "--allow-dirty"], &[])?;
     eprintln!("xtask ci: all checks passed");
     Ok(())
 }

@@ -4,3 +4,14 @@ mod budgets;
 mod human;
 mod reference;
 mod stochastic;
+
+/// Sudoku Explainer 1.2: singles solve it.
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+/// Inkala's 2012 "world's hardest".
+const INKALA_2012: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+fn grid(s: &str) -> sudoku_core::Grid {
+    s.parse().expect("a valid puzzle")
+}

@@ -3,14 +3,7 @@
 use sudoku_core::Grid;
 use sudoku_metrics::{BacktrackSteps, Difficulty, HarmonyCost, MetricError, SaSteps};
 
-const EASY: &str =
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-const INKALA_2012: &str =
-    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
-
-fn grid(s: &str) -> Grid {
-    s.parse().unwrap()
-}
+use crate::{EASY, INKALA_2012, grid};
 
 fn ratings() -> Vec<Box<dyn Difficulty>> {
     vec![

@@ -162,6 +162,32 @@ fn constraint_pairs(c: &Candidates) -> Vec<Decision> {
     out
 }
 
+/// Records `fact`, proven at the current level, given the position it leads to (`status` of
+/// the propagated `after`): either `pos` moves there, or the fact settles the position.
+fn establish(
+    ctx: &mut [Vec<Statement>],
+    lines: &mut Vec<ChainLine>,
+    fact: Statement,
+    (status, after): (Status, Candidates),
+    pos: &mut Candidates,
+) -> Option<Verdict> {
+    ctx.last_mut().expect("a context level").push(fact);
+    match status {
+        Status::Unsolved => {
+            *pos = after;
+            None
+        }
+        Status::Solved => {
+            lines.push(ChainLine::new(Marker::Prf, ctx, None, Conclusion::Solution));
+            Some(Verdict::Solved(after))
+        }
+        Status::Contradiction => {
+            lines.push(ChainLine::new(Marker::Dis, ctx, None, Conclusion::Contradiction(None)));
+            Some(Verdict::Contradiction)
+        }
+    }
+}
+
 impl Search {
     fn tick(&mut self) -> Result<(), ExplainError> {
         self.branches += 1;
@@ -201,42 +227,23 @@ impl Search {
                     ));
                     return Ok(Verdict::Solved(after[k]));
                 }
-                match status {
-                    [Status::Contradiction, Status::Contradiction] => {
-                        let fact = branch[1];
-                        lines.push(ChainLine::new(
-                            Marker::Dis,
-                            ctx,
-                            Some(branch[0]),
-                            Conclusion::Contradiction(Some(fact)),
-                        ));
-                        ctx.last_mut().expect("a context level").push(fact);
-                        lines.push(ChainLine::new(
-                            Marker::Dis,
-                            ctx,
-                            None,
-                            Conclusion::Contradiction(None),
-                        ));
-                        return Ok(Verdict::Contradiction);
+                if let Some(k) = status.iter().position(|&s| s == Status::Contradiction) {
+                    // One branch contradicts: the other is a fact (and if it contradicts too,
+                    // so does this position).
+                    let fact = branch[1 - k];
+                    lines.push(ChainLine::new(
+                        Marker::Dis,
+                        ctx,
+                        Some(branch[k]),
+                        Conclusion::Contradiction(Some(fact)),
+                    ));
+                    match establish(ctx, lines, fact, (status[1 - k], after[1 - k]), &mut pos) {
+                        None => continue 'restart,
+                        Some(verdict) => return Ok(verdict),
                     }
-                    [Status::Contradiction, _] | [_, Status::Contradiction] => {
-                        let k = usize::from(status[0] == Status::Contradiction);
-                        let fact = branch[k];
-                        lines.push(ChainLine::new(
-                            Marker::Dis,
-                            ctx,
-                            Some(branch[1 - k]),
-                            Conclusion::Contradiction(Some(fact)),
-                        ));
-                        ctx.last_mut().expect("a context level").push(fact);
-                        pos = after[k];
-                        continue 'restart;
-                    }
-                    _ => {
-                        for k in 0..2 {
-                            open.push((branch[k], branch[1 - k], after[k].pairs(), after[k]));
-                        }
-                    }
+                }
+                for k in 0..2 {
+                    open.push((branch[k], branch[1 - k], after[k].pairs(), after[k]));
                 }
             }
             if depth == 0 {
@@ -260,39 +267,14 @@ impl Search {
                         }
                         let mut next = pos;
                         other.apply(&mut next);
-                        match next.propagate() {
-                            Status::Solved => {
-                                ctx.last_mut().expect("a context level").push(other);
-                                lines.push(ChainLine::new(
-                                    Marker::Prf,
-                                    ctx,
-                                    None,
-                                    Conclusion::Solution,
-                                ));
-                                return Ok(Verdict::Solved(next));
-                            }
-                            Status::Contradiction => {
-                                ctx.last_mut().expect("a context level").push(other);
-                                lines.push(ChainLine::new(
-                                    Marker::Dis,
-                                    ctx,
-                                    None,
-                                    Conclusion::Contradiction(None),
-                                ));
-                                return Ok(Verdict::Contradiction);
-                            }
-                            Status::Unsolved => {
-                                ctx.last_mut().expect("a context level").push(other);
-                                lines.push(ChainLine::new(
-                                    Marker::Sta,
-                                    ctx,
-                                    None,
-                                    Conclusion::None,
-                                ));
-                                pos = next;
-                                continue 'restart;
-                            }
+                        let status = next.propagate();
+                        if let Some(verdict) =
+                            establish(ctx, lines, other, (status, next), &mut pos)
+                        {
+                            return Ok(verdict);
                         }
+                        lines.push(ChainLine::new(Marker::Sta, ctx, None, Conclusion::None));
+                        continue 'restart;
                     }
                 }
             }
