@@ -1,5 +1,10 @@
 //! Shared helpers of the benchmarks: locating and loading puzzle sets.
 
+/// The workspace README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;
+
 use std::path::{Path, PathBuf};
 
 use sudoku_core::{Grid, PuzzleReader};
