@@ -8,7 +8,7 @@ use sudoku_core::Grid;
 use tempering::{Annealing, Budget, Cooling, Model, Observer, StopReason, SweepInfo};
 
 use super::filling::{Filling, Prepared};
-use super::{Limits, Run, RunOutcome, SolveError, Solver};
+use super::{Limits, Run, SolveError, Solver};
 
 /// Where the temperature starts (and returns to on a reheat).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -230,7 +230,7 @@ impl Solver for Annealer {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let start = prep.fill(&mut rng)?;
         if start.cost == 0 || prep.movable.is_empty() {
-            return Ok(finish(&start, 0));
+            return Ok(start.run(0));
         }
         let model = Swaps(&prep);
         let t0 = match self.schedule.initial {
@@ -262,7 +262,7 @@ impl Solver for Annealer {
                 best = report.best;
             }
             if best.cost == 0 || report.stop != StopReason::Stopped {
-                return Ok(finish(&best, steps));
+                return Ok(best.run(steps));
             }
             state = prep.fill(&mut rng)?;
         }
@@ -281,15 +281,6 @@ impl Observer<Filling> for CycleEnd {
         self.last_beta = info.beta;
         !(self.restart && reheated)
     }
-}
-
-/// The run's result from its best filling.
-pub(super) fn finish(best: &Filling, steps: u64) -> Run {
-    let outcome = match best.solution() {
-        Some(g) => RunOutcome::Solved(g),
-        None => RunOutcome::GaveUp { best_cost: best.cost, best_filling: best.cells },
-    };
-    Run { outcome, steps }
 }
 
 /// The standard deviation of the cost along a random walk (every swap accepted), at least 0.5.

@@ -6,7 +6,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 use sudoku_core::{Grid, UNIT_CELLS};
 
-use super::SolveError;
+use super::{Run, RunOutcome, SolveError};
 
 const ALL: u16 = 0x1ff;
 
@@ -251,9 +251,14 @@ impl Filling {
         self.cost = self.cost.wrapping_add_signed(delta);
     }
 
-    /// The filling as a solved grid, when its cost is 0.
-    pub(crate) fn solution(&self) -> Option<Grid> {
-        if self.cost == 0 { Grid::try_from_bytes(self.cells).ok() } else { None }
+    /// The result of a run whose best filling this is.
+    pub(crate) fn run(&self, steps: u64) -> Run {
+        let solution = if self.cost == 0 { Grid::try_from_bytes(self.cells).ok() } else { None };
+        let outcome = match solution {
+            Some(g) => RunOutcome::Solved(g),
+            None => RunOutcome::GaveUp { best_cost: self.cost, best_filling: self.cells },
+        };
+        Run { outcome, steps }
     }
 }
 

@@ -6,7 +6,6 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use sudoku_core::Grid;
 
-use super::anneal::finish;
 use super::filling::Prepared;
 use super::{Limits, Run, SolveError, Solver};
 
@@ -112,6 +111,6 @@ impl Solver for TabuSearch {
                 best = state.clone();
             }
         }
-        Ok(finish(&best, steps))
+        Ok(best.run(steps))
     }
 }
