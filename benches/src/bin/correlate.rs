@@ -185,6 +185,8 @@ fn main() -> ExitCode {
         ),
         ("human-effort", Box::new(HumanField(human, 2))),
         ("human-effort per value", Box::new(HumanField(human.with_scoring(Scoring::PerValue), 2))),
+        ("human-effort cap 10", Box::new(HumanField(HumanModel { cap: 10, ..human }, 2))),
+        ("human-effort cap 100", Box::new(HumanField(HumanModel { cap: 100, ..human }, 2))),
         ("pair-reduction-level", Box::new(PairReductionLevel::default())),
     ];
     let chosen: String = arg(&args, "--ratings", String::new());

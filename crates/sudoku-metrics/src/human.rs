@@ -27,10 +27,11 @@ pub enum Scoring {
 ///
 /// - [`RefutationMax`] (`refutation-max`): the hardest step of a run (a serate-style rating);
 /// - [`RefutationSum`] (`refutation-sum`): the sum of refutation scores of a run (the thesis);
-/// - [`HumanEffort`] (`human-effort`): refutation scores plus the search effort of every
-///   single: `1 / (b + line_weight * l + naked_weight * n)` when `b` hidden singles in boxes,
-///   `l` in rows or columns and `n` naked singles are there to be found. Few singles to find
-///   means a long search; hidden singles in boxes are the easiest to see.
+/// - [`HumanEffort`] (`human-effort`): the search effort of every step. A single costs
+///   `e / (b + line_weight * l + naked_weight * n)` when `e` cells are empty and `b` hidden
+///   singles in boxes, `l` in rows or columns and `n` naked singles are there to be found: the
+///   more places to look and the fewer singles to find, the longer the search; hidden singles
+///   in boxes are the easiest to see. A refutation step costs its score times `e`.
 ///
 /// The model: while a naked or hidden single applies, one of them, chosen at random among all
 /// that apply, is filled. When none applies, the **refutation score** of each (cell, wrong
@@ -43,7 +44,8 @@ pub enum Scoring {
 ///
 /// Choices the sources leave open, picked by measurement (`docs/ratings.md`): per cell
 /// scoring (as good as per value on the Cloud Sudoku dev set, far better on harder rated
-/// puzzles), cap 30, weights 0.5 (lines) and 0.1 (naked, chosen on the dev set).
+/// puzzles), cap 30 (10 is worse on hard puzzles, 100 no better), weights 0.5 (lines) and 0.1
+/// (naked, chosen on the dev set).
 ///
 /// # Examples
 ///
@@ -97,7 +99,7 @@ pub struct HumanRating {
     pub refutation_max: f64,
     /// Mean sum of refutation scores.
     pub refutation_sum: f64,
-    /// Mean total effort (searching singles plus refutations).
+    /// Mean total search effort (singles and refutations, see [`HumanModel`]).
     pub effort: f64,
     /// Mean number of refutation steps.
     pub refutations: f64,
@@ -261,6 +263,7 @@ impl<R: Rng> Run<'_, R> {
         let mut r =
             HumanRating { refutation_max: 0.0, refutation_sum: 0.0, effort: 0.0, refutations: 0.0 };
         let mut s = Singles { found: Vec::with_capacity(64), boxes: 0, lines: 0 };
+        let mut empty = self.board.cells.iter().filter(|&&v| v == 0).count() as f64;
         while !self.board.is_solved() {
             self.tick()?;
             let consistent = self.board.singles(&mut s);
@@ -270,7 +273,8 @@ impl<R: Rng> Run<'_, R> {
                 let ease = s.boxes as f64
                     + self.model.line_weight * s.lines as f64
                     + self.model.naked_weight * naked as f64;
-                r.effort += 1.0 / ease;
+                r.effort += empty / ease;
+                empty -= 1.0;
                 let (i, d) = s.found[self.rng.random_range(0..s.found.len())];
                 self.board.place(i as usize, d);
                 continue;
@@ -280,7 +284,8 @@ impl<R: Rng> Run<'_, R> {
             let score = f64::from(score);
             r.refutations += 1.0;
             r.refutation_sum += score;
-            r.effort += score;
+            r.effort += score * empty;
+            empty -= 1.0;
             r.refutation_max = r.refutation_max.max(score);
         }
         Ok(r)
