@@ -8,10 +8,11 @@ use rayon::prelude::*;
 use serde_json::{Map, Value, json};
 use sudoku_core::Grid;
 use sudoku_metrics::{
-    AverageWidth, BacktrackSteps, Depth, Difficulty, HarmonyCost, HumanEffort, MetricError,
-    NormalWidth, PairReductionLevel, Propagation, RefutationMax, RefutationSum, Relaxation,
-    SaSteps,
+    AverageWidth, BacktrackSteps, Depth, Difficulty, HarmonyCost, HumanEffort, HumanModel,
+    MetricError, NormalWidth, PairReductionLevel, Propagation, RefutationMax, RefutationSum,
+    Relaxation, SaSteps,
 };
+use sudoku_solve::PairReduction;
 
 use crate::input::collect;
 use crate::{Status, thread_pool};
@@ -51,11 +52,12 @@ pub(crate) struct RateArgs {
     /// Seed of the random ratings; every puzzle is rated with this same seed.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Search nodes (states, for depth) per puzzle and rating before giving up (the randomized
-    /// solver ratings have their own step limits per run: sa 20,000,000 swaps, backtracking
-    /// 10,000,000 values).
-    #[arg(long, default_value_t = sudoku_metrics::DEFAULT_WIDTH_BUDGET)]
-    budget: u64,
+    /// The work each rating may do per puzzle before giving up: search nodes (states for depth,
+    /// model steps for the human-model ratings, decision branches for pair-reduction-level, per
+    /// sample for relaxation, per run for the randomized solvers). Without it every rating
+    /// keeps its own default (50,000,000 for the widths, 5,000,000 for depth).
+    #[arg(long)]
+    budget: Option<u64>,
     /// Use hidden singles as well as naked singles between branchings (not the reference).
     #[arg(long)]
     hidden_singles: bool,
@@ -76,40 +78,59 @@ fn rate_one(args: &RateArgs, metric: &str, puzzle: &Grid) -> Value {
     };
     let result: Result<Value, MetricError> = match metric {
         "depth" => Depth::default()
-            .with_budget(args.budget)
+            .with_budget(args.budget.unwrap_or(sudoku_metrics::DEFAULT_DEPTH_BUDGET))
             .with_propagation(propagation)
             .evaluate(puzzle)
             .map(|d| json!(d)),
         "normal-width" => NormalWidth::default()
-            .with_budget(args.budget)
+            .with_budget(args.budget.unwrap_or(sudoku_metrics::DEFAULT_WIDTH_BUDGET))
             .with_propagation(propagation)
             .evaluate(puzzle)
             .map(|w| json!(w.width)),
         "average-width" => AverageWidth::default()
             .with_samples(args.samples)
-            .with_budget(args.budget)
+            .with_budget(args.budget.unwrap_or(sudoku_metrics::DEFAULT_WIDTH_BUDGET))
             .with_propagation(propagation)
             .evaluate(puzzle, args.seed)
             .map(|m| json!({"mean": m.mean, "stderr": m.stderr, "samples": m.samples})),
-        "sa-steps" => {
-            SaSteps::default().with_runs(args.runs).rate(puzzle, args.seed).map(|v| json!(v))
-        }
-        "harmony-cost" => {
-            HarmonyCost::default().with_runs(args.runs).rate(puzzle, args.seed).map(|v| json!(v))
-        }
-        "backtrack-steps" => {
-            BacktrackSteps::default().with_runs(args.runs).rate(puzzle, args.seed).map(|v| json!(v))
-        }
-        "refutation-max" => RefutationMax::default().rate(puzzle, args.seed).map(|v| json!(v)),
-        "refutation-sum" => RefutationSum::default().rate(puzzle, args.seed).map(|v| json!(v)),
-        "human-effort" => HumanEffort::default().rate(puzzle, args.seed).map(|v| json!(v)),
-        "relaxation" => Relaxation::default().rate(puzzle, args.seed).map(|v| json!(v)),
-        "pair-reduction-level" => {
-            PairReductionLevel::default().rate(puzzle, args.seed).map(|v| json!(v))
-        }
-        _ => unreachable!("metric names are checked before rating"),
+        other => other_rating(args, other).rate(puzzle, args.seed).map(|v| json!(v)),
     };
     result.unwrap_or_else(|e| json!({"error": error_code(&e), "message": e.to_string()}))
+}
+
+/// The ratings that give one number, with `--runs` and `--budget` applied.
+fn other_rating(args: &RateArgs, name: &str) -> Box<dyn Difficulty> {
+    let runs = args.runs;
+    let human = HumanModel {
+        budget: args.budget.unwrap_or(HumanModel::default().budget),
+        ..HumanModel::default()
+    };
+    match name {
+        "sa-steps" => {
+            let d = SaSteps::default().with_runs(runs);
+            Box::new(SaSteps { max_steps: args.budget.unwrap_or(d.max_steps), ..d })
+        }
+        "harmony-cost" => Box::new(HarmonyCost::default().with_runs(runs)),
+        "backtrack-steps" => {
+            let d = BacktrackSteps::default().with_runs(runs);
+            Box::new(BacktrackSteps { max_steps: args.budget.unwrap_or(d.max_steps), ..d })
+        }
+        "refutation-max" => Box::new(RefutationMax(human)),
+        "refutation-sum" => Box::new(RefutationSum(human)),
+        "human-effort" => Box::new(HumanEffort(human)),
+        "relaxation" => {
+            let d = Relaxation::default();
+            Box::new(Relaxation { budget: args.budget.unwrap_or(d.budget), ..d })
+        }
+        "pair-reduction-level" => {
+            let d = PairReduction::default();
+            Box::new(PairReductionLevel(PairReduction {
+                budget: args.budget.unwrap_or(d.budget),
+                ..d
+            }))
+        }
+        _ => unreachable!("metric names are checked before rating"),
+    }
 }
 
 /// A short, stable code for a rating that could not be computed.

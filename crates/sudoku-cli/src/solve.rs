@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use sudoku_solve::{
     Annealer, HarmonySearch, Limits, Outcome, RunOutcome, Solver, TabuSearch, count_solutions,
-    is_unique, solve,
+    is_unique, solve, solve_within,
 };
 
 use crate::input::{Record, collect};
@@ -30,8 +30,10 @@ pub(crate) struct SolveArgs {
     /// With --count: stop counting at this many solutions.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
-    /// Per puzzle: search nodes with --count (default 10,000,000); steps of a stochastic method
-    /// (defaults: sa 100,000,000 swaps, tabu 1,000,000 steps, harmony 1,000,000 improvisations).
+    /// Per puzzle: search nodes of the exact solver (default 10,000,000: solvable puzzles need
+    /// a few hundred, but a sparse grid without a solution can need millions); steps of a
+    /// stochastic method (defaults: sa 100,000,000 swaps, tabu 1,000,000 steps, harmony
+    /// 1,000,000 improvisations).
     #[arg(long)]
     budget: Option<u64>,
     /// Worker threads (0: one per core). Output is the same for any count.
@@ -151,13 +153,17 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
         }
         return out;
     }
-    match solve(&p.grid) {
-        Outcome::Unique(s) => {
+    match solve_within(&p.grid, args.budget.unwrap_or(10_000_000)) {
+        Ok(Outcome::Unique(s)) => {
             out.status = "unique";
             out.solution = Some(s.to_string());
         }
-        Outcome::Multiple(..) => out.status = "multiple",
-        _ => out.status = "none",
+        Ok(Outcome::Multiple(..)) => out.status = "multiple",
+        Ok(_) => out.status = "none",
+        Err(e) => {
+            out.status = "budget_exceeded";
+            out.error = Some(e.to_string());
+        }
     }
     out
 }

@@ -89,6 +89,31 @@ fn assert_sane(args: &[&str], r: &Run) {
     assert!(matches!(r.code, Some(0 | 1)), "sudoku {args:?}: exit {:?}: {}", r.code, r.stderr);
 }
 
+/// Ten givens, no solution: the exact solver needs about a second to refute it (fuzzing found
+/// it). Every command must stop at its budget instead.
+const SLOW_DEAD_END: &str =
+    "24......56...7....5..............256.7........3..................................";
+
+#[test]
+fn a_slow_dead_end_stops_at_the_budget() {
+    let input = format!("{SLOW_DEAD_END}\n{EASY}\n").into_bytes();
+    let cases: [(&[&str], &str); 4] = [
+        (&["solve", "--budget", "1000"], "status"),
+        (&["explain", "--budget", "1000"], "error"),
+        (&["rate", "--metrics", "depth", "--budget", "1000"], "depth"),
+        (&["rate", "--metrics", "human-effort", "--budget", "1000"], "human_effort"),
+    ];
+    for (args, field) in cases {
+        let r = run(args, input.clone(), Duration::from_secs(20));
+        assert_sane(args, &r);
+        let lines = json_lines(&r);
+        let v = &lines[0][field];
+        let code = v.as_str().or(v["error"].as_str()).unwrap_or_default();
+        assert_eq!(code, "budget_exceeded", "{args:?}: {}", r.stdout);
+        assert_eq!(lines[1]["puzzle"], EASY, "{args:?}");
+    }
+}
+
 #[test]
 fn empty_input_gives_no_records_and_success() {
     for args in COMMANDS {

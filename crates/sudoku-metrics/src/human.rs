@@ -5,7 +5,7 @@ use rand::{Rng, RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
 use sudoku_core::{Grid, UNIT_CELLS};
-use sudoku_solve::{Outcome, solve};
+use sudoku_solve::{Outcome, solve_within};
 
 use crate::stochastic::run_seeds;
 use crate::{Difficulty, MetricError};
@@ -124,9 +124,11 @@ impl HumanModel {
     ///
     /// [`MetricError::NotUnique`] or [`MetricError::NoSolution`] unless the puzzle has exactly
     /// one solution (refutation needs to know which digits are wrong);
-    /// [`MetricError::BudgetExceeded`] when a run needs more steps than the budget.
+    /// [`MetricError::BudgetExceeded`] when a run needs more steps than the budget (or finding
+    /// the solution more search nodes).
     pub fn evaluate(&self, puzzle: &Grid, seed: u64) -> Result<HumanRating, MetricError> {
-        let solution = match solve(puzzle) {
+        let over = MetricError::BudgetExceeded { nodes: self.budget };
+        let solution = match solve_within(puzzle, self.budget).map_err(|_| over)? {
             Outcome::Unique(s) => s.to_bytes(),
             Outcome::None => return Err(MetricError::NoSolution),
             _ => return Err(MetricError::NotUnique),

@@ -439,7 +439,8 @@ impl Depth {
     /// exactly one solution; [`MetricError::BudgetExceeded`] when more states than the budget
     /// would be needed.
     pub fn evaluate(&self, puzzle: &Grid) -> Result<u32, MetricError> {
-        let solution = match sudoku_solve::solve(puzzle) {
+        let over = MetricError::BudgetExceeded { nodes: self.budget };
+        let solution = match sudoku_solve::solve_within(puzzle, self.budget).map_err(|_| over)? {
             sudoku_solve::Outcome::Unique(s) => s.to_bytes(),
             sudoku_solve::Outcome::None => return Err(MetricError::NoSolution),
             _ => return Err(MetricError::NotUnique),

@@ -36,7 +36,7 @@ mod stochastic;
 
 pub use exact::{
     BudgetExceeded, Outcome, count_solutions, first_solution, is_unique, random_solution,
-    search_nodes, solve,
+    search_nodes, solve, solve_within,
 };
 pub use pair::{
     ChainLine, Conclusion, ExplainError, Explanation, Marker, PairReduction, Statement,

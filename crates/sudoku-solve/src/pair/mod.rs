@@ -289,11 +289,13 @@ impl PairReduction {
     /// # Errors
     ///
     /// [`ExplainError::NoSolution`] when the givens contradict, [`ExplainError::NotUnique`]
-    /// when the puzzle has several solutions (checked first, by the exact solver),
+    /// when the puzzle has several solutions (checked first, by the exact solver within the
+    /// same budget, counted in search nodes),
     /// [`ExplainError::BudgetExceeded`] or [`ExplainError::TooDeep`] when the limits are
     /// reached.
     pub fn solve(&self, puzzle: &Grid) -> Result<Explanation, ExplainError> {
-        match crate::solve(puzzle) {
+        let over = ExplainError::BudgetExceeded { branches: self.budget };
+        match crate::solve_within(puzzle, self.budget).map_err(|_| over)? {
             crate::Outcome::Unique(_) => {}
             crate::Outcome::None => return Err(ExplainError::NoSolution),
             _ => return Err(ExplainError::NotUnique),
