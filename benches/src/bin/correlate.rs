@@ -19,7 +19,7 @@ use sudoku_benches::{arg, replace_section, shared_data};
 use sudoku_core::Grid;
 use sudoku_metrics::{
     AverageWidth, BacktrackSteps, Depth, Difficulty, HarmonyCost, HumanModel, MetricError,
-    NormalWidth, PairReductionLevel, Relaxation, SaSteps, Scoring,
+    NormalWidth, PairReductionLevel, Pick, Relaxation, SaSteps, Scoring,
 };
 
 /// Average ranks (ties share the mean rank).
@@ -165,6 +165,7 @@ fn main() -> ExitCode {
         sets.extend([diabolical, elevens, hardest].into_iter().flatten());
     }
     let human = HumanModel::default().with_runs(runs(30));
+    let by_ease = human.with_pick(Pick::ByEase);
     let all: Vec<(&str, Box<dyn Difficulty>)> = vec![
         ("givens", Box::new(EmptyCells)),
         ("depth", Box::new(Depth::default())),
@@ -183,10 +184,14 @@ fn main() -> ExitCode {
             "refutation-sum per value",
             Box::new(HumanField(human.with_scoring(Scoring::PerValue), 1)),
         ),
-        ("human-effort", Box::new(HumanField(human, 2))),
-        ("human-effort per value", Box::new(HumanField(human.with_scoring(Scoring::PerValue), 2))),
-        ("human-effort cap 10", Box::new(HumanField(HumanModel { cap: 10, ..human }, 2))),
-        ("human-effort cap 100", Box::new(HumanField(HumanModel { cap: 100, ..human }, 2))),
+        ("human-effort", Box::new(HumanField(by_ease, 2))),
+        ("human-effort, uniform pick", Box::new(HumanField(human, 2))),
+        (
+            "human-effort per value",
+            Box::new(HumanField(by_ease.with_scoring(Scoring::PerValue), 2)),
+        ),
+        ("human-effort cap 10", Box::new(HumanField(HumanModel { cap: 10, ..by_ease }, 2))),
+        ("human-effort cap 100", Box::new(HumanField(HumanModel { cap: 100, ..by_ease }, 2))),
         ("pair-reduction-level", Box::new(PairReductionLevel::default())),
     ];
     let chosen: String = arg(&args, "--ratings", String::new());

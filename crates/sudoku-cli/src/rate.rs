@@ -9,7 +9,7 @@ use serde_json::{Map, Value, json};
 use sudoku_core::Grid;
 use sudoku_metrics::{
     AverageWidth, BacktrackSteps, Depth, Difficulty, HarmonyCost, HumanEffort, HumanModel,
-    MetricError, NormalWidth, PairReductionLevel, Propagation, RefutationMax, RefutationSum,
+    MetricError, NormalWidth, PairReductionLevel, Pick, Propagation, RefutationMax, RefutationSum,
     Relaxation, SaSteps,
 };
 use sudoku_solve::PairReduction;
@@ -117,7 +117,7 @@ fn other_rating(args: &RateArgs, name: &str) -> Box<dyn Difficulty> {
         }
         "refutation-max" => Box::new(RefutationMax(human)),
         "refutation-sum" => Box::new(RefutationSum(human)),
-        "human-effort" => Box::new(HumanEffort(human)),
+        "human-effort" => Box::new(HumanEffort(human.with_pick(Pick::ByEase))),
         "relaxation" => {
             let d = Relaxation::default();
             Box::new(Relaxation { budget: args.budget.unwrap_or(d.budget), ..d })

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use sudoku_core::Grid;
 use sudoku_metrics::{
     AverageWidth, Depth, Difficulty, DihedralWidth, HumanEffort, HumanModel, Ln, Mean, NormalWidth,
-    RefutationMax, RefutationSum,
+    Pick, RefutationMax, RefutationSum,
 };
 use tempering::{
     Budget, ConfigError, ExchangeConfig, Ladder, Metropolis, Observer, ReplicaExchange, StopReason,
@@ -106,7 +106,8 @@ impl Energy {
                 Box::new(LnOnePlus(RefutationMax(HumanModel::default().with_runs(runs))))
             }
             Energy::HumanEffort { runs } => {
-                Box::new(LnOnePlus(HumanEffort(HumanModel::default().with_runs(runs))))
+                let model = HumanModel::default().with_runs(runs).with_pick(Pick::ByEase);
+                Box::new(LnOnePlus(HumanEffort(model)))
             }
         }
     }

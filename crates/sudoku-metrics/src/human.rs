@@ -22,6 +22,19 @@ pub enum Scoring {
     PerCell,
 }
 
+/// Which applicable single the model fills next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Pick {
+    /// Uniformly at random among all that apply (Pelanek; the refutation ratings).
+    Uniform,
+    /// At random in proportion to how easy each is to see (weight 1 for a hidden single in a
+    /// box, `line_weight` in a row or column, `naked_weight` for a naked single): `human-effort`,
+    /// where it predicts the dev times better (0.689 against 0.672).
+    ByEase,
+}
+
 /// The human-solver model and its settings. One evaluation runs the model `runs` times and
 /// gives the means of three ratings, each also a [`Difficulty`] of its own:
 ///
@@ -33,8 +46,7 @@ pub enum Scoring {
 ///   more places to look and the fewer singles to find, the longer the search; hidden singles
 ///   in boxes are the easiest to see. A refutation step costs its score times `e`.
 ///
-/// The model: while a naked or hidden single applies, one of them, chosen at random among all
-/// that apply, is filled. When none applies, the **refutation score** of each (cell, wrong
+/// The model: while a naked or hidden single applies, one of them is filled (see [`Pick`]). When none applies, the **refutation score** of each (cell, wrong
 /// digit) pair is the number of random elementary steps after placing that digit until a
 /// contradiction (a cell without candidates, or a digit without a place in a unit), counting
 /// the placement as one; steps beyond `cap` count as "not refuted". The easiest cell (see
@@ -67,6 +79,8 @@ pub struct HumanModel {
     pub runs: u32,
     /// How refutations are scored.
     pub scoring: Scoring,
+    /// Which single is filled next.
+    pub pick: Pick,
     /// The most elementary steps a refutation may take.
     pub cap: u32,
     /// Ease of a hidden single in a row or column, relative to one in a box.
@@ -82,6 +96,7 @@ impl Default for HumanModel {
         HumanModel {
             runs: 30,
             scoring: Scoring::PerCell,
+            pick: Pick::Uniform,
             cap: 30,
             line_weight: 0.5,
             naked_weight: 0.1,
@@ -110,6 +125,12 @@ impl HumanModel {
     #[must_use]
     pub fn with_runs(self, runs: u32) -> HumanModel {
         HumanModel { runs, ..self }
+    }
+
+    /// Sets which single is filled next.
+    #[must_use]
+    pub fn with_pick(self, pick: Pick) -> HumanModel {
+        HumanModel { pick, ..self }
     }
 
     /// Sets the scoring.
@@ -277,7 +298,11 @@ impl<R: Rng> Run<'_, R> {
                     + self.model.naked_weight * naked as f64;
                 r.effort += empty / ease;
                 empty -= 1.0;
-                let (i, d) = s.found[self.rng.random_range(0..s.found.len())];
+                let k = match self.model.pick {
+                    Pick::Uniform => self.rng.random_range(0..s.found.len()),
+                    Pick::ByEase => self.pick_by_ease(&s, ease),
+                };
+                let (i, d) = s.found[k];
                 self.board.place(i as usize, d);
                 continue;
             }
@@ -291,6 +316,26 @@ impl<R: Rng> Run<'_, R> {
             r.refutation_max = r.refutation_max.max(score);
         }
         Ok(r)
+    }
+
+    /// The index of a single in `s.found`, drawn in proportion to its weight (`ease` is the
+    /// total).
+    fn pick_by_ease(&mut self, s: &Singles, ease: f64) -> usize {
+        let mut x = self.rng.random::<f64>() * ease;
+        for j in 0..s.found.len() {
+            let w = if j < s.boxes {
+                1.0
+            } else if j < s.boxes + s.lines {
+                self.model.line_weight
+            } else {
+                self.model.naked_weight
+            };
+            if x < w {
+                return j;
+            }
+            x -= w;
+        }
+        s.found.len() - 1
     }
 
     /// The cell to fill next and its score.
@@ -363,11 +408,17 @@ impl<R: Rng> Run<'_, R> {
 }
 
 macro_rules! human_rating {
-    ($(#[$doc:meta])* $name:ident, $cli:literal, $field:ident) => {
+    ($(#[$doc:meta])* $name:ident, $cli:literal, $field:ident, $pick:expr) => {
         $(#[$doc])*
-        #[derive(Clone, Copy, Debug, Default, PartialEq)]
+        #[derive(Clone, Copy, Debug, PartialEq)]
         #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
         pub struct $name(pub HumanModel);
+
+        impl Default for $name {
+            fn default() -> $name {
+                $name(HumanModel::default().with_pick($pick))
+            }
+        }
 
         impl Difficulty for $name {
             fn name(&self) -> &str {
@@ -391,7 +442,7 @@ human_rating!(
     /// assert!(RefutationMax(HumanModel::default().with_runs(3)).rate(&inkala2012, 0)? > 1.0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    RefutationMax, "refutation-max", refutation_max
+    RefutationMax, "refutation-max", refutation_max, Pick::Uniform
 );
 human_rating!(
     /// `refutation-sum`: the mean sum of refutation scores of the [`HumanModel`] (the thesis).
@@ -404,7 +455,7 @@ human_rating!(
     /// assert!(RefutationSum(HumanModel::default().with_runs(3)).rate(&inkala2012, 0)? > 10.0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    RefutationSum, "refutation-sum", refutation_sum
+    RefutationSum, "refutation-sum", refutation_sum, Pick::Uniform
 );
 human_rating!(
     /// `human-effort`: search effort for singles plus refutation scores, from the
@@ -420,5 +471,5 @@ human_rating!(
     /// assert!(HumanEffort::default().rate(&hard, 0)? > HumanEffort::default().rate(&easy, 0)?);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    HumanEffort, "human-effort", effort
+    HumanEffort, "human-effort", effort, Pick::ByEase
 );

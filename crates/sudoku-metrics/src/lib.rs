@@ -53,7 +53,9 @@ mod stochastic;
 mod watanabe;
 
 pub use difficulty::{Difficulty, Ln, MetricError, PairReductionLevel};
-pub use human::{HumanEffort, HumanModel, HumanRating, RefutationMax, RefutationSum, Scoring};
+pub use human::{
+    HumanEffort, HumanModel, HumanRating, Pick, RefutationMax, RefutationSum, Scoring,
+};
 pub use marks::Propagation;
 pub use relaxation::Relaxation;
 pub use stochastic::{BacktrackSteps, HarmonyCost, SaSteps};
