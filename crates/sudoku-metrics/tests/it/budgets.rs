@@ -1,5 +1,6 @@
 //! Every search stops at its budget with a clear outcome, and sampling is thread-independent.
 
+use crate::with_threads;
 use sudoku_core::Grid;
 use sudoku_metrics::{AverageWidth, Depth, MetricError, NormalWidth, Propagation};
 
@@ -70,13 +71,7 @@ fn average_width_does_not_depend_on_the_thread_count() {
             .parse()
             .unwrap();
     let a = AverageWidth::default().with_samples(30);
-    let run = |threads| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap()
-            .install(|| a.sample_widths(&p, 99))
-    };
+    let run = |threads| with_threads(threads, || a.sample_widths(&p, 99));
     let one = run(1).unwrap();
     assert_eq!(one, run(2).unwrap());
     assert_eq!(one, run(5).unwrap());

@@ -6,7 +6,7 @@ use sudoku_metrics::{
     Scoring,
 };
 
-use crate::{EASY, INKALA_2012, grid};
+use crate::{EASY, INKALA_2012, grid, with_threads};
 
 #[test]
 fn singles_puzzles_need_no_refutation_and_hard_ones_do() {
@@ -34,13 +34,7 @@ fn human_ratings_are_seeded_and_thread_independent() {
         Box::new(Relaxation::default().with_samples(5)),
     ];
     for r in ratings {
-        let with = |threads| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap()
-                .install(|| r.rate(&p, 3))
-        };
+        let with = |threads| with_threads(threads, || r.rate(&p, 3));
         let (one, two) = (with(1), with(2));
         assert_eq!(one.map(f64::to_bits), two.map(f64::to_bits), "{}", r.name());
     }

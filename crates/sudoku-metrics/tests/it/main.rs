@@ -15,3 +15,8 @@ const INKALA_2012: &str =
 fn grid(s: &str) -> sudoku_core::Grid {
     s.parse().expect("a valid puzzle")
 }
+
+/// Runs `f` on a pool of `threads` threads.
+fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a thread pool").install(f)
+}

@@ -3,7 +3,7 @@
 use sudoku_core::Grid;
 use sudoku_metrics::{BacktrackSteps, Difficulty, HarmonyCost, MetricError, SaSteps};
 
-use crate::{EASY, INKALA_2012, grid};
+use crate::{EASY, INKALA_2012, grid, with_threads};
 
 fn ratings() -> Vec<Box<dyn Difficulty>> {
     vec![
@@ -17,13 +17,7 @@ fn ratings() -> Vec<Box<dyn Difficulty>> {
 fn ratings_do_not_depend_on_the_thread_count() {
     let p = grid(EASY);
     for r in ratings() {
-        let with = |threads| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap()
-                .install(|| r.rate(&p, 17))
-        };
+        let with = |threads| with_threads(threads, || r.rate(&p, 17));
         let one = with(1).unwrap();
         assert_eq!(one.to_bits(), with(3).unwrap().to_bits(), "{}", r.name());
         assert_eq!(one.to_bits(), r.rate(&p, 17).unwrap().to_bits(), "{}", r.name());
