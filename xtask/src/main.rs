@@ -107,10 +107,45 @@ fn ci() -> Result<(), String> {
         &[("RUSTDOCFLAGS", "-D warnings")],
     )?;
     cargo(&["bench", "--workspace", "--no-run"], &[])?;
-    // Every library crate packages and builds from its package alone (metadata, include lists).
-    cargo(&["publish", "--dry-run", "--workspace", "--allow-dirty"], &[])?;
+    publish_check()?;
     eprintln!("xtask ci: all checks passed");
     Ok(())
+}
+
+/// `cargo publish --dry-run` of every library crate: each packages and builds from its package
+/// alone (metadata, include lists). Cargo unpacks the packages of a dry run into its registry
+/// cache under a name derived from the target directory and keeps them while the version stays
+/// the same, so each commit gets a target directory of its own (or a stale package is built).
+fn publish_check() -> Result<(), String> {
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .current_dir(workspace_root())
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let head = git(&["rev-parse", "--short=12", "HEAD"]).unwrap_or_else(|| "unknown".into());
+    let dirty = git(&["status", "--porcelain"]).is_none_or(|s| !s.is_empty());
+    let key = if dirty {
+        let secs = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        format!("{head}-dirty-{secs}")
+    } else {
+        head
+    };
+    let root = workspace_root().join("target/publish-check");
+    if let Ok(entries) = std::fs::read_dir(&root) {
+        for e in entries.flatten() {
+            if e.file_name() != key.as_str() {
+                let _ = std::fs::remove_dir_all(e.path());
+            }
+        }
+    }
+    let dir = root.join(&key).display().to_string();
+    cargo(&["publish", "--dry-run", "--workspace", "--allow-dirty", "--target-dir", &dir], &[])
 }
 
 /// Runs a measurement binary of the benches package, optimised, with `rest` as its arguments.
