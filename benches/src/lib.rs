@@ -77,3 +77,19 @@ pub fn replace_section(path: &Path, name: &str, body: &str) -> Result<(), String
     let new = format!("{}{begin}{body}{}", &text[..b], &text[e..]);
     std::fs::write(path, new).map_err(|e| format!("{}: {e}", path.display()))
 }
+
+/// With `--doc FILE` in `args`, writes `table` into FILE's `name` section (see
+/// [`replace_section`]) and says so on stderr as `bin`.
+///
+/// # Errors
+///
+/// The message of [`replace_section`].
+#[allow(clippy::print_stderr)]
+pub fn write_doc_table(args: &[String], bin: &str, name: &str, table: &str) -> Result<(), String> {
+    let doc: String = arg(args, "--doc", String::new());
+    if !doc.is_empty() {
+        replace_section(doc.as_ref(), name, table)?;
+        eprintln!("{bin}: table written to {doc}");
+    }
+    Ok(())
+}

@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use rayon::prelude::*;
-use sudoku_benches::{arg, replace_section, shared_data};
+use sudoku_benches::{arg, shared_data, write_doc_table};
 use sudoku_core::Grid;
 use sudoku_metrics::{
     AverageWidth, BacktrackSteps, Depth, Difficulty, HarmonyCost, HumanModel, MetricError,
@@ -251,13 +251,9 @@ fn main() -> ExitCode {
         print!("{row}");
         table.push_str(&row);
     }
-    let doc: String = arg(&args, "--doc", String::new());
-    if !doc.is_empty() {
-        if let Err(e) = replace_section(doc.as_ref(), "ratings-table", &table) {
-            eprintln!("correlate: {e}");
-            return ExitCode::FAILURE;
-        }
-        eprintln!("correlate: table written to {doc}");
+    if let Err(e) = write_doc_table(&args, "correlate", "ratings-table", &table) {
+        eprintln!("correlate: {e}");
+        return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
 }

@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use rayon::prelude::*;
-use sudoku_benches::{arg, read_puzzles, replace_section};
+use sudoku_benches::{arg, read_puzzles, write_doc_table};
 use sudoku_core::Grid;
 use sudoku_solve::{Annealer, HarmonySearch, Limits, Schedule, Solver, TabuSearch};
 
@@ -191,13 +191,9 @@ fn main() -> ExitCode {
             table.push_str(&row);
         }
     }
-    let doc: String = arg(&args, "--doc", String::new());
-    if !doc.is_empty() {
-        if let Err(e) = replace_section(doc.as_ref(), "stochastic-table", &table) {
-            eprintln!("stochastic: {e}");
-            return ExitCode::FAILURE;
-        }
-        eprintln!("stochastic: table written to {doc}");
+    if let Err(e) = write_doc_table(&args, "stochastic", "stochastic-table", &table) {
+        eprintln!("stochastic: {e}");
+        return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
 }
