@@ -5,6 +5,7 @@
 //! - [`Cell`] (0..81, named `A1`..`I9`), [`CellSet`] (an 81-bit set) and [`Unit`] (row, column,
 //!   box), with constant tables of units and peers;
 //! - [`Grid`]: a puzzle or a solution, with candidates, rule checks and solution checks;
+//! - [`CandidateGrid`]: placed digits and pencil marks, the board of every logical technique;
 //! - parsing from the 81-character line form or the 9-line block form ([`ParseGridError`] says
 //!   what is wrong and where), and [`PuzzleReader`] for files with one result per puzzle;
 //! - [`Transform`]: the symmetries that keep a puzzle valid, composable and invertible.
@@ -28,6 +29,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
 
+mod candidates;
 mod cell;
 mod digit;
 mod grid;
@@ -35,6 +37,7 @@ mod parse;
 mod reader;
 mod transform;
 
+pub use candidates::CandidateGrid;
 pub use cell::{Cell, CellSet, CellSetIter, PEERS, ParseCellError, UNIT_CELLS, Unit};
 pub use digit::{Digit, DigitSet, DigitSetIter, InvalidDigitSet};
 pub use grid::{Conflict, Grid, Pretty, SolutionError};
