@@ -22,6 +22,10 @@ pub enum MetricError {
     /// The rating needs a unique solution and the puzzle has several.
     #[error("the puzzle has more than one solution")]
     NotUnique,
+    /// The rating's techniques ran out before the puzzle was solved (Sudoku Explainer's
+    /// rating needs chains, ER 6.5 and up, which this version does not have).
+    #[error("needs chains: the techniques up to ER 6.2 do not solve it")]
+    NeedsChains,
 }
 
 /// A difficulty measure of a puzzle: larger is harder.

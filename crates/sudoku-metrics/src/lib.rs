@@ -46,6 +46,7 @@
 #![doc(test(attr(deny(warnings))))]
 
 mod difficulty;
+mod explainer;
 mod human;
 mod marks;
 mod relaxation;
@@ -53,6 +54,7 @@ mod stochastic;
 mod watanabe;
 
 pub use difficulty::{Difficulty, Ln, MetricError, PairReductionLevel};
+pub use explainer::SeRater;
 pub use human::{
     HumanEffort, HumanModel, HumanRating, Pick, RefutationMax, RefutationSum, Scoring,
 };

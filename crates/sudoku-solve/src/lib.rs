@@ -31,12 +31,16 @@
 
 mod board;
 mod exact;
+mod logic;
 mod pair;
 mod stochastic;
 
 pub use exact::{
     BudgetExceeded, Outcome, count_solutions, first_solution, is_unique, random_solution,
     search_nodes, solve, solve_within,
+};
+pub use logic::{
+    Candidate, LogicError, LogicalSolver, PathEnd, SeRating, SolvingPath, Step, Technique, apply,
 };
 pub use pair::{
     ChainLine, Conclusion, ExplainError, Explanation, Marker, PairReduction, Statement,

@@ -1,0 +1,45 @@
+//! Random minimal puzzles, one per line: `random_puzzles [--count N] [--seed S]`.
+//!
+//! Each puzzle: a random solution grid (seeded), its 81 cells removed in a random order while
+//! the puzzle stays unique, so every remaining clue is needed. The baseline of what "random"
+//! puzzles are like (rating distributions) and test material for the raters.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_pcg::Pcg64Mcg;
+use sudoku_benches::arg;
+use sudoku_core::{Cell, Grid};
+use sudoku_solve::{is_unique, random_solution};
+
+/// A random minimal puzzle with solution grid drawn from `rng`.
+fn random_minimal(rng: &mut Pcg64Mcg) -> Grid {
+    let mut puzzle = random_solution(rng);
+    let mut cells: Vec<Cell> = Cell::all().collect();
+    cells.shuffle(rng);
+    for cell in cells {
+        let digit = puzzle.get(cell);
+        puzzle.set(cell, None);
+        if !is_unique(&puzzle) {
+            puzzle.set(cell, digit);
+        }
+    }
+    puzzle
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!(
+            "{}",
+            include_str!("random_puzzles.rs").lines().take(5).collect::<Vec<_>>().join("\n")
+        );
+        return;
+    }
+    let count: usize = arg(&args, "--count", 100);
+    let seed: u64 = arg(&args, "--seed", 1);
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    for _ in 0..count {
+        println!("{}", random_minimal(&mut rng));
+    }
+}

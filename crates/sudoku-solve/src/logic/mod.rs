@@ -1,0 +1,360 @@
+//! The human-style logical solver: named techniques applied one step at a time, easiest
+//! first, as Sudoku Explainer 1.2.1 applies them, and its ratings ER, EP and ED.
+
+mod bug;
+mod exclusion;
+mod hints;
+mod locking;
+mod singles;
+mod step;
+mod subsets;
+mod uniqueness;
+mod wings;
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+use sudoku_core::{CandidateGrid, Conflict, Grid};
+
+use crate::exact::{Outcome, solve_within};
+pub(crate) use hints::Hints;
+pub use step::{Candidate, Step, Technique};
+
+/// Sudoku Explainer's three ratings of a puzzle, each on its 1.0 to 20.0 scale.
+///
+/// - `er` (rating): the hardest step on the solving path;
+/// - `ep` (pearl): the hardest step up to the first placement;
+/// - `ed` (diamond): the difficulty of the first step.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::Grid;
+/// use sudoku_solve::LogicalSolver;
+///
+/// let puzzle: Grid =
+///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
+/// let path = LogicalSolver::default().solve(&puzzle)?;
+/// assert!(path.is_solved());
+/// assert!(path.rating.ed <= path.rating.ep && path.rating.ep <= path.rating.er);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SeRating {
+    /// ER: the hardest step of the path.
+    pub er: f64,
+    /// EP: the hardest step up to and including the first placement.
+    pub ep: f64,
+    /// ED: the first step's difficulty.
+    pub ed: f64,
+}
+
+impl fmt::Display for SeRating {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:.1}/{:.1}/{:.1}", self.er, self.ep, self.ed)
+    }
+}
+
+/// Why a logical solve could not start.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::Grid;
+/// use sudoku_solve::{LogicError, LogicalSolver};
+/// assert_eq!(LogicalSolver::default().solve(&Grid::EMPTY).unwrap_err(), LogicError::NotUnique);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LogicError {
+    /// Two givens share a digit in a unit.
+    #[error("clashing givens: {0}")]
+    Conflict(Conflict),
+    /// The puzzle has no solution.
+    #[error("the puzzle has no solution")]
+    NoSolution,
+    /// The puzzle has more than one solution (the uniqueness techniques assume one).
+    #[error("the puzzle has more than one solution")]
+    NotUnique,
+    /// Checking the solution needed more search nodes than the budget.
+    #[error("budget exceeded: more than {nodes} search nodes needed to check the solution")]
+    BudgetExceeded {
+        /// The budget.
+        nodes: u64,
+    },
+}
+
+/// How a logical solve ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum PathEnd {
+    /// Every cell is placed.
+    Solved,
+    /// No technique of this solver applies any more: the puzzle needs chains (Sudoku
+    /// Explainer's techniques from 6.5 up). The rating is a lower bound.
+    NeedsChains,
+}
+
+/// A puzzle solved step by step.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::Grid;
+/// use sudoku_solve::{LogicalSolver, PathEnd};
+///
+/// let puzzle: Grid =
+///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
+/// let path = LogicalSolver::default().solve(&puzzle)?;
+/// assert_eq!(path.end, PathEnd::Solved);
+/// for step in &path.steps {
+///     println!("{:.1} {step}", step.difficulty);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct SolvingPath {
+    /// The puzzle.
+    pub puzzle: Grid,
+    /// Its unique solution.
+    pub solution: Grid,
+    /// The steps, in the order applied.
+    pub steps: Vec<Step>,
+    /// ER/EP/ED of the path (a lower bound when it ends in [`PathEnd::NeedsChains`]).
+    pub rating: SeRating,
+    /// How the path ended.
+    pub end: PathEnd,
+    /// The pencil marks where the path ended.
+    pub last: CandidateGrid,
+}
+
+impl SolvingPath {
+    /// Whether the techniques solved the puzzle.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::Grid;
+    /// use sudoku_solve::LogicalSolver;
+    /// let solved: Grid =
+    ///     "534678912672195348198342567859761423426853791713924856961537284287419635345286179".parse()?;
+    /// assert!(LogicalSolver::default().solve(&solved)?.is_solved());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn is_solved(&self) -> bool {
+        self.end == PathEnd::Solved
+    }
+}
+
+/// The logical solver: Sudoku Explainer 1.2.1's techniques up to aligned pair exclusion (6.2),
+/// asked in its order; the first step found is applied, and the search starts over.
+///
+/// `budget` bounds the exact search that checks the solution is unique first (the uniqueness
+/// techniques rely on it); the techniques themselves are polynomial.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::Grid;
+/// use sudoku_solve::{LogicalSolver, PathEnd};
+///
+/// // Needs more than singles and subsets: stops with a lower bound, never a wrong number.
+/// let inkala2012: Grid =
+///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
+/// let path = LogicalSolver::default().solve(&inkala2012)?;
+/// assert_eq!(path.end, PathEnd::NeedsChains);
+/// assert!(path.rating.er >= 1.0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct LogicalSolver {
+    /// Search nodes allowed for the uniqueness check.
+    pub budget: u64,
+}
+
+impl Default for LogicalSolver {
+    fn default() -> LogicalSolver {
+        LogicalSolver { budget: 50_000_000 }
+    }
+}
+
+/// One producer of steps, in Sudoku Explainer's order.
+type Producer = fn(&CandidateGrid, &mut Hints) -> ControlFlow<()>;
+
+const PRODUCERS: [Producer; 22] = [
+    singles::hidden_singles,
+    locking::direct_locking,
+    |g, h| subsets::direct_hidden_sets(g, 2, h),
+    singles::naked_singles,
+    |g, h| subsets::direct_hidden_sets(g, 3, h),
+    locking::locking,
+    |g, h| subsets::naked_sets(g, 2, h),
+    |g, h| subsets::fish(g, 2, h),
+    |g, h| subsets::hidden_sets(g, 2, h),
+    |g, h| subsets::naked_sets(g, 3, h),
+    |g, h| subsets::fish(g, 3, h),
+    |g, h| subsets::hidden_sets(g, 3, h),
+    |g, h| wings::wings(g, false, h),
+    |g, h| wings::wings(g, true, h),
+    uniqueness::unique_loops,
+    |g, h| subsets::naked_sets(g, 4, h),
+    |g, h| subsets::fish(g, 4, h),
+    |g, h| subsets::hidden_sets(g, 4, h),
+    bug::bug,
+    exclusion::aligned_pair_exclusion,
+    |_, _| ControlFlow::Continue(()),
+    |_, _| ControlFlow::Continue(()),
+];
+
+impl LogicalSolver {
+    /// Sets the node budget of the uniqueness check.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_solve::LogicalSolver;
+    /// assert_eq!(LogicalSolver::default().with_budget(1000).budget, 1000);
+    /// ```
+    #[must_use]
+    pub fn with_budget(self, budget: u64) -> LogicalSolver {
+        LogicalSolver { budget }
+    }
+
+    /// The step Sudoku Explainer would take next on `marks`: the first found, asking the
+    /// techniques in its order. `None` when none applies (or the grid is complete).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{CandidateGrid, Grid};
+    /// use sudoku_solve::{LogicalSolver, Technique};
+    /// let puzzle: Grid =
+    ///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
+    /// let step = LogicalSolver::default().next_step(&CandidateGrid::new(&puzzle).unwrap());
+    /// assert!(step.is_some());
+    /// # Ok::<(), sudoku_core::ParseGridError>(())
+    /// ```
+    #[must_use]
+    pub fn next_step(&self, marks: &CandidateGrid) -> Option<Step> {
+        let mut hints = Hints::first();
+        for producer in PRODUCERS {
+            if producer(marks, &mut hints).is_break() || !hints.steps.is_empty() {
+                break;
+            }
+        }
+        hints.steps.pop()
+    }
+
+    /// Every step any technique finds on `marks`, easiest technique first (a hint list).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{CandidateGrid, Grid};
+    /// use sudoku_solve::LogicalSolver;
+    /// let puzzle: Grid =
+    ///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
+    /// let steps = LogicalSolver::default().all_steps(&CandidateGrid::new(&puzzle).unwrap());
+    /// assert!(steps.len() > 1);
+    /// # Ok::<(), sudoku_core::ParseGridError>(())
+    /// ```
+    #[must_use]
+    pub fn all_steps(&self, marks: &CandidateGrid) -> Vec<Step> {
+        let mut hints = Hints::all();
+        for producer in PRODUCERS {
+            let _ = producer(marks, &mut hints);
+        }
+        hints.steps
+    }
+
+    /// Solves `puzzle` step by step and rates it.
+    ///
+    /// # Errors
+    ///
+    /// [`LogicError`] if the givens clash, the puzzle has no or several solutions, or checking
+    /// that exceeds the budget.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::Grid;
+    /// use sudoku_solve::LogicalSolver;
+    /// let puzzle: Grid =
+    ///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
+    /// let path = LogicalSolver::default().solve(&puzzle)?;
+    /// assert_eq!(path.last.grid(), &path.solution);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve(&self, puzzle: &Grid) -> Result<SolvingPath, LogicError> {
+        let marks = CandidateGrid::new(puzzle).map_err(LogicError::Conflict)?;
+        let solution = match solve_within(puzzle, self.budget) {
+            Ok(Outcome::Unique(s)) => s,
+            Ok(Outcome::None) => return Err(LogicError::NoSolution),
+            Ok(_) => return Err(LogicError::NotUnique),
+            Err(_) => return Err(LogicError::BudgetExceeded { nodes: self.budget }),
+        };
+        Ok(self.solve_marks(*puzzle, solution, marks))
+    }
+
+    /// Continues from pencil marks whose unique solution is known.
+    fn solve_marks(&self, puzzle: Grid, solution: Grid, mut marks: CandidateGrid) -> SolvingPath {
+        let mut steps = Vec::new();
+        let (mut er, mut ep, mut ed) = (0u16, 0u16, 0u16);
+        let mut end = PathEnd::Solved;
+        while !marks.is_complete() {
+            let Some(step) = self.next_step(&marks) else {
+                end = PathEnd::NeedsChains;
+                break;
+            };
+            er = er.max(step.tenths());
+            if ep == 0 {
+                if ed == 0 {
+                    ed = er;
+                }
+                if !step.placements.is_empty() {
+                    ep = er;
+                }
+            }
+            apply(&mut marks, &step);
+            steps.push(step);
+        }
+        let tenths = |t: u16| f64::from(t) / 10.0;
+        SolvingPath {
+            puzzle,
+            solution,
+            steps,
+            rating: SeRating { er: tenths(er), ep: tenths(ep), ed: tenths(ed) },
+            end,
+            last: marks,
+        }
+    }
+}
+
+/// Applies a step to pencil marks: its placements, then its eliminations.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::{CandidateGrid, Grid};
+/// use sudoku_solve::{LogicalSolver, apply};
+/// let puzzle: Grid =
+///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
+/// let mut marks = CandidateGrid::new(&puzzle).unwrap();
+/// let step = LogicalSolver::default().next_step(&marks).unwrap();
+/// apply(&mut marks, &step);
+/// assert_eq!(marks.grid().clue_count(), 31);
+/// # Ok::<(), sudoku_core::ParseGridError>(())
+/// ```
+pub fn apply(marks: &mut CandidateGrid, step: &Step) {
+    for p in &step.placements {
+        marks.place(p.cell, p.digit);
+    }
+    for e in &step.eliminations {
+        marks.eliminate(e.cell, e.digit);
+    }
+}
