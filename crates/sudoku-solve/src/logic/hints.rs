@@ -2,7 +2,7 @@
 
 use std::ops::ControlFlow;
 
-use sudoku_core::{CellSet, Unit};
+use sudoku_core::{Cell, CellSet, Unit};
 
 use super::Step;
 
@@ -29,47 +29,67 @@ impl Hints {
     }
 }
 
-/// Units in Sudoku Explainer's region order: boxes, then rows, then columns.
+/// Units in Sudoku Explainer's region order: boxes, then columns, then rows.
 pub(crate) const REGIONS: [Unit; 27] = {
     let mut t = [Unit::Box(0); 27];
     let mut i = 0;
     while i < 9 {
         t[i] = Unit::Box(i as u8);
-        t[9 + i] = Unit::Row(i as u8);
-        t[18 + i] = Unit::Col(i as u8);
+        t[9 + i] = Unit::Col(i as u8);
+        t[18 + i] = Unit::Row(i as u8);
         i += 1;
     }
     t
 };
 
-/// Calls `f` with every `k`-subset of `0..n`, in lexicographic order, until it breaks.
+/// Calls `f` with every `k`-subset of `0..n` (n at most 32) until it breaks, in Sudoku
+/// Explainer's order: by increasing bitmask (colexicographic: {0,1}, {0,2}, {1,2}, {0,3}, ...).
 pub(crate) fn for_each_combination(
     n: usize,
     k: usize,
     mut f: impl FnMut(&[usize]) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    if k == 0 || k > n {
+    if k == 0 {
+        return f(&[]);
+    }
+    if k > n || n > 32 {
         return ControlFlow::Continue(());
     }
-    let mut idx: Vec<usize> = (0..k).collect();
-    loop {
-        f(&idx)?;
-        // Advance the rightmost index that can move.
-        let mut i = k;
-        loop {
-            if i == 0 {
-                return ControlFlow::Continue(());
-            }
-            i -= 1;
-            if idx[i] < n - k + i {
-                break;
-            }
+    let mut mask: u64 = (1 << k) - 1;
+    let mut idx = [0usize; 32];
+    while mask < 1 << n {
+        let mut m = mask;
+        for slot in idx.iter_mut().take(k) {
+            *slot = m.trailing_zeros() as usize;
+            m &= m - 1;
         }
-        idx[i] += 1;
-        for j in i + 1..k {
-            idx[j] = idx[j - 1] + 1;
+        f(&idx[..k])?;
+        // Gosper's hack: the next larger mask with k bits.
+        let low = mask & mask.wrapping_neg();
+        let ripple = mask + low;
+        mask = ripple | (((mask ^ ripple) >> 2) / low);
+    }
+    ControlFlow::Continue(())
+}
+
+/// The three units of `cell` in Sudoku Explainer's "region type" order: box, row, column.
+pub(crate) fn units_of(cell: Cell) -> [Unit; 3] {
+    [Unit::Box(cell.box_() as u8), Unit::Row(cell.row() as u8), Unit::Col(cell.col() as u8)]
+}
+
+/// The peers of `cell` in Sudoku Explainer's house order: its box, then the rest of its row,
+/// then the rest of its column.
+pub(crate) fn house(cell: Cell) -> Vec<Cell> {
+    let mut seen = CellSet::single(cell);
+    let mut out = Vec::with_capacity(20);
+    for u in units_of(cell) {
+        for &c in u.cells() {
+            if seen.insert(c) {
+                out.push(c);
+            }
         }
     }
+    out
 }
 
 /// The cells that see every cell of `cells` (none of `cells` itself).
@@ -92,7 +112,7 @@ mod tests {
             seen.push(c.to_vec());
             ControlFlow::Continue(())
         });
-        assert_eq!(seen, [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]);
+        assert_eq!(seen, [[0, 1], [0, 2], [1, 2], [0, 3], [1, 3], [2, 3]]);
         let mut n = 0;
         let _ = for_each_combination(9, 4, |_| {
             n += 1;

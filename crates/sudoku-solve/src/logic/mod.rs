@@ -186,29 +186,27 @@ impl Default for LogicalSolver {
 /// One producer of steps, in Sudoku Explainer's order.
 type Producer = fn(&CandidateGrid, &mut Hints) -> ControlFlow<()>;
 
-const PRODUCERS: [Producer; 22] = [
+const PRODUCERS: [Producer; 20] = [
     singles::hidden_singles,
     locking::direct_locking,
-    |g, h| subsets::direct_hidden_sets(g, 2, h),
+    |g, h| subsets::hidden_sets(g, 2, true, h),
     singles::naked_singles,
-    |g, h| subsets::direct_hidden_sets(g, 3, h),
+    |g, h| subsets::hidden_sets(g, 3, true, h),
     locking::locking,
     |g, h| subsets::naked_sets(g, 2, h),
     |g, h| subsets::fish(g, 2, h),
-    |g, h| subsets::hidden_sets(g, 2, h),
+    |g, h| subsets::hidden_sets(g, 2, false, h),
     |g, h| subsets::naked_sets(g, 3, h),
     |g, h| subsets::fish(g, 3, h),
-    |g, h| subsets::hidden_sets(g, 3, h),
+    |g, h| subsets::hidden_sets(g, 3, false, h),
     |g, h| wings::wings(g, false, h),
     |g, h| wings::wings(g, true, h),
     uniqueness::unique_loops,
     |g, h| subsets::naked_sets(g, 4, h),
     |g, h| subsets::fish(g, 4, h),
-    |g, h| subsets::hidden_sets(g, 4, h),
+    |g, h| subsets::hidden_sets(g, 4, false, h),
     bug::bug,
     exclusion::aligned_pair_exclusion,
-    |_, _| ControlFlow::Continue(()),
-    |_, _| ControlFlow::Continue(()),
 ];
 
 impl LogicalSolver {

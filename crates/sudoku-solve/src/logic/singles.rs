@@ -4,20 +4,8 @@ use std::ops::ControlFlow;
 
 use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Unit};
 
+use super::hints::REGIONS;
 use super::{Hints, Step, Technique};
-
-/// Units in the order Sudoku Explainer scans them for singles: boxes, columns, rows.
-const SINGLE_REGIONS: [Unit; 27] = {
-    let mut t = [Unit::Box(0); 27];
-    let mut i = 0;
-    while i < 9 {
-        t[i] = Unit::Box(i as u8);
-        t[9 + i] = Unit::Col(i as u8);
-        t[18 + i] = Unit::Row(i as u8);
-        i += 1;
-    }
-    t
-};
 
 /// Difficulty of a hidden single in `unit` (1.0 when it is the unit's last empty cell).
 pub(crate) fn hidden_single_tenths(unit: Unit, alone: bool) -> u16 {
@@ -48,7 +36,7 @@ pub(crate) fn hidden_single(g: &CandidateGrid, unit: Unit, digit: Digit) -> Opti
 /// Last cells of units first, then hidden singles; boxes, columns, rows; digits in order.
 pub(crate) fn hidden_singles(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
     for alone_pass in [true, false] {
-        for unit in SINGLE_REGIONS {
+        for unit in REGIONS {
             let alone = g.empty_cells().intersection(unit.cell_set()).len() == 1;
             if alone != alone_pass {
                 continue;

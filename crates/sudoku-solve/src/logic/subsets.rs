@@ -1,5 +1,6 @@
 //! Naked and hidden sets (pairs, triples, quads) and basic fish (X-wing, swordfish,
-//! jellyfish).
+//! jellyfish), scanned in Sudoku Explainer's order: boxes, columns, rows; tuples in
+//! increasing bitmask order.
 
 use std::ops::ControlFlow;
 
@@ -8,28 +9,45 @@ use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Unit};
 use super::hints::{REGIONS, for_each_combination};
 use super::{Hints, Step, Technique};
 
-fn naked_technique(size: usize) -> Technique {
+fn naked(size: usize) -> (Technique, u16) {
     match size {
-        2 => Technique::NakedPair,
-        3 => Technique::NakedTriple,
-        _ => Technique::NakedQuad,
+        2 => (Technique::NakedPair, 30),
+        3 => (Technique::NakedTriple, 36),
+        _ => (Technique::NakedQuad, 50),
     }
 }
 
-fn hidden_technique(size: usize, direct: bool) -> Technique {
+fn hidden(size: usize, direct: bool) -> (Technique, u16) {
     match (size, direct) {
-        (2, true) => Technique::DirectHiddenPair,
-        (3, true) => Technique::DirectHiddenTriple,
-        (2, false) => Technique::HiddenPair,
-        (3, false) => Technique::HiddenTriple,
-        _ => Technique::HiddenQuad,
+        (2, true) => (Technique::DirectHiddenPair, 20),
+        (3, true) => (Technique::DirectHiddenTriple, 25),
+        (2, false) => (Technique::HiddenPair, 34),
+        (3, false) => (Technique::HiddenTriple, 40),
+        _ => (Technique::HiddenQuad, 54),
     }
 }
 
-/// Naked sets of `size`: `size` cells of a unit whose candidates are `size` digits; those
-/// digits leave the unit's other cells.
+fn fish_kind(size: usize) -> (Technique, u16) {
+    match size {
+        2 => (Technique::XWing, 32),
+        3 => (Technique::Swordfish, 38),
+        _ => (Technique::Jellyfish, 52),
+    }
+}
+
+fn empty_in(g: &CandidateGrid, unit: Unit) -> usize {
+    g.empty_cells().intersection(unit.cell_set()).len()
+}
+
+/// Naked sets of `size`: `size` cells of a unit (with two candidates or more) whose
+/// candidates are `size` digits; those digits leave the unit's other cells. Only in units
+/// with at least twice `size` empty cells (else the hidden set is the smaller pattern).
 pub(crate) fn naked_sets(g: &CandidateGrid, size: usize, hints: &mut Hints) -> ControlFlow<()> {
+    let (technique, tenths) = naked(size);
     for unit in REGIONS {
+        if empty_in(g, unit) < 2 * size {
+            continue;
+        }
         let cells: Vec<Cell> = unit
             .cells()
             .iter()
@@ -46,15 +64,13 @@ pub(crate) fn naked_sets(g: &CandidateGrid, size: usize, hints: &mut Hints) -> C
             if digits.len() != size {
                 return ControlFlow::Continue(());
             }
-            let mut step = Step::new(naked_technique(size), naked_tenths(size))
-                .with_pattern(set, digits)
-                .with_units(&[unit]);
-            for d in digits {
-                let victims = g.unit_positions(unit, d).difference(set);
-                step = step.eliminate_all(victims, d);
+            let mut step = Step::new(technique, tenths).with_units(&[unit]);
+            for c in set {
+                step = step.with_pattern(CellSet::single(c), g.candidates(c));
             }
-            // The pattern marks only the candidates each cell really has.
-            step.pattern.retain(|c| g.candidates(c.cell).contains(c.digit));
+            for d in digits {
+                step = step.eliminate_all(g.unit_positions(unit, d).difference(set), d);
+            }
             if step.eliminations.is_empty() {
                 return ControlFlow::Continue(());
             }
@@ -64,45 +80,56 @@ pub(crate) fn naked_sets(g: &CandidateGrid, size: usize, hints: &mut Hints) -> C
     ControlFlow::Continue(())
 }
 
-fn naked_tenths(size: usize) -> u16 {
-    match size {
-        2 => 30,
-        3 => 36,
-        _ => 50,
+/// `size` digits of `unit`, each with two places or more, whose places are `size` cells.
+fn hidden_tuple(g: &CandidateGrid, unit: Unit, digits: &[Digit]) -> Option<CellSet> {
+    let mut cells = CellSet::EMPTY;
+    for &d in digits {
+        let p = g.unit_positions(unit, d);
+        if p.len() < 2 {
+            return None;
+        }
+        cells = cells.union(p);
     }
-}
-
-fn hidden_tenths(size: usize) -> u16 {
-    match size {
-        2 => 34,
-        3 => 40,
-        _ => 54,
-    }
-}
-
-/// The digits of `unit` that still need a place, with their positions.
-fn open_digits(g: &CandidateGrid, unit: Unit, size: usize) -> Vec<(Digit, CellSet)> {
-    Digit::ALL
-        .iter()
-        .map(|&d| (d, g.unit_positions(unit, d)))
-        .filter(|(_, p)| (2..=size).contains(&p.len()))
-        .collect()
+    (cells.len() == digits.len()).then_some(cells)
 }
 
 /// Hidden sets of `size`: `size` digits of a unit confined to `size` cells; the cells lose
-/// their other candidates.
-pub(crate) fn hidden_sets(g: &CandidateGrid, size: usize, hints: &mut Hints) -> ControlFlow<()> {
+/// their other candidates. Only in units with more than twice `size` empty cells.
+///
+/// The direct forms (`direct`, pairs and triples) count only when cleaning the cells would
+/// leave another digit a single place in the unit; they place that digit and nothing else.
+pub(crate) fn hidden_sets(
+    g: &CandidateGrid,
+    size: usize,
+    direct: bool,
+    hints: &mut Hints,
+) -> ControlFlow<()> {
+    let (technique, tenths) = hidden(size, direct);
     for unit in REGIONS {
-        let open = open_digits(g, unit, size);
-        for_each_combination(open.len(), size, |pick| {
-            let Some((digits, cells)) = hidden_set(&open, pick, size) else {
+        let empty = empty_in(g, unit);
+        if !(empty > 2 * size || (direct && empty > size)) {
+            continue;
+        }
+        for_each_combination(9, size, |pick| {
+            let digits: Vec<Digit> = pick.iter().map(|&i| Digit::from_index(i)).collect();
+            let Some(cells) = hidden_tuple(g, unit, &digits) else {
                 return ControlFlow::Continue(());
             };
-            let mut step = Step::new(hidden_technique(size, false), hidden_tenths(size))
-                .with_pattern(cells, digits)
-                .with_units(&[unit]);
-            step.pattern.retain(|c| g.candidates(c.cell).contains(c.digit));
-            for d in digits.complement() {
+            let set: DigitSet = digits.iter().copied().collect();
+            let mut step = Step::new(technique, tenths).with_units(&[unit]);
+            for c in cells {
+                step = step.with_pattern(CellSet::single(c), g.candidates(c).intersection(set));
+            }
+            if direct {
+                let single = set.complement().iter().find(|&d| {
+                    let p = g.unit_positions(unit, d);
+                    p.len() > 1 && p.difference(cells).len() == 1
+                });
+                let Some(d) = single else { return ControlFlow::Continue(()) };
+                let target = g.unit_positions(unit, d).difference(cells).first().expect("one");
+                return hints.add(step.place(target, d));
+            }
+            for d in set.complement() {
                 step = step.eliminate_all(g.digit_cells(d).intersection(cells), d);
             }
             if step.eliminations.is_empty() {
@@ -114,128 +141,63 @@ pub(crate) fn hidden_sets(g: &CandidateGrid, size: usize, hints: &mut Hints) -> 
     ControlFlow::Continue(())
 }
 
-fn hidden_set(
-    open: &[(Digit, CellSet)],
-    pick: &[usize],
-    size: usize,
-) -> Option<(DigitSet, CellSet)> {
-    let mut digits = DigitSet::EMPTY;
-    let mut cells = CellSet::EMPTY;
-    for &i in pick {
-        digits.insert(open[i].0);
-        cells = cells.union(open[i].1);
-    }
-    (cells.len() == size).then_some((digits, cells))
-}
-
-/// Direct hidden sets (pairs and triples): a hidden set whose cleaning of its cells leaves a
-/// hidden single in the unit; the step places that single.
-pub(crate) fn direct_hidden_sets(
-    g: &CandidateGrid,
-    size: usize,
-    hints: &mut Hints,
-) -> ControlFlow<()> {
-    for unit in REGIONS {
-        let open = open_digits(g, unit, size);
-        for_each_combination(open.len(), size, |pick| {
-            let Some((digits, cells)) = hidden_set(&open, pick, size) else {
-                return ControlFlow::Continue(());
-            };
-            // Removing the other digits from the set's cells.
-            let others = digits.complement();
-            let mut any_removed = false;
-            for d in others {
-                if !g.digit_cells(d).intersection(cells).is_empty() {
-                    any_removed = true;
-                }
-            }
-            if !any_removed {
-                return ControlFlow::Continue(());
-            }
-            for d in others {
-                let left = g.unit_positions(unit, d).difference(cells);
-                let had = g.unit_positions(unit, d);
-                if left.len() == 1 && had.len() > 1 {
-                    let target = left.first().expect("one cell");
-                    let mut step =
-                        Step::new(hidden_technique(size, true), hidden_tenths_direct(size))
-                            .with_pattern(cells, digits)
-                            .with_units(&[unit])
-                            .place(target, d);
-                    step.pattern.retain(|c| g.candidates(c.cell).contains(c.digit));
-                    for o in others {
-                        step = step.eliminate_all(g.digit_cells(o).intersection(cells), o);
-                    }
-                    hints.add(step)?;
-                }
-            }
-            ControlFlow::Continue(())
-        })?;
-    }
-    ControlFlow::Continue(())
-}
-
-fn hidden_tenths_direct(size: usize) -> u16 {
-    if size == 2 { 20 } else { 25 }
-}
-
-fn fish_technique(size: usize) -> (Technique, u16) {
-    match size {
-        2 => (Technique::XWing, 32),
-        3 => (Technique::Swordfish, 38),
-        _ => (Technique::Jellyfish, 52),
-    }
-}
-
-/// Basic fish of `size`: a digit's candidates in `size` rows (columns) lie in `size` columns
-/// (rows); it leaves those columns (rows) elsewhere.
+/// Basic fish of `size`: a digit's candidates in `size` columns (then rows), two or more in
+/// each, lie in `size` rows (columns); the digit leaves those rows (columns) elsewhere.
 pub(crate) fn fish(g: &CandidateGrid, size: usize, hints: &mut Hints) -> ControlFlow<()> {
-    let (technique, tenths) = fish_technique(size);
-    for rows in [true, false] {
-        for d in Digit::ALL {
-            let cells = g.digit_cells(d);
-            let lines: Vec<(u8, CellSet)> = (0..9u8)
-                .map(|i| {
-                    let u = if rows { Unit::Row(i) } else { Unit::Col(i) };
-                    (i, cells.intersection(u.cell_set()))
-                })
-                .filter(|(_, p)| (2..=size).contains(&p.len()))
-                .collect();
-            for_each_combination(lines.len(), size, |pick| {
+    let (technique, tenths) = fish_kind(size);
+    let mut placed = [0usize; 9];
+    for c in Cell::all() {
+        if let Some(d) = g.value(c) {
+            placed[d.index()] += 1;
+        }
+    }
+    for by_cols in [true, false] {
+        let line = |i: usize| if by_cols { Unit::Col(i as u8) } else { Unit::Row(i as u8) };
+        let cross = |i: usize| if by_cols { Unit::Row(i as u8) } else { Unit::Col(i as u8) };
+        for_each_combination(9, size, |pick| {
+            for d in Digit::ALL {
+                let cells = g.digit_cells(d);
+                // As Sudoku Explainer: only digits with 2 * size or more left to place.
+                if placed[d.index()] + 2 * size > 9 {
+                    continue;
+                }
                 let mut base = CellSet::EMPTY;
-                let mut cover_idx = 0u16;
+                let mut cover = 0u16;
+                let mut ok = true;
                 for &i in pick {
-                    base = base.union(lines[i].1);
-                    for c in lines[i].1 {
-                        cover_idx |= 1 << if rows { c.col() } else { c.row() };
+                    let p = cells.intersection(line(i).cell_set());
+                    if p.len() < 2 {
+                        ok = false;
+                        break;
+                    }
+                    base = base.union(p);
+                    for c in p {
+                        cover |= 1 << if by_cols { c.row() } else { c.col() };
                     }
                 }
-                if cover_idx.count_ones() as usize != size {
-                    return ControlFlow::Continue(());
+                if !ok || cover.count_ones() as usize != size {
+                    continue;
                 }
-                let mut cover = CellSet::EMPTY;
-                let mut units = Vec::new();
-                for &i in pick {
-                    units.push(if rows { Unit::Row(lines[i].0) } else { Unit::Col(lines[i].0) });
-                }
-                for j in 0..9u8 {
-                    if cover_idx & (1 << j) != 0 {
-                        let u = if rows { Unit::Col(j) } else { Unit::Row(j) };
-                        cover = cover.union(u.cell_set());
-                        units.push(u);
+                let mut units: Vec<Unit> = pick.iter().map(|&i| line(i)).collect();
+                let mut victims = CellSet::EMPTY;
+                for j in 0..9 {
+                    if cover & (1 << j) != 0 {
+                        units.push(cross(j));
+                        victims = victims.union(cells.intersection(cross(j).cell_set()));
                     }
                 }
-                let victims = cells.intersection(cover).difference(base);
+                let victims = victims.difference(base);
                 if victims.is_empty() {
-                    return ControlFlow::Continue(());
+                    continue;
                 }
                 let step = Step::new(technique, tenths)
                     .with_pattern(base, DigitSet::single(d))
                     .with_units(&units)
                     .eliminate_all(victims, d);
-                hints.add(step)
-            })?;
-        }
+                hints.add(step)?;
+            }
+            ControlFlow::Continue(())
+        })?;
     }
     ControlFlow::Continue(())
 }
