@@ -1,11 +1,360 @@
-//! Unique rectangles and loops.
+//! Unique rectangles and unique loops: a loop of cells holding the same two candidates, each
+//! unit of the loop visited by exactly two of its cells, would have two solutions; so the
+//! cells with extra candidates ("rescue" cells) must keep the loop from forming.
+//!
+//! As Sudoku Explainer 1.2.1: every loop through every bivalue cell is examined, all hints of
+//! types 1 to 4 are collected, and the easiest (then the lowest type) is taken.
 
 use std::ops::ControlFlow;
 
-use sudoku_core::CandidateGrid;
+use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Unit};
 
-use super::Hints;
+use super::hints::{for_each_combination, house, units_of};
+use super::{Hints, Step, Technique};
 
-pub(crate) fn unique_loops(_g: &CandidateGrid, _hints: &mut Hints) -> ControlFlow<()> {
+/// Loops found from one start cell, each a list of cells in walking order.
+struct LoopSearch<'a> {
+    g: &'a CandidateGrid,
+    pair: DigitSet,
+    path: Vec<Cell>,
+    found: Vec<Vec<Cell>>,
+    /// Node visits left: a safety net on the depth-first walk.
+    budget: u32,
+}
+
+impl LoopSearch<'_> {
+    fn walk(&mut self, cell: Cell, allowed_extra: i32, extra: DigitSet, last_kind: Option<usize>) {
+        if self.budget == 0 {
+            return;
+        }
+        self.budget -= 1;
+        self.path.push(cell);
+        // Extra values accumulate over siblings of this node, as in Sudoku Explainer.
+        let mut extra = extra;
+        for (kind, unit) in units_of(cell).into_iter().enumerate() {
+            if Some(kind) == last_kind {
+                continue;
+            }
+            for &next in unit.cells() {
+                if next == self.path[0] && self.path.len() >= 4 {
+                    self.found.push(self.path.clone());
+                } else if !self.path.contains(&next) {
+                    let cands = self.g.candidates(next);
+                    if cands.intersection(self.pair) == self.pair {
+                        extra = extra.union(cands.difference(self.pair));
+                        let n = cands.len();
+                        if n == 2 || extra.len() == 1 || allowed_extra > 0 {
+                            let left = allowed_extra - i32::from(n > 2);
+                            self.walk(next, left, extra, Some(kind));
+                        }
+                    }
+                }
+            }
+        }
+        self.path.pop();
+    }
+}
+
+/// Each unit touched by the loop is visited by exactly one even and one odd position.
+fn is_valid_loop(path: &[Cell]) -> bool {
+    let mut even: Vec<Unit> = Vec::new();
+    let mut odd: Vec<Unit> = Vec::new();
+    for (i, &c) in path.iter().enumerate() {
+        let side = if i % 2 == 0 { &mut even } else { &mut odd };
+        for u in units_of(c) {
+            if side.contains(&u) {
+                return false;
+            }
+            side.push(u);
+        }
+    }
+    even.len() == odd.len() && even.iter().all(|u| odd.contains(u))
+}
+
+fn loop_tenths(len: usize) -> u16 {
+    let mut t = 45;
+    if len >= 10 {
+        t += 3;
+    }
+    if len >= 8 {
+        t += 2;
+    } else if len >= 6 {
+        t += 1;
+    }
+    t
+}
+
+/// A collected hint with what makes it the same as another.
+struct Found {
+    kind: u8,
+    cells: CellSet,
+    key: Vec<u32>,
+    step: Step,
+}
+
+fn technique(len: usize, kind: u8) -> Technique {
+    if len == 4 { Technique::UniqueRectangle(kind) } else { Technique::UniqueLoop(kind) }
+}
+
+fn base_step(path: &[Cell], pair: DigitSet, kind: u8, extra_tenths: u16) -> Step {
+    let cells: CellSet = path.iter().copied().collect();
+    Step::new(technique(path.len(), kind), loop_tenths(path.len()) + extra_tenths)
+        .with_pattern(cells, pair)
+}
+
+fn push(out: &mut Vec<Found>, kind: u8, path: &[Cell], key: Vec<u32>, step: Step) {
+    let cells: CellSet = path.iter().copied().collect();
+    if step.eliminations.is_empty() {
+        return;
+    }
+    if out.iter().any(|f| f.kind == kind && f.cells == cells && f.key == key) {
+        return;
+    }
+    out.push(Found { kind, cells, key, step });
+}
+
+pub(crate) fn unique_loops(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
+    let mut out: Vec<Found> = Vec::new();
+    for start in g.empty_cells() {
+        let pair = g.candidates(start);
+        if pair.len() != 2 {
+            continue;
+        }
+        let mut search =
+            LoopSearch { g, pair, path: Vec::new(), found: Vec::new(), budget: 200_000 };
+        search.walk(start, 2, DigitSet::EMPTY, None);
+        for path in search.found {
+            if !is_valid_loop(&path) {
+                continue;
+            }
+            let extras: Vec<Cell> =
+                path.iter().copied().filter(|&c| g.candidates(c).len() > 2).collect();
+            match extras.len() {
+                1 => {
+                    let mut step = base_step(&path, pair, 1, 0);
+                    for d in pair {
+                        step = step.eliminate_all(CellSet::single(extras[0]), d);
+                    }
+                    push(&mut out, 1, &path, Vec::new(), step);
+                }
+                2 => {
+                    let (r1, r2) = (extras[0], extras[1]);
+                    let rest = g.candidates(r1).union(g.candidates(r2)).difference(pair);
+                    if rest.len() == 1 {
+                        type2(g, &path, pair, &extras, &mut out);
+                    } else if rest.len() >= 2 {
+                        type3(g, &path, pair, r1, r2, &mut out);
+                    }
+                    type4(g, &path, pair, r1, r2, &mut out);
+                }
+                n if n > 2 => type2(g, &path, pair, &extras, &mut out),
+                _ => {}
+            }
+        }
+    }
+    // Easiest first, then the lowest type; otherwise in the order found.
+    out.sort_by_key(|f| (f.step.tenths(), f.kind));
+    for f in out {
+        hints.add(f.step)?;
+    }
     ControlFlow::Continue(())
+}
+
+/// Type 2: the rescue cells share one extra digit; it leaves every cell seeing them all.
+fn type2(g: &CandidateGrid, path: &[Cell], pair: DigitSet, extras: &[Cell], out: &mut Vec<Found>) {
+    let Some(value) = g.candidates(extras[0]).difference(pair).first() else { return };
+    let mut common: Option<Vec<Cell>> = None;
+    for &e in extras {
+        let h = house(e);
+        common = Some(match common {
+            None => h,
+            Some(c) => c.into_iter().filter(|x| h.contains(x)).collect(),
+        });
+    }
+    let victims: CellSet = common
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|c| !extras.contains(c) && g.candidates(*c).contains(value))
+        .collect();
+    let mut step = base_step(path, pair, 2, 0).eliminate_all(victims, value);
+    for &e in extras {
+        step = step.with_pattern(CellSet::single(e), DigitSet::single(value));
+    }
+    push(out, 2, path, Vec::new(), step);
+}
+
+/// Type 3: the two rescue cells' extra digits act as one cell of a naked set in a unit they
+/// share, or the pair digits form a hidden set there.
+fn type3(
+    g: &CandidateGrid,
+    path: &[Cell],
+    pair: DigitSet,
+    c1: Cell,
+    c2: Cell,
+    out: &mut Vec<Found>,
+) {
+    let extra = g.candidates(c1).union(g.candidates(c2)).difference(pair);
+    for degree in extra.len()..=7 {
+        for k in 0..3 {
+            let unit = units_of(c1)[k];
+            if units_of(c2)[k] != unit {
+                continue;
+            }
+            let cells = unit.cells();
+            let empty = g.empty_cells().intersection(unit.cell_set()).len();
+            let i1 = cells.iter().position(|&c| c == c1).expect("in unit");
+            let i2 = cells.iter().position(|&c| c == c2).expect("in unit");
+            if degree * 2 <= empty {
+                naked_variant(g, path, pair, (c1, c2, i1, i2), unit, degree, extra, out);
+            }
+            if degree * 2 < empty {
+                hidden_variant(g, path, pair, (c1, c2, i1, i2), unit, degree, extra, out);
+            }
+        }
+    }
+}
+
+type Rescue = (Cell, Cell, usize, usize);
+
+#[allow(clippy::too_many_arguments)]
+fn naked_variant(
+    g: &CandidateGrid,
+    path: &[Cell],
+    pair: DigitSet,
+    (c1, c2, i1, i2): Rescue,
+    unit: Unit,
+    degree: usize,
+    extra: DigitSet,
+    out: &mut Vec<Found>,
+) {
+    let cells = unit.cells();
+    let _ = for_each_combination(9, degree, |pick| {
+        if !pick.contains(&i1) || pick.contains(&i2) {
+            return ControlFlow::Continue(());
+        }
+        let mut naked = extra.intersection(g.candidates(c1)).intersection(g.candidates(c2));
+        let mut union = DigitSet::EMPTY;
+        let mut members = Vec::new();
+        let mut ok = true;
+        for &i in pick {
+            let p = if i == i1 { extra } else { g.candidates(cells[i]) };
+            if i != i1 {
+                naked = naked.union(p);
+                members.push(cells[i]);
+            }
+            ok &= p.len() > 1;
+            union = union.union(p);
+        }
+        if naked.len() != degree || !ok || union.len() != degree {
+            return ControlFlow::Continue(());
+        }
+        let mut step = base_step(path, pair, 3, union.len() as u16 - 1).with_units(&[unit]);
+        for &m in &members {
+            step = step.with_pattern(CellSet::single(m), g.candidates(m));
+        }
+        for &c in cells {
+            if members.contains(&c) || c == c1 || c == c2 {
+                continue;
+            }
+            for d in g.candidates(c).intersection(union) {
+                step = step.eliminate_all(CellSet::single(c), d);
+            }
+        }
+        let mut key = vec![unit.index() as u32, u32::from(union.bits())];
+        key.extend(members.iter().map(|c| c.index() as u32));
+        push(out, 3, path, key, step);
+        ControlFlow::Continue(())
+    });
+}
+
+#[allow(clippy::too_many_arguments)]
+fn hidden_variant(
+    g: &CandidateGrid,
+    path: &[Cell],
+    pair: DigitSet,
+    (c1, c2, _i1, _i2): Rescue,
+    unit: Unit,
+    degree: usize,
+    extra: DigitSet,
+    out: &mut Vec<Found>,
+) {
+    let others: Vec<Digit> =
+        Digit::ALL.iter().copied().filter(|&d| !pair.contains(d) && !extra.contains(d)).collect();
+    if degree < 2 || degree - 2 > others.len() {
+        return;
+    }
+    let _ = for_each_combination(others.len(), degree - 2, |pick| {
+        let mut values: DigitSet = pick.iter().map(|&i| others[i]).collect();
+        values = values.union(pair);
+        let mut union = CellSet::EMPTY;
+        for d in values {
+            let mut p = g.unit_positions(unit, d);
+            p.remove(c2);
+            if p.is_empty() {
+                return ControlFlow::Continue(());
+            }
+            union = union.union(p);
+        }
+        if union.len() != degree {
+            return ControlFlow::Continue(());
+        }
+        let mut set = union;
+        set.remove(c1);
+        set.remove(c2);
+        let mut step = base_step(path, pair, 3, set.len() as u16 - 1).with_units(&[unit]);
+        for c in set {
+            step = step.with_pattern(CellSet::single(c), g.candidates(c).intersection(values));
+            for d in g.candidates(c).difference(values) {
+                step = step.eliminate_all(CellSet::single(c), d);
+            }
+        }
+        let mut key = vec![100 + unit.index() as u32, u32::from(values.bits())];
+        key.extend(set.iter().map(|c| c.index() as u32));
+        push(out, 3, path, key, step);
+        ControlFlow::Continue(())
+    });
+}
+
+/// Type 4: in a unit the two rescue cells share, one pair digit has no other place; the other
+/// pair digit leaves both rescue cells.
+fn type4(
+    g: &CandidateGrid,
+    path: &[Cell],
+    pair: DigitSet,
+    c1: Cell,
+    c2: Cell,
+    out: &mut Vec<Found>,
+) {
+    let (v1, v2) = {
+        let mut it = pair.iter();
+        (it.next().expect("two"), it.next().expect("two"))
+    };
+    let (mut r1, mut r2) = (None, None);
+    for k in 0..3 {
+        let unit = units_of(c1)[k];
+        if units_of(c2)[k] != unit {
+            continue;
+        }
+        let mut others = unit.cell_set();
+        others.remove(c1);
+        others.remove(c2);
+        if g.digit_cells(v1).intersection(others).is_empty() {
+            r1 = Some(unit);
+        }
+        if g.digit_cells(v2).intersection(others).is_empty() {
+            r2 = Some(unit);
+        }
+    }
+    let (unit, lock, gone) = match (r1, r2) {
+        (Some(u), _) => (u, v1, v2),
+        (None, Some(u)) => (u, v2, v1),
+        _ => return,
+    };
+    let mut both = CellSet::single(c1);
+    both.insert(c2);
+    let step = base_step(path, pair, 4, 0)
+        .with_units(&[unit])
+        .with_pattern(both, DigitSet::single(lock))
+        .eliminate_all(both, gone);
+    push(out, 4, path, Vec::new(), step);
 }
