@@ -42,7 +42,7 @@ pub(crate) const REGIONS: [Unit; 27] = {
     t
 };
 
-/// Calls `f` with every `k`-subset of `0..n` (n at most 32) until it breaks, in Sudoku
+/// Calls `f` with every `k`-subset of `0..n` (n at most 81) until it breaks, in Sudoku
 /// Explainer's order: by increasing bitmask (colexicographic: {0,1}, {0,2}, {1,2}, {0,3}, ...).
 pub(crate) fn for_each_combination(
     n: usize,
@@ -52,11 +52,11 @@ pub(crate) fn for_each_combination(
     if k == 0 {
         return f(&[]);
     }
-    if k > n || n > 32 {
+    if k > n || n > 81 {
         return ControlFlow::Continue(());
     }
-    let mut mask: u64 = (1 << k) - 1;
-    let mut idx = [0usize; 32];
+    let mut mask: u128 = (1 << k) - 1;
+    let mut idx = [0usize; 81];
     while mask < 1 << n {
         let mut m = mask;
         for slot in idx.iter_mut().take(k) {
