@@ -1,4 +1,5 @@
-//! `sudoku explain`: solves by pair reduction and prints the hypothesis/disproof/proof chain.
+//! `sudoku explain`: the solving path step by step with named techniques (`--steps`), or the
+//! pair-reduction hypothesis/disproof/proof chain.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -6,7 +7,9 @@ use std::path::PathBuf;
 use rayon::prelude::*;
 use serde_json::{Value, json};
 use sudoku_core::Grid;
-use sudoku_solve::{ExplainError, PairReduction};
+use sudoku_solve::{ExplainError, LogicalSolver, PairReduction};
+
+use crate::steps;
 
 use crate::input::{Record, collect};
 use crate::{Status, thread_pool};
@@ -25,9 +28,22 @@ pub(crate) struct ExplainArgs {
     /// Worker threads (0: one per core). Output is the same for any count.
     #[arg(long, default_value_t = 0)]
     threads: usize,
-    /// Print one JSON object per puzzle: {"puzzle","solution","level","branches","chain":[...]}.
+    /// Print one JSON object per puzzle: with --steps {"puzzle","solution","status",
+    /// "se_rating":{"er","ep","ed"},"steps":[{"technique","difficulty","placements",
+    /// "eliminations","pattern","units","text"},...]}; else {"puzzle","solution","level",
+    /// "branches","chain":[...]}.
     #[arg(long)]
     json: bool,
+    /// Solve step by step with named techniques (Sudoku Explainer's, up to ER 6.2), easiest
+    /// first, and give ER/EP/ED.
+    #[arg(long)]
+    steps: bool,
+    /// With --steps: draw one step of the first puzzle as an SVG picture to this file.
+    #[arg(long, requires = "steps")]
+    svg: Option<PathBuf>,
+    /// Which step --svg draws (1 is the first); by default the hardest, the one that sets ER.
+    #[arg(long, requires = "svg")]
+    step: Option<usize>,
 }
 
 /// A short, stable code for an explanation that could not be made.
@@ -59,6 +75,9 @@ pub(crate) fn run(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Sta
         let (more, bad) = collect(&files, "explain")?;
         records.extend(more);
         unreadable = bad;
+    }
+    if args.steps {
+        return run_steps(args, records, unreadable, out);
     }
     let solver = PairReduction { max_level: args.max_level, budget: args.budget };
     let results: Vec<Value> = thread_pool(args.threads)?.install(|| {
@@ -113,6 +132,80 @@ pub(crate) fn run(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Sta
                 }
                 writeln!(out, "# solution {}", v["solution"].as_str().unwrap_or_default())?;
             }
+        }
+    }
+    Ok(Status::of(unreadable, failed))
+}
+
+/// `explain --steps`: the logical solver's path for every puzzle.
+fn run_steps(
+    args: &ExplainArgs,
+    records: Vec<Record>,
+    unreadable: bool,
+    out: &mut dyn Write,
+) -> anyhow::Result<Status> {
+    if let Some(p) = &args.svg {
+        steps::check_output_path(p)?;
+    }
+    let solver = LogicalSolver::default();
+    let paths: Vec<(Value, Option<sudoku_solve::SolvingPath>)> = thread_pool(args.threads)?.install(|| {
+        records
+            .into_par_iter()
+            .map(|r| match r.result {
+                Err(e) => (
+                    json!({"source": r.source, "line": e.line, "status": "invalid",
+                           "error": {"code": "invalid", "message": e.kind.to_string()}}),
+                    None,
+                ),
+                Ok(p) => match solver.solve(&p.grid) {
+                    Ok(path) => {
+                        let mut v = steps::path_json(&path);
+                        v["source"] = json!(r.source);
+                        v["line"] = json!(p.line);
+                        (v, Some(path))
+                    }
+                    Err(e) => (
+                        json!({"source": r.source, "line": p.line, "puzzle": p.grid.to_string(),
+                               "status": steps::logic_error_code(&e),
+                               "error": {"code": steps::logic_error_code(&e), "message": e.to_string()}}),
+                        None,
+                    ),
+                },
+            })
+            .collect()
+    });
+    if let Some(file) = &args.svg {
+        let Some(path) = paths.iter().find_map(|(_, p)| p.as_ref()) else {
+            anyhow::bail!("no puzzle to draw for --svg");
+        };
+        let hardest = path
+            .steps
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.difficulty.total_cmp(&b.1.difficulty).then(b.0.cmp(&a.0)))
+            .map_or(0, |(i, _)| i);
+        let index = args.step.map_or(hardest, |n| n.saturating_sub(1));
+        let Some(step) = path.steps.get(index) else {
+            anyhow::bail!("--step {}: the path has {} steps", index + 1, path.steps.len());
+        };
+        let title = format!("step {}: {:.1} {step}", index + 1, step.difficulty);
+        std::fs::write(file, steps::step_svg(&steps::marks_before(path, index), step, &title))?;
+    }
+    let mut failed = false;
+    for (k, (v, _)) in paths.iter().enumerate() {
+        failed |= v.get("error").is_some();
+        if args.json {
+            serde_json::to_writer(&mut *out, v)?;
+            writeln!(out)?;
+            continue;
+        }
+        if k > 0 {
+            writeln!(out)?;
+        }
+        let place = format!("{}:{}", v["source"].as_str().unwrap_or("-"), v["line"]);
+        match v.get("error") {
+            Some(e) => writeln!(out, "{place}: {}", e["message"].as_str().unwrap_or("error"))?,
+            None => steps::write_path(out, &place, v)?,
         }
     }
     Ok(Status::of(unreadable, failed))

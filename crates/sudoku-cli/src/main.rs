@@ -8,6 +8,7 @@ mod input;
 mod plot;
 mod rate;
 mod solve;
+mod steps;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -35,9 +36,13 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Rate every puzzle's difficulty: a TSV table (one row per puzzle, in input order) or JSON.
     Rate(rate::RateArgs),
-    /// Explain how to solve each puzzle: pair reduction (binary decisions, breadth first, one
-    /// level at a time) and its hypothesis/disproof/proof chain.
+    /// Explain how to solve each puzzle: step by step with named techniques and Sudoku
+    /// Explainer's ratings (`--steps`), or by pair reduction (binary decisions, breadth first,
+    /// one level at a time) and its hypothesis/disproof/proof chain.
     Explain(explain::ExplainArgs),
+    /// The next logical step on a grid (a puzzle, your progress, or pencil marks): the easiest
+    /// technique, as Sudoku Explainer would apply it.
+    Hint(steps::HintArgs),
     /// Search for hard puzzles (Watanabe's replica-exchange schedule by default), showing
     /// progress, writing each new best as found, with checkpoints and resume.
     Generate(generate::GenerateArgs),
@@ -106,6 +111,7 @@ fn main() -> ExitCode {
         Command::Rate(args) => rate::run(args, &mut out),
         Command::Generate(args) => generate::run(args, &mut out),
         Command::Explain(args) => explain::run(args, &mut out),
+        Command::Hint(args) => steps::hint(args, &mut out),
     };
     let result = result.and_then(|s| out.flush().map(|()| s).map_err(Into::into));
     match result {

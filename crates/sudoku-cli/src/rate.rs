@@ -30,6 +30,7 @@ const METRICS: &[&str] = &[
     "human-effort",
     "relaxation",
     "pair-reduction-level",
+    "se-rating",
 ];
 
 #[derive(clap::Args, Debug)]
@@ -40,7 +41,9 @@ pub(crate) struct RateArgs {
     /// harmony-cost, backtrack-steps (median over --runs randomized solver runs);
     /// refutation-max, refutation-sum, human-effort (the human-solver model, mean over 30 runs);
     /// relaxation (mean log10 solution count, capped at 1,000, with 45 of the 810 constraints
-    /// removed; 20 samples); pair-reduction-level.
+    /// removed; 20 samples); pair-reduction-level; se-rating (Sudoku Explainer's ER/EP/ED from
+    /// the logical solver: JSON {"er","ep","ed"}, TSV columns se_er, se_ep, se_ed; puzzles
+    /// that need chains say needs_chains).
     #[arg(long, value_delimiter = ',', default_value = "depth,normal-width,average-width")]
     metrics: Vec<String>,
     /// Random tie-breaking samples of average-width.
@@ -93,6 +96,12 @@ fn rate_one(args: &RateArgs, metric: &str, puzzle: &Grid) -> Value {
             .with_propagation(propagation)
             .evaluate(puzzle, args.seed)
             .map(|m| json!({"mean": m.mean, "stderr": m.stderr, "samples": m.samples})),
+        "se-rating" => {
+            sudoku_metrics::SeRater::default().evaluate(puzzle).and_then(|(r, end)| match end {
+                sudoku_solve::PathEnd::Solved => Ok(json!({"er": r.er, "ep": r.ep, "ed": r.ed})),
+                _ => Err(MetricError::NeedsChains),
+            })
+        }
         other => other_rating(args, other).rate(puzzle, args.seed).map(|v| json!(v)),
     };
     result.unwrap_or_else(|e| json!({"error": error_code(&e), "message": e.to_string()}))
@@ -139,6 +148,7 @@ fn error_code(e: &MetricError) -> &'static str {
         MetricError::BudgetExceeded { .. } => "budget_exceeded",
         MetricError::NoSolution => "no_solution",
         MetricError::NotUnique => "not_unique",
+        MetricError::NeedsChains => "needs_chains",
         _ => "error",
     }
 }
@@ -147,6 +157,9 @@ fn tsv_cell(v: &Value) -> String {
     match v {
         Value::Object(o) if o.contains_key("error") => {
             o["error"].as_str().unwrap_or("error").to_string()
+        }
+        Value::Object(o) if o.contains_key("er") => {
+            format!("{}\t{}\t{}", o["er"], o["ep"], o["ed"])
         }
         Value::Object(o) => format!(
             "{:.2}\t{:.2}",
@@ -195,6 +208,10 @@ pub(crate) fn run(args: &RateArgs, out: &mut dyn Write) -> anyhow::Result<Status
             if m == "average-width" {
                 header.push("average_width_stderr".into());
             }
+            if m == "se-rating" {
+                header.pop();
+                header.extend(["se_er".into(), "se_ep".into(), "se_ed".into()]);
+            }
         }
         writeln!(out, "{}", header.join("\t"))?;
     }
@@ -214,7 +231,16 @@ pub(crate) fn run(args: &RateArgs, out: &mut dyn Write) -> anyhow::Result<Status
             }
             None => {
                 cells.push(row["puzzle"].as_str().unwrap_or("").to_string());
-                cells.extend(args.metrics.iter().map(|m| tsv_cell(&row[&m.replace('-', "_")])));
+                cells.extend(args.metrics.iter().map(|m| {
+                    let v = &row[&m.replace('-', "_")];
+                    let cell = tsv_cell(v);
+                    // se-rating spans three columns, even when it has no value.
+                    if m == "se-rating" && v.get("error").is_some() {
+                        format!("{cell}\t{cell}\t{cell}")
+                    } else {
+                        cell
+                    }
+                }));
             }
         }
         writeln!(out, "{}", cells.join("\t"))?;

@@ -23,7 +23,9 @@ impl Hints {
     }
 
     /// Records a step; breaks when only the first was wanted.
-    pub(crate) fn add(&mut self, step: Step) -> ControlFlow<()> {
+    pub(crate) fn add(&mut self, mut step: Step) -> ControlFlow<()> {
+        step.eliminations.sort();
+        step.eliminations.dedup();
         self.steps.push(step);
         if self.first_only { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
     }

@@ -1,0 +1,285 @@
+//! The logical solver as users meet it: `explain --steps`, `hint`, and step pictures (SVG).
+
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use serde_json::{Value, json};
+use sudoku_core::{CandidateGrid, Cell, Digit, Grid};
+use sudoku_solve::{
+    LogicError, LogicalSolver, Outcome, PathEnd, SeRating, SolvingPath, Step, solve_within,
+};
+
+use crate::Status;
+
+/// A step as JSON: technique, difficulty, placements, eliminations, pattern and text.
+pub(crate) fn step_json(step: &Step) -> Value {
+    let cand = |c: &sudoku_solve::Candidate| c.to_string();
+    json!({
+        "technique": step.technique.to_string(),
+        "difficulty": step.difficulty,
+        "placements": step.placements.iter().map(cand).collect::<Vec<_>>(),
+        "eliminations": step.eliminations.iter().map(cand).collect::<Vec<_>>(),
+        "pattern": step.pattern.iter().map(cand).collect::<Vec<_>>(),
+        "units": step.units.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "text": step.to_string(),
+    })
+}
+
+/// ER/EP/ED as JSON.
+pub(crate) fn rating_json(r: &SeRating) -> Value {
+    json!({"er": r.er, "ep": r.ep, "ed": r.ed})
+}
+
+/// A short, stable code for a logical solve that could not start.
+pub(crate) fn logic_error_code(e: &LogicError) -> &'static str {
+    match e {
+        LogicError::Conflict(_) => "conflict",
+        LogicError::NoSolution => "no_solution",
+        LogicError::NotUnique => "not_unique",
+        LogicError::BudgetExceeded { .. } => "budget_exceeded",
+        _ => "error",
+    }
+}
+
+/// The JSON of a solving path: `{"puzzle","solution","status","se_rating","steps"}`; status
+/// `solved`, or `needs_chains` (the rating is then a lower bound, the steps the path so far).
+pub(crate) fn path_json(path: &SolvingPath) -> Value {
+    json!({
+        "puzzle": path.puzzle.to_string(),
+        "solution": path.solution.to_string(),
+        "status": match path.end { PathEnd::Solved => "solved", _ => "needs_chains" },
+        "se_rating": rating_json(&path.rating),
+        "steps": path.steps.iter().map(step_json).collect::<Vec<_>>(),
+    })
+}
+
+/// The text form of a path: one line per step, `difficulty technique: pattern => effects`.
+pub(crate) fn write_path(out: &mut dyn Write, place: &str, v: &Value) -> anyhow::Result<()> {
+    writeln!(out, "# {place} {}", v["puzzle"].as_str().unwrap_or_default())?;
+    for s in v["steps"].as_array().into_iter().flatten() {
+        let d = s["difficulty"].as_f64().unwrap_or(0.0);
+        writeln!(out, "{d:.1} {}", s["text"].as_str().unwrap_or_default())?;
+    }
+    let r = &v["se_rating"];
+    let (er, ep, ed) = (
+        r["er"].as_f64().unwrap_or(0.0),
+        r["ep"].as_f64().unwrap_or(0.0),
+        r["ed"].as_f64().unwrap_or(0.0),
+    );
+    if v["status"] == "solved" {
+        writeln!(out, "# ER/EP/ED {er:.1}/{ep:.1}/{ed:.1}")?;
+        writeln!(out, "# solution {}", v["solution"].as_str().unwrap_or_default())?;
+    } else {
+        writeln!(
+            out,
+            "# needs chains: the techniques up to ER 6.2 stop here; ER/EP/ED so far {er:.1}/{ep:.1}/{ed:.1}"
+        )?;
+    }
+    Ok(())
+}
+
+/// The pencil marks before step `index` of a path (replaying the steps before it).
+pub(crate) fn marks_before(path: &SolvingPath, index: usize) -> CandidateGrid {
+    let mut marks = CandidateGrid::from(&path.puzzle);
+    for s in &path.steps[..index] {
+        sudoku_solve::apply(&mut marks, s);
+    }
+    marks
+}
+
+/// Draws a step on its pencil marks: digits, candidates, the pattern's candidates in green,
+/// eliminated candidates struck out in red, placements in blue.
+pub(crate) fn step_svg(marks: &CandidateGrid, step: &Step, title: &str) -> String {
+    const CELL: f64 = 54.0;
+    const PAD: f64 = 20.0;
+    const TOP: f64 = 44.0;
+    let size = 9.0 * CELL;
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif">"#,
+        w = size + 2.0 * PAD,
+        h = size + PAD + TOP
+    );
+    let _ = write!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let _ = write!(s, r#"<text x="{PAD}" y="28" font-size="12">{}</text>"#, escape(title));
+    let origin = |c: Cell| (PAD + c.col() as f64 * CELL, TOP + c.row() as f64 * CELL);
+    // Pattern cells get a pale background.
+    for c in step.pattern_cells() {
+        let (x, y) = origin(c);
+        let _ =
+            write!(s, r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#fff4c2"/>"##);
+    }
+    for unit in &step.units {
+        for &c in unit.cells() {
+            let (x, y) = origin(c);
+            let _ = write!(
+                s,
+                r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#dde8ff" fill-opacity="0.45"/>"##
+            );
+        }
+    }
+    for c in Cell::all() {
+        let (x, y) = origin(c);
+        if let Some(d) = marks.value(c) {
+            let _ = write!(
+                s,
+                r#"<text x="{}" y="{}" font-size="30" text-anchor="middle">{d}</text>"#,
+                x + CELL / 2.0,
+                y + CELL * 0.7
+            );
+            continue;
+        }
+        if let Some(p) = step.placements.iter().find(|p| p.cell == c) {
+            let _ = write!(
+                s,
+                r##"<text x="{}" y="{}" font-size="30" font-weight="bold" text-anchor="middle" fill="#1f5fd6">{}</text>"##,
+                x + CELL / 2.0,
+                y + CELL * 0.7,
+                p.digit
+            );
+            continue;
+        }
+        for d in marks.candidates(c) {
+            let k = d.index();
+            let cx = x + CELL / 6.0 + (k % 3) as f64 * CELL / 3.0;
+            let cy = y + CELL / 6.0 + (k / 3) as f64 * CELL / 3.0;
+            let gone = step.eliminations.iter().any(|e| e.cell == c && e.digit == d);
+            let part = step.pattern.iter().any(|e| e.cell == c && e.digit == d);
+            if part {
+                let _ = write!(s, r##"<circle cx="{cx}" cy="{cy}" r="8" fill="#7bd389"/>"##);
+            }
+            if gone {
+                let _ = write!(s, r##"<circle cx="{cx}" cy="{cy}" r="8" fill="#f4a3a3"/>"##);
+            }
+            let _ = write!(
+                s,
+                r##"<text x="{cx}" y="{}" font-size="13" text-anchor="middle" fill="{}">{d}</text>"##,
+                cy + 4.5,
+                if gone { "#b00000" } else { "#555" }
+            );
+            if gone {
+                let _ = write!(
+                    s,
+                    r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#b00000" stroke-width="1.5"/>"##,
+                    cx - 7.0,
+                    cy + 7.0,
+                    cx + 7.0,
+                    cy - 7.0
+                );
+            }
+        }
+    }
+    for i in 0..=9 {
+        let w = if i % 3 == 0 { 3.0 } else { 1.0 };
+        let o = i as f64 * CELL;
+        let _ = write!(
+            s,
+            r#"<line x1="{PAD}" y1="{}" x2="{}" y2="{}" stroke="black" stroke-width="{w}"/>"#,
+            TOP + o,
+            PAD + size,
+            TOP + o
+        );
+        let _ = write!(
+            s,
+            r#"<line x1="{}" y1="{TOP}" x2="{}" y2="{}" stroke="black" stroke-width="{w}"/>"#,
+            PAD + o,
+            PAD + o,
+            TOP + size
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// Fails early, before any work, if `path`'s folder does not exist.
+pub(crate) fn check_output_path(path: &std::path::Path) -> anyhow::Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(d) = dir {
+        if !d.is_dir() {
+            bail!("cannot write {}: folder {} does not exist", path.display(), d.display());
+        }
+    }
+    Ok(())
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct HintArgs {
+    /// The grid: 81 characters (the puzzle or your progress, `.` or `0` for blanks), or 729
+    /// characters of pencil marks (nine per cell, the k-th showing digit k or `.`), as tdoku
+    /// and Sudoku Explainer write them.
+    grid: String,
+    /// Print the hint as one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// Also draw the hint as an SVG picture to this file.
+    #[arg(long)]
+    svg: Option<PathBuf>,
+    /// Search nodes allowed to check the grid against its solution.
+    #[arg(long, default_value_t = LogicalSolver::default().budget)]
+    budget: u64,
+}
+
+/// `sudoku hint`: the step Sudoku Explainer would take next.
+pub(crate) fn hint(args: &HintArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let text: String = args.grid.chars().filter(|c| !c.is_whitespace()).collect();
+    let marks = match text.chars().count() {
+        729 => CandidateGrid::from_pencil_marks(&text).context("reading the pencil marks")?,
+        _ => {
+            let grid: Grid = text.parse().context("reading the grid")?;
+            CandidateGrid::new(&grid).map_err(|c| anyhow::anyhow!("clashing digits: {c}"))?
+        }
+    };
+    if let Some(path) = &args.svg {
+        check_output_path(path)?;
+    }
+    // A hint only makes sense on a grid that still leads to a solution.
+    let placed = *marks.grid();
+    let solution = match solve_within(&placed, args.budget) {
+        Ok(Outcome::None) => bail!("no solution: some digit placed so far is wrong"),
+        Ok(Outcome::Unique(s)) => Some(s),
+        Ok(_) => None,
+        Err(_) => {
+            bail!("budget exceeded: more than {} search nodes to check the grid", args.budget)
+        }
+    };
+    if let Some(sol) = solution {
+        if let Some(c) = marks.empty_cells().iter().find(|&c| {
+            let d: Digit = sol.get(c).expect("complete");
+            !marks.candidates(c).contains(d)
+        }) {
+            bail!("no solution: the pencil marks of {c} exclude its solution digit");
+        }
+    }
+    let step = LogicalSolver::default().next_step(&marks);
+    let value = match &step {
+        Some(s) => json!({"grid": placed.to_string(), "status": "ok", "step": step_json(s)}),
+        None if marks.is_complete() => json!({"grid": placed.to_string(), "status": "solved"}),
+        None => json!({"grid": placed.to_string(), "status": "needs_chains"}),
+    };
+    if let (Some(path), Some(s)) = (&args.svg, &step) {
+        let title = format!("{:.1} {s}", s.difficulty);
+        std::fs::write(path, step_svg(&marks, s, &title))
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if args.json {
+        serde_json::to_writer(&mut *out, &value)?;
+        writeln!(out)?;
+    } else {
+        match &step {
+            Some(s) => writeln!(out, "{:.1} {s}", s.difficulty)?,
+            None if marks.is_complete() => writeln!(out, "the grid is complete")?,
+            None => writeln!(
+                out,
+                "no step up to ER 6.2 applies: the grid needs chains (Sudoku Explainer 6.5 and up)"
+            )?,
+        }
+    }
+    Ok(Status::Ok)
+}
