@@ -20,7 +20,11 @@ pub(crate) fn step_json(step: &Step) -> Value {
         "technique": step.technique.to_string(),
         "difficulty": step.difficulty,
         "placements": step.placements.iter().map(cand).collect::<Vec<_>>(),
-        "eliminations": step.eliminations.iter().map(cand).collect::<Vec<_>>(),
+        "eliminations": step
+            .eliminations
+            .iter()
+            .map(|e| format!("{}<>{}", e.cell, e.digit))
+            .collect::<Vec<_>>(),
         "pattern": step.pattern.iter().map(cand).collect::<Vec<_>>(),
         "units": step.units.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "text": step.to_string(),

@@ -1,0 +1,150 @@
+//! The logical solver against Sudoku Explainer: ratings, pinned examples of every technique,
+//! and soundness (no step ever removes a solution digit or places a wrong one).
+
+use std::path::Path;
+
+use sudoku_core::{CandidateGrid, Grid};
+use sudoku_solve::{LogicalSolver, PathEnd, Step, Technique, apply};
+
+struct Rated {
+    puzzle: Grid,
+    tenths: [i64; 3],
+}
+
+fn tenths(x: f64) -> i64 {
+    (x * 10.0).round() as i64
+}
+
+/// `tests/data/se-rated.txt`: `<puzzle> <ER>/<EP>/<ED>` as `serate` printed them.
+fn rated() -> Vec<Rated> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/se-rated.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let mut f = l.split_whitespace();
+            let puzzle: Grid = f.next().expect("puzzle").parse().expect("valid puzzle");
+            let r: Vec<i64> = f
+                .next()
+                .expect("ratings")
+                .split('/')
+                .map(|x| tenths(x.parse().expect("a number")))
+                .collect();
+            Rated { puzzle, tenths: [r[0], r[1], r[2]] }
+        })
+        .collect()
+}
+
+#[test]
+fn ratings_agree_with_sudoku_explainer() {
+    let solver = LogicalSolver::default();
+    let data = rated();
+    let (mut n, mut equal, mut hard) = (0, 0, 0);
+    let mut disagreements = Vec::new();
+    for r in &data {
+        let path = solver.solve(&r.puzzle).expect("unique puzzles");
+        let ours = [tenths(path.rating.er), tenths(path.rating.ep), tenths(path.rating.ed)];
+        if r.tenths[0] > 62 {
+            // Beyond these techniques: a lower bound, never a finished (wrong) rating.
+            hard += 1;
+            assert_eq!(path.end, PathEnd::NeedsChains, "{}", r.puzzle);
+            assert!(ours[0] <= r.tenths[0], "{}", r.puzzle);
+            continue;
+        }
+        n += 1;
+        if path.end == PathEnd::Solved && ours == r.tenths {
+            equal += 1;
+        } else {
+            disagreements.push(format!("{} SE {:?} ours {:?} {:?}", r.puzzle, r.tenths, ours, path.end));
+        }
+    }
+    assert!(n > 1900 && hard > 800, "the data set shrank: {n} rated up to 6.2, {hard} above");
+    // Measured: 1,966 of 1,966 equal. The goal is 98 %; hold the line at 99.5 %.
+    assert!(equal * 1000 >= n * 995, "{equal} of {n} equal; first disagreements: {disagreements:#?}");
+}
+
+/// One pinned example per technique: the puzzle, the step's index on the path, its text.
+const EXAMPLES: &[(&str, usize, &str)] = &[
+    ("9.861.5........4.6.4.8239....41.6..9.........3..9.28....9278.5.5.2........7.312.4", 8, "Last Cell: 4 in column D => D8=4"),
+    ("9.861.5........4.6.4.8239....41.6..9.........3..9.28....9278.5.5.2........7.312.4", 0, "Hidden Single: 4 in box 2 => F1=4"),
+    (".7...4.3.9..38...4..42.96..2.5...74..9.....1..17...2.9..98.23..3...76..2.2.9...6.", 16, "Direct Pointing: 8 in A1,A3 (box 1, column A, box 4) => B4=8"),
+    ("...3..9.1....15....1.2..7..5.8.91.341.7...5.993.45.6.7..4..3.5....14....2.1..6...", 15, "Direct Hidden Pair: 79 in H8,H9 (box 9) => I8=2"),
+    (".425..19.51.3...763..2....5......931.........136......4....8..285...3.69.29..431.", 29, "Naked Single: F6 has only 2 => F6=2"),
+    ("..49.3.....3.7..8.7......2...2.5.8.11.......99.5.8.6...7......5.1..9.2.....2.51..", 27, "Direct Hidden Triplet: 789 in C9,H9,I9 (row 9) => E9=6"),
+    ("......5.65....9134..4.5..82....25...23.471.59...69....84..6.9..1759....39.2......", 31, "Pointing: 8 in G8,G9 (box 9, column G) => G4<>8, G6<>8"),
+    ("...4..9.1....23.8..3...8..2..8..15.319.....677.58..2..3..2...9..8.16....4.9..7...", 23, "Claiming: 6 in B1,C1 (row 1, box 1) => A2<>6, B2<>6, C2<>6, A3<>6, C3<>6"),
+    ("......5.65....9134..4.5..82....25...23.471.59...69....84..6.9..1759....39.2......", 32, "Naked Pair: 47 in H4,H9 (column H) => H7<>7"),
+    ("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2", 36, "X-Wing: 5 in C6,D6,C7,D7 (column C, column D, row 6, row 7) => B7<>5"),
+    ("..5...9......845.661..29...87........3..1..4........58...86..911.634......4...6..", 36, "Hidden Pair: 12 in C4,G4 (row 4) => C4<>9, G4<>3"),
+    ("6.3....89..........9..6.4.51.....95.73.5......6..4...2.....1..8..2.3...6.18.9.7..", 34, "Naked Triplet: 479 in F1,F2,F6 (column F) => F8<>7, F9<>4"),
+    (".9........45...162.3.6.1.4...15.34......1......78.45...8.9.5.2.513...98........5.", 27, "Swordfish: 7 in F1,H1,H4,I4,F8,I8 (column F, column H, column I, row 1, row 4, row 8) => E1<>7, G1<>7"),
+    ("7.....68.1..9.5...........14..3...2...78..934.8..2......2...7.6..3..65..9........", 29, "Hidden Triplet: 359 in B1,B3,B4 (column B) => B1<>4, B4<>1"),
+    ("......5.65....9134..4.5..82....25...23.471.59...69....84..6.9..1759....39.2......", 33, "XY-Wing: 348 in D4,G4,G9 => D9<>8"),
+    (".965..17..5.8....91.3........82..7.....764.....7..96........2.52....1.8..75..841.", 31, "XYZ-Wing: 345 in A5,A6,I6 => B6<>3"),
+    ("7.......9.6.79.....3..5.6.29.1..5....7.4.1.5....9..1.62.3.1..4.....38.6.6.......3", 37, "Unique Rectangle type 1: 25 in D8,G8,D9,G9 => G9<>2, G9<>5"),
+    (".....8.9.62.53..4...14..5..7..6.198..6.....1..957.4..2..2..64...1..43.79.3.9.....", 20, "Unique Rectangle type 2: 168 in G2,I2,G9,I9 => H9<>6"),
+    ("......2...14.87.3.2..4.6.1..23...6...7.....9...9...37..4.8.1..5.8.95.14...2......", 35, "Unique Rectangle type 3: 35 in D1,F1,A5,D5,F5 (row 5) => A5<>8"),
+    (".9..6..8..1.3.9.5...2...1......9.....4.5.6.2..63.1.94..51.2.83..8.1.4.7.2...5...4", 30, "Unique Rectangle type 4: 17 in A4,I4,A5,I5 (column I) => I4<>7, I5<>7"),
+    ("8....3.1..7...5..8.2.6....73.....9......5.4...953.......95..1....8.71.....68....3", 28, "Unique Loop type 1: 27 in C4,H4,C5,F5,F6,H6 => F5<>2, F5<>7"),
+    (".7...4.3.9..38...4..42.96..2.5...74..9.....1..17...2.9..98.23..3...76..2.2.9...6.", 29, "Unique Loop type 2: 578 in H3,I3,A7,H7,A9,I9 => I1<>8"),
+    ("7.2.....1.4.1..89..9...8..4..78.6.1.....9.....3.2.54..9..5...4..78..3.2.6.....3.9", 32, "Unique Loop type 4: 35 in E1,H1,A2,E2,A3,H3 (column H) => H1<>5, H3<>5"),
+    ("1....3....6...23....76..1.8.963....7.7.9...4...5.2.....8......6....9.72...1...9..", 15, "Naked Quad: 2348 in A3,A4,A5,A6 (column A) => A2<>8, A7<>2, A8<>3, A9<>2"),
+    (".425..19.51.3...763..2....5......931.........136......4....8..285...3.69.29..431.", 32, "Bivalue Universal Grave type 1: 4 in D5 => D5<>1, D5<>8"),
+    (".965..17..5.8....91.3........82..7.....764.....7..96........2.52....1.8..75..841.", 34, "Bivalue Universal Grave type 2: 3 in I5,A6 => A5<>3, B5<>3, H6<>3, I6<>3"),
+    ("..49...5.2.9..57...8.....94.2..9...7...527...5...3..8.47.....3...37..9.1.5...14..", 30, "Bivalue Universal Grave type 3: 36 in I1,I2,I5 (column I) => I9<>6"),
+    (".5.9..1...2...5..793.72......4..26.....519.....56..7......96.787..1...2...9..7.6.", 27, "Bivalue Universal Grave type 4: 45 in G7,G9 (box 9) => G7<>5, G9<>4"),
+    (".1..7.6....69....52.3....8...2..........15...9.8.6.3...85..6..4...4..1.3.......9.", 19, "Aligned Pair Exclusion: 23478 in E4,F6,E8,F8,E9 => F8<>2"),
+];
+
+#[test]
+fn every_technique_has_a_pinned_example() {
+    let solver = LogicalSolver::default();
+    for &(puzzle, index, text) in EXAMPLES {
+        let grid: Grid = puzzle.parse().expect("valid");
+        let path = solver.solve(&grid).expect("unique");
+        let step = path.steps.get(index).unwrap_or_else(|| panic!("{puzzle}: no step {index}"));
+        assert_eq!(step.to_string(), text, "{puzzle} step {index}");
+        // The steps before it are all easier techniques or equal; the solver asked in order.
+        let marks = replay(&grid, &path.steps[..index]);
+        assert_eq!(solver.next_step(&marks).as_ref(), Some(step));
+    }
+}
+
+fn replay(puzzle: &Grid, steps: &[Step]) -> CandidateGrid {
+    let mut marks = CandidateGrid::new(puzzle).expect("valid");
+    for s in steps {
+        apply(&mut marks, s);
+    }
+    marks
+}
+
+/// No step removes a solution digit or places a wrong one, on every path of every test puzzle
+/// (about 4,300 puzzles), and every path that ends solved ends on the solution.
+#[test]
+fn steps_never_contradict_the_solution() {
+    let solver = LogicalSolver::default();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let mut puzzles: Vec<Grid> = rated().into_iter().map(|r| r.puzzle).collect();
+    for name in ["top95.txt", "top1465.txt"] {
+        let text = std::fs::read_to_string(dir.join(name)).expect("test data");
+        puzzles.extend(text.lines().filter_map(|l| l.get(..81)?.parse::<Grid>().ok()));
+    }
+    assert!(puzzles.len() > 4000);
+    let mut techniques = std::collections::BTreeSet::new();
+    for p in &puzzles {
+        let path = solver.solve(p).expect("unique");
+        for s in &path.steps {
+            techniques.insert(s.technique);
+            for c in &s.placements {
+                assert_eq!(path.solution.get(c.cell), Some(c.digit), "{p}: {s}");
+            }
+            for c in &s.eliminations {
+                assert_ne!(path.solution.get(c.cell), Some(c.digit), "{p}: {s}");
+            }
+        }
+        if path.is_solved() {
+            assert_eq!(path.last.grid(), &path.solution);
+        }
+    }
+    assert!(techniques.contains(&Technique::AlignedPairExclusion));
+}
