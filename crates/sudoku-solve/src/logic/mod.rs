@@ -356,3 +356,113 @@ pub fn apply(marks: &mut CandidateGrid, step: &Step) {
         marks.eliminate(e.cell, e.digit);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use sudoku_core::{CandidateGrid, Cell, DigitSet, Grid};
+
+    use super::*;
+
+    fn cell(name: &str) -> Cell {
+        name.parse().expect("cell name")
+    }
+
+    fn digits(s: &str) -> DigitSet {
+        s.chars().map(|c| sudoku_core::Digit::from_char(c).expect("digit")).collect()
+    }
+
+    fn empty() -> CandidateGrid {
+        CandidateGrid::new(&Grid::EMPTY).expect("valid")
+    }
+
+    fn found(f: Producer, g: &CandidateGrid) -> Vec<Step> {
+        let mut h = Hints::all();
+        let _ = f(g, &mut h);
+        h.steps
+    }
+
+    #[test]
+    fn naked_pair_needs_the_same_two_digits() {
+        let mut g = empty();
+        g.restrict(cell("A1"), digits("12"));
+        g.restrict(cell("B1"), digits("12"));
+        let steps = found(|g, h| subsets::naked_sets(g, 2, h), &g);
+        assert_eq!(steps[0].technique, Technique::NakedPair);
+        assert!(steps[0].eliminations.iter().all(|e| e.digit.get() <= 2));
+        let mut g = empty();
+        g.restrict(cell("A1"), digits("12"));
+        g.restrict(cell("B1"), digits("13"));
+        assert!(found(|g, h| subsets::naked_sets(g, 2, h), &g).is_empty());
+    }
+
+    #[test]
+    fn x_wing_needs_two_lines_in_two_columns() {
+        let one = sudoku_core::Digit::new(1).expect("digit");
+        let mut g = empty();
+        for r in ["1", "5"] {
+            for c in ["B", "C", "D", "F", "G", "H", "I"] {
+                g.eliminate(cell(&format!("{c}{r}")), one);
+            }
+        }
+        let steps = found(|g, h| subsets::fish(g, 2, h), &g);
+        let xw: Vec<&Step> = steps.iter().filter(|s| s.pattern_cells().len() == 4).collect();
+        assert!(!xw.is_empty());
+        // Rows 1 and 5 hold 1 only in A and E: 1 leaves columns A and E elsewhere.
+        assert!(xw.iter().any(|s| s.eliminations.len() == 14));
+        // With a third column open in row 5 there is no X-wing on those rows.
+        let mut g2 = empty();
+        for c in ["B", "C", "D", "F", "G", "H", "I"] {
+            g2.eliminate(cell(&format!("{c}1")), one);
+        }
+        for c in ["B", "C", "D", "F", "G", "H"] {
+            g2.eliminate(cell(&format!("{c}5")), one);
+        }
+        let rows_1_5 = |s: &&Step| {
+            s.pattern_cells().contains(cell("A1")) && s.pattern_cells().contains(cell("I5"))
+        };
+        assert!(!found(|g, h| subsets::fish(g, 2, h), &g2).iter().any(|s| rows_1_5(&s)));
+    }
+
+    #[test]
+    fn xy_wing_eliminates_from_cells_seeing_both_pincers() {
+        let mut g = empty();
+        g.restrict(cell("A1"), digits("12")); // pivot
+        g.restrict(cell("A5"), digits("13")); // pincer, same column
+        g.restrict(cell("E1"), digits("23")); // pincer, same row
+        let steps = found(|g, h| wings::wings(g, false, h), &g);
+        let s = steps.iter().find(|s| s.pattern_cells().contains(cell("A1"))).expect("xy-wing");
+        assert!(s.eliminations.iter().all(|e| e.digit.get() == 3));
+        assert!(s.eliminations.iter().any(|e| e.cell == cell("E5")));
+        // Pincers sharing their digit with the pivot's other digit: no wing.
+        let mut g = empty();
+        g.restrict(cell("A1"), digits("12"));
+        g.restrict(cell("A5"), digits("13"));
+        g.restrict(cell("E1"), digits("13"));
+        assert!(found(|g, h| wings::wings(g, false, h), &g).is_empty());
+    }
+
+    #[test]
+    fn pointing_needs_the_digit_locked_in_one_line() {
+        let five = sudoku_core::Digit::new(5).expect("digit");
+        let mut g = empty();
+        for c in ["A2", "B2", "C2", "A3", "B3", "C3"] {
+            g.eliminate(cell(c), five);
+        }
+        let steps = found(locking::locking, &g);
+        assert!(steps.iter().any(|s| s.technique == Technique::Pointing
+            && s.eliminations.iter().all(|e| e.digit == five && e.cell.row() == 0)));
+        let g = empty();
+        assert!(found(locking::locking, &g).is_empty());
+    }
+
+    #[test]
+    fn a_stuck_grid_says_needs_chains() {
+        let inkala: Grid =
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+                .parse()
+                .expect("valid");
+        let path = LogicalSolver::default().solve(&inkala).expect("unique");
+        assert_eq!(path.end, PathEnd::NeedsChains);
+        assert!(LogicalSolver::default().next_step(&path.last).is_none());
+    }
+}
