@@ -108,7 +108,12 @@ pub(crate) fn step_svg(marks: &CandidateGrid, step: &Step, title: &str) -> Strin
         h = size + PAD + TOP
     );
     let _ = write!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let _ = write!(s, r#"<text x="{PAD}" y="28" font-size="12">{}</text>"#, escape(title));
+    // The title on two lines: the pattern, then what it does.
+    let (head, tail) = title.split_once(" => ").unwrap_or((title, ""));
+    let _ = write!(s, r#"<text x="{PAD}" y="17" font-size="12">{}</text>"#, escape(head));
+    if !tail.is_empty() {
+        let _ = write!(s, r#"<text x="{PAD}" y="34" font-size="12">=&gt; {}</text>"#, escape(tail));
+    }
     let origin = |c: Cell| (PAD + c.col() as f64 * CELL, TOP + c.row() as f64 * CELL);
     // Pattern cells get a pale background.
     for c in step.pattern_cells() {

@@ -8,25 +8,35 @@ use sudoku_core::{CandidateGrid, CellSet, Digit, DigitSet, Unit};
 
 use super::{Hints, Step, Technique};
 
-/// The (source, target) unit kinds in Sudoku Explainer's order: box to column, box to row,
-/// column to box, row to box.
-fn pairs() -> impl Iterator<Item = (Unit, Unit)> {
-    let boxes = (0..9u8).map(Unit::Box);
-    let cross = |a: Unit, b: Unit| !a.cell_set().intersection(b.cell_set()).is_empty();
-    let box_col = boxes.clone().flat_map(move |b| {
-        (0..9u8).map(Unit::Col).filter(move |&c| cross(b, c)).map(move |c| (b, c))
-    });
-    let box_row = boxes.clone().flat_map(move |b| {
-        (0..9u8).map(Unit::Row).filter(move |&r| cross(b, r)).map(move |r| (b, r))
-    });
-    let col_box = (0..9u8).map(Unit::Col).flat_map(move |c| {
-        (0..9u8).map(Unit::Box).filter(move |&b| cross(c, b)).map(move |b| (c, b))
-    });
-    let row_box = (0..9u8).map(Unit::Row).flat_map(move |r| {
-        (0..9u8).map(Unit::Box).filter(move |&b| cross(r, b)).map(move |b| (r, b))
-    });
-    box_col.chain(box_row).chain(col_box).chain(row_box)
-}
+/// The crossing (source, target) unit pairs in Sudoku Explainer's order: box to column, box to
+/// row, column to box, row to box.
+const PAIRS: [(Unit, Unit); 108] = {
+    let mut t = [(Unit::Box(0), Unit::Box(0)); 108];
+    let mut k = 0;
+    let mut b = 0;
+    while b < 9 {
+        let mut i = 0;
+        while i < 3 {
+            t[k] = (Unit::Box(b), Unit::Col(b % 3 * 3 + i));
+            t[27 + k] = (Unit::Box(b), Unit::Row(b / 3 * 3 + i));
+            k += 1;
+            i += 1;
+        }
+        b += 1;
+    }
+    let mut l = 0;
+    while l < 9 {
+        let mut i = 0;
+        while i < 3 {
+            // Column l crosses boxes l/3, l/3 + 3, l/3 + 6; row l crosses 3(l/3) .. 3(l/3) + 2.
+            t[54 + l as usize * 3 + i as usize] = (Unit::Col(l), Unit::Box(l / 3 + 3 * i));
+            t[81 + l as usize * 3 + i as usize] = (Unit::Row(l), Unit::Box(l / 3 * 3 + i));
+            i += 1;
+        }
+        l += 1;
+    }
+    t
+};
 
 /// Units of the same kind as `unit`.
 fn same_kind(unit: Unit) -> impl Iterator<Item = Unit> {
@@ -61,7 +71,7 @@ fn locking_step(
 
 /// Pointing (2.6) and claiming (2.8).
 pub(crate) fn locking(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
-    for (source, target) in pairs() {
+    for (source, target) in PAIRS {
         let pointing = matches!(source, Unit::Box(_));
         let (technique, tenths) =
             if pointing { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
@@ -79,7 +89,7 @@ pub(crate) fn locking(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
 /// Direct pointing (1.7) and direct claiming (1.9): the elimination leaves the digit one
 /// place in another unit of the source's kind crossing the target; the step places it.
 pub(crate) fn direct_locking(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
-    for (source, target) in pairs() {
+    for (source, target) in PAIRS {
         let pointing = matches!(source, Unit::Box(_));
         let (technique, tenths) = if pointing {
             (Technique::DirectPointing, 17)

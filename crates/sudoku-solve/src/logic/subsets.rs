@@ -48,13 +48,15 @@ pub(crate) fn naked_sets(g: &CandidateGrid, size: usize, hints: &mut Hints) -> C
         if empty_in(g, unit) < 2 * size {
             continue;
         }
-        let cells: Vec<Cell> = unit
-            .cells()
-            .iter()
-            .copied()
-            .filter(|&c| (2..=size).contains(&g.candidates(c).len()))
-            .collect();
-        for_each_combination(cells.len(), size, |pick| {
+        let mut cells = [Cell::new(0).expect("cell"); 9];
+        let mut n = 0;
+        for &c in unit.cells() {
+            if (2..=size).contains(&g.candidates(c).len()) {
+                cells[n] = c;
+                n += 1;
+            }
+        }
+        for_each_combination(n, size, |pick| {
             let mut digits = DigitSet::EMPTY;
             let mut set = CellSet::EMPTY;
             for &i in pick {
@@ -80,21 +82,9 @@ pub(crate) fn naked_sets(g: &CandidateGrid, size: usize, hints: &mut Hints) -> C
     ControlFlow::Continue(())
 }
 
-/// `size` digits of `unit`, each with two places or more, whose places are `size` cells.
-fn hidden_tuple(g: &CandidateGrid, unit: Unit, digits: &[Digit]) -> Option<CellSet> {
-    let mut cells = CellSet::EMPTY;
-    for &d in digits {
-        let p = g.unit_positions(unit, d);
-        if p.len() < 2 {
-            return None;
-        }
-        cells = cells.union(p);
-    }
-    (cells.len() == digits.len()).then_some(cells)
-}
-
-/// Hidden sets of `size`: `size` digits of a unit confined to `size` cells; the cells lose
-/// their other candidates. Only in units with more than twice `size` empty cells.
+/// Hidden sets of `size`: `size` digits of a unit (each with two to `size` places) confined
+/// to `size` cells; the cells lose their other candidates. Only in units with more than twice
+/// `size` empty cells.
 ///
 /// The direct forms (`direct`, pairs and triples) count only when cleaning the cells would
 /// leave another digit a single place in the unit; they place that digit and nothing else.
@@ -110,30 +100,55 @@ pub(crate) fn hidden_sets(
         if !(empty > 2 * size || (direct && empty > size)) {
             continue;
         }
-        for_each_combination(9, size, |pick| {
-            let digits: Vec<Digit> = pick.iter().map(|&i| Digit::from_index(i)).collect();
-            let Some(cells) = hidden_tuple(g, unit, &digits) else {
+        // A digit with more places cannot be in the set; filtering keeps the tuple order.
+        let mut open = [(Digit::from_index(0), CellSet::EMPTY); 9];
+        let mut n = 0;
+        for d in Digit::ALL {
+            let p = g.unit_positions(unit, d);
+            if (2..=size).contains(&p.len()) {
+                open[n] = (d, p);
+                n += 1;
+            }
+        }
+        for_each_combination(n, size, |pick| {
+            let mut cells = CellSet::EMPTY;
+            let mut set = DigitSet::EMPTY;
+            for &i in pick {
+                cells = cells.union(open[i].1);
+                set.insert(open[i].0);
+            }
+            if cells.len() != size {
                 return ControlFlow::Continue(());
+            }
+            let single = if direct {
+                let found = set.complement().iter().find(|&d| {
+                    let p = g.unit_positions(unit, d);
+                    p.len() > 1 && p.difference(cells).len() == 1
+                });
+                match found {
+                    Some(d) => Some(d),
+                    None => return ControlFlow::Continue(()),
+                }
+            } else {
+                let cleans = set
+                    .complement()
+                    .iter()
+                    .any(|d| !g.digit_cells(d).intersection(cells).is_empty());
+                if !cleans {
+                    return ControlFlow::Continue(());
+                }
+                None
             };
-            let set: DigitSet = digits.iter().copied().collect();
             let mut step = Step::new(technique, tenths).with_units(&[unit]);
             for c in cells {
                 step = step.with_pattern(CellSet::single(c), g.candidates(c).intersection(set));
             }
-            if direct {
-                let single = set.complement().iter().find(|&d| {
-                    let p = g.unit_positions(unit, d);
-                    p.len() > 1 && p.difference(cells).len() == 1
-                });
-                let Some(d) = single else { return ControlFlow::Continue(()) };
+            if let Some(d) = single {
                 let target = g.unit_positions(unit, d).difference(cells).first().expect("one");
                 return hints.add(step.place(target, d));
             }
             for d in set.complement() {
                 step = step.eliminate_all(g.digit_cells(d).intersection(cells), d);
-            }
-            if step.eliminations.is_empty() {
-                return ControlFlow::Continue(());
             }
             hints.add(step)
         })?;
@@ -166,7 +181,7 @@ pub(crate) fn fish(g: &CandidateGrid, size: usize, hints: &mut Hints) -> Control
                 let mut ok = true;
                 for &i in pick {
                     let p = cells.intersection(line(i).cell_set());
-                    if p.len() < 2 {
+                    if p.len() < 2 || p.len() > size {
                         ok = false;
                         break;
                     }
