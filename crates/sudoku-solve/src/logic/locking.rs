@@ -47,12 +47,6 @@ fn same_kind(unit: Unit) -> impl Iterator<Item = Unit> {
     })
 }
 
-/// The locked digit's positions in `source`, if there are two or more and all lie in `target`.
-fn locked(g: &CandidateGrid, source: Unit, target: Unit, d: Digit) -> Option<CellSet> {
-    let positions = g.unit_positions(source, d);
-    (positions.len() > 1 && positions.difference(target.cell_set()).is_empty()).then_some(positions)
-}
-
 fn locking_step(
     g: &CandidateGrid,
     technique: Technique,
@@ -69,14 +63,44 @@ fn locking_step(
         .eliminate_all(victims, d)
 }
 
+/// For every unit (in [`Unit::ALL`] order) and digit, the crossing unit that holds all of the
+/// digit's two or more places in it, if any: computed once per search, then looked up in
+/// Sudoku Explainer's pair order.
+fn lock_targets(g: &CandidateGrid) -> [[Option<Unit>; 9]; 27] {
+    let mut t = [[None; 9]; 27];
+    for unit in Unit::ALL {
+        for d in Digit::ALL {
+            let p = g.unit_positions(unit, d);
+            if p.len() < 2 {
+                continue;
+            }
+            let first = p.first().expect("two cells");
+            let candidates: &[Unit] = match unit {
+                Unit::Box(_) => &[Unit::Row(first.row() as u8), Unit::Col(first.col() as u8)],
+                _ => &[Unit::Box(first.box_() as u8)],
+            };
+            t[unit.index()][d.index()] =
+                candidates.iter().copied().find(|u| p.difference(u.cell_set()).is_empty());
+        }
+    }
+    t
+}
+
 /// Pointing (2.6) and claiming (2.8).
 pub(crate) fn locking(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
+    let locks = lock_targets(g);
     for (source, target) in PAIRS {
         let pointing = matches!(source, Unit::Box(_));
         let (technique, tenths) =
             if pointing { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
         for d in Digit::ALL {
-            let Some(positions) = locked(g, source, target, d) else { continue };
+            if locks[source.index()][d.index()] != Some(target) {
+                continue;
+            }
+            let positions = g.unit_positions(source, d);
+            if g.unit_positions(target, d).difference(positions).is_empty() {
+                continue;
+            }
             let step = locking_step(g, technique, tenths, source, target, positions, d);
             if !step.eliminations.is_empty() {
                 hints.add(step)?;
@@ -89,6 +113,7 @@ pub(crate) fn locking(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
 /// Direct pointing (1.7) and direct claiming (1.9): the elimination leaves the digit one
 /// place in another unit of the source's kind crossing the target; the step places it.
 pub(crate) fn direct_locking(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
+    let locks = lock_targets(g);
     for (source, target) in PAIRS {
         let pointing = matches!(source, Unit::Box(_));
         let (technique, tenths) = if pointing {
@@ -97,7 +122,10 @@ pub(crate) fn direct_locking(g: &CandidateGrid, hints: &mut Hints) -> ControlFlo
             (Technique::DirectClaiming, 19)
         };
         for d in Digit::ALL {
-            let Some(positions) = locked(g, source, target, d) else { continue };
+            if locks[source.index()][d.index()] != Some(target) {
+                continue;
+            }
+            let positions = g.unit_positions(source, d);
             for other in same_kind(source) {
                 if other == source || other.cell_set().intersection(target.cell_set()).is_empty() {
                     continue;
