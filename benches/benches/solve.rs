@@ -38,5 +38,36 @@ fn solve(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, solve);
+/// The logical solver: one technique search on a stuck grid (every producer runs), and whole
+/// ratings of the Sudoku Explainer-rated sample.
+fn logical(c: &mut Criterion) {
+    use sudoku_core::{CandidateGrid, Grid};
+    use sudoku_solve::LogicalSolver;
+    let solver = LogicalSolver::default();
+    let mut group = c.benchmark_group("solve/logical");
+    group.sample_size(20);
+    // Inkala 2012: the path stops where chains are needed; there, every technique is tried.
+    let inkala: Grid =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+            .parse()
+            .expect("valid");
+    let stuck: CandidateGrid = solver.solve(&inkala).expect("unique").last;
+    group.bench_function("all-techniques-fail/inkala-2012", |b| {
+        b.iter(|| black_box(solver.next_step(black_box(&stuck))).is_none())
+    });
+    let rated: Vec<Grid> =
+        std::fs::read_to_string(sudoku_benches::workspace_root().join("testdata/se-rated.txt"))
+            .expect("testdata")
+            .lines()
+            .filter_map(|l| l.get(..81)?.parse().ok())
+            .take(500)
+            .collect();
+    group.throughput(Throughput::Elements(rated.len() as u64));
+    group.bench_function("se-rating/se-rated-500", |b| {
+        b.iter(|| rated.iter().filter_map(|p| solver.solve(p).ok()).count())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, solve, logical);
 criterion_main!(benches);

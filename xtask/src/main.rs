@@ -20,6 +20,10 @@ tasks:
                      success rate, median and p90 steps and time of annealing, tabu search and
                      harmony search on top95, top1465 and 1000 17-clue puzzles; the table goes
                      to docs/benchmarks.md (ARGS go to the stochastic binary; see its --help)
+  bench se [--serate] [--min-secs S] [FILE...]
+                     our Sudoku Explainer ratings (ER/EP/ED) against serate's: agreement and
+                     puzzles/s, one thread; default data testdata/se-rated.txt; with --serate
+                     also runs ../shared/tools/sudoku-explainer/serate on the same puzzles
   bench [ARGS...]    cargo bench -p sudoku-benches -- ARGS (criterion)
   remc-study [--runs R] [--steps S] [--jobs J]
                      generations with and without temperature adjustment; writes the CDF of
@@ -43,6 +47,7 @@ fn main() -> ExitCode {
         Some("bench") if args.get(1).map(String::as_str) == Some("stochastic") => {
             bench_stochastic(&args[2..])
         }
+        Some("bench") if args.get(1).map(String::as_str) == Some("se") => bench_se(&args[2..]),
         Some("bench") => bench(&args[1..]),
         Some("correlate") => {
             let doc = workspace_root().join("docs/ratings.md").display().to_string();
@@ -170,6 +175,32 @@ fn bench_stochastic(rest: &[String]) -> Result<(), String> {
         }
     }
     run_bench_bin("stochastic", &args)
+}
+
+/// Agreement and speed of the logical solver's ratings against Sudoku Explainer's.
+fn bench_se(rest: &[String]) -> Result<(), String> {
+    let root = workspace_root();
+    let mut pass: Vec<String> = Vec::new();
+    let mut files = 0;
+    for a in rest {
+        if a == "--serate" {
+            let serate = root.join("../shared/tools/sudoku-explainer/serate");
+            if serate.exists() {
+                pass.extend(["--serate".to_string(), serate.display().to_string()]);
+            } else {
+                eprintln!("xtask: {} is absent; rating with ours only", serate.display());
+            }
+            continue;
+        }
+        if !a.starts_with("--") && Path::new(a).exists() {
+            files += 1;
+        }
+        pass.push(a.clone());
+    }
+    if files == 0 {
+        pass.push(root.join("testdata/se-rated.txt").display().to_string());
+    }
+    run_bench_bin("se_agree", &pass)
 }
 
 fn bench(rest: &[String]) -> Result<(), String> {

@@ -9,6 +9,10 @@
 //!
 //! [`random_solution`] draws a random complete grid from a seeded RNG.
 //!
+//! [`LogicalSolver`] solves like a person, one named technique at a time (Sudoku Explainer
+//! 1.2.1's techniques and order, up to aligned pair exclusion), explains every [`Step`], and
+//! rates the puzzle as Sudoku Explainer does ([`SeRating`]: ER, EP, ED).
+//!
 //! # Example
 //!
 //! ```
