@@ -206,10 +206,10 @@ pub(crate) fn step_svg(marks: &CandidateGrid, step: &Step, title: &str) -> Strin
 /// Fails early, before any work, if `path`'s folder does not exist.
 pub(crate) fn check_output_path(path: &std::path::Path) -> anyhow::Result<()> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-    if let Some(d) = dir {
-        if !d.is_dir() {
-            bail!("cannot write {}: folder {} does not exist", path.display(), d.display());
-        }
+    if let Some(d) = dir
+        && !d.is_dir()
+    {
+        bail!("cannot write {}: folder {} does not exist", path.display(), d.display());
     }
     Ok(())
 }
@@ -258,13 +258,14 @@ pub(crate) fn hint(args: &HintArgs, out: &mut dyn Write) -> anyhow::Result<Statu
             bail!("budget exceeded: more than {} search nodes to check the grid", args.budget)
         }
     };
-    if let Some(sol) = solution {
-        if let Some(c) = marks.empty_cells().iter().find(|&c| {
+    let excluded = |sol: Grid| {
+        marks.empty_cells().iter().find(|&c| {
             let d: Digit = sol.get(c).expect("complete");
             !marks.candidates(c).contains(d)
-        }) {
-            bail!("no solution: the pencil marks of {c} exclude its solution digit");
-        }
+        })
+    };
+    if let Some(c) = solution.and_then(excluded) {
+        bail!("no solution: the pencil marks of {c} exclude its solution digit");
     }
     let step = LogicalSolver::default().next_step(&marks);
     let value = match &step {

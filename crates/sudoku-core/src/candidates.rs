@@ -344,10 +344,10 @@ impl CandidateGrid {
         for unit in Unit::ALL {
             let mut placed = DigitSet::EMPTY;
             for &c in unit.cells() {
-                if let Some(d) = self.grid.get(c) {
-                    if !placed.insert(d) {
-                        return true;
-                    }
+                if let Some(d) = self.grid.get(c)
+                    && !placed.insert(d)
+                {
+                    return true;
                 }
             }
             for d in placed.complement() {
