@@ -17,10 +17,10 @@ use crate::{Difficulty, MetricError};
 /// use sudoku_core::Grid;
 /// use sudoku_metrics::{Difficulty, MetricError, SeRater};
 ///
-/// let easy: Grid =
-///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
-/// let (rating, _) = SeRater::default().evaluate(&easy)?;
-/// assert!(rating.er >= 1.0 && rating.er <= 6.2);
+/// // Its hardest step is an XY-wing: Sudoku Explainer rates it 4.2.
+/// let xwing: Grid =
+///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+/// assert_eq!(SeRater::default().rate(&xwing, 0)?, 4.2);
 /// let inkala2012: Grid =
 ///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
 /// assert!(matches!(SeRater::default().rate(&inkala2012, 0), Err(MetricError::NeedsChains)));
@@ -44,11 +44,12 @@ impl SeRater {
     /// use sudoku_core::Grid;
     /// use sudoku_metrics::SeRater;
     /// use sudoku_solve::PathEnd;
-    /// let inkala2012: Grid =
-    ///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
-    /// let (partial, end) = SeRater::default().evaluate(&inkala2012)?;
+    /// // Inkala 2010: singles, a hidden pair (3.4), then chains are needed.
+    /// let inkala2010: Grid =
+    ///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
+    /// let (partial, end) = SeRater::default().evaluate(&inkala2010)?;
     /// assert_eq!(end, PathEnd::NeedsChains);
-    /// assert!(partial.er > 0.0);
+    /// assert_eq!((partial.er, partial.ep, partial.ed), (3.4, 1.2, 1.2));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn evaluate(&self, puzzle: &Grid) -> Result<(SeRating, PathEnd), MetricError> {
