@@ -4,7 +4,7 @@
 use rand::{Rng, RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
-use sudoku_core::{Grid, UNIT_CELLS};
+use sudoku_core::{CandidateGrid, Cell, Digit, Grid, UNIT_CELLS};
 use sudoku_solve::{Outcome, solve_within};
 
 use crate::stochastic::run_seeds;
@@ -159,7 +159,7 @@ impl HumanModel {
             .map(|s| {
                 let mut run = Run {
                     model: self,
-                    board: Board::new(puzzle.to_bytes()),
+                    board: CandidateGrid::from(puzzle),
                     solution,
                     rng: Pcg64Mcg::seed_from_u64(s),
                     steps: 0,
@@ -178,18 +178,7 @@ impl HumanModel {
     }
 }
 
-/// Digits, candidates, and the unit index of every cell.
-#[derive(Clone, Copy)]
-struct Board {
-    cells: [u8; 81],
-    cands: [u16; 81],
-}
-
-const fn unit_of(i: usize) -> [usize; 3] {
-    [i / 9, 9 + i % 9, 18 + i / 27 * 3 + i % 9 / 3]
-}
-
-/// The singles that apply, by kind; `None` on a contradiction.
+/// The singles that apply, by kind.
 struct Singles {
     /// (cell, digit index) of each instance: box hidden singles first, then line, then naked.
     found: Vec<(u8, u8)>,
@@ -197,77 +186,61 @@ struct Singles {
     lines: usize,
 }
 
-impl Board {
-    fn new(cells: [u8; 81]) -> Board {
-        let mut b = Board { cells: [0; 81], cands: [0x1ff; 81] };
-        for (i, &v) in cells.iter().enumerate() {
-            if v != 0 {
-                b.place(i, v - 1);
-            }
-        }
-        b
-    }
+fn cell(i: usize) -> Cell {
+    Cell::new(i).expect("index below 81")
+}
 
-    fn place(&mut self, i: usize, d: u8) {
-        self.cells[i] = d + 1;
-        self.cands[i] = 0;
-        for u in unit_of(i) {
-            for c in &UNIT_CELLS[u] {
-                self.cands[c.index()] &= !(1 << d);
-            }
-        }
-    }
+/// Places digit index `d` in cell `i`.
+fn place(board: &mut CandidateGrid, i: usize, d: u8) {
+    board.place(cell(i), Digit::from_index(usize::from(d)));
+}
 
-    fn is_solved(&self) -> bool {
-        self.cells.iter().all(|&v| v != 0)
-    }
-
-    /// Lists the applicable singles into `out`; false on a contradiction.
-    fn singles(&self, out: &mut Singles) -> bool {
-        out.found.clear();
-        for (u, unit) in UNIT_CELLS.iter().enumerate().rev() {
-            // Boxes (18..27) first, then columns and rows.
-            if u == 17 {
-                out.boxes = out.found.len();
-            }
-            let (mut once, mut twice, mut placed) = (0u16, 0u16, 0u16);
-            for c in unit {
-                let m = self.cands[c.index()];
-                twice |= once & m;
-                once |= m;
-                if self.cells[c.index()] != 0 {
-                    placed |= 1 << (self.cells[c.index()] - 1);
-                }
-            }
-            if (once | placed) != 0x1ff {
-                return false;
-            }
-            let mut hidden = once & !twice;
-            while hidden != 0 {
-                let d = hidden.trailing_zeros();
-                hidden &= hidden - 1;
-                let c =
-                    unit.iter().find(|c| self.cands[c.index()] >> d & 1 != 0).expect("one place");
-                out.found.push((c.index() as u8, d as u8));
+/// Lists the applicable singles into `out`; false on a contradiction.
+fn singles(board: &CandidateGrid, out: &mut Singles) -> bool {
+    out.found.clear();
+    for (u, unit) in UNIT_CELLS.iter().enumerate().rev() {
+        // Boxes (18..27) first, then columns and rows.
+        if u == 17 {
+            out.boxes = out.found.len();
+        }
+        let (mut once, mut twice, mut placed) = (0u16, 0u16, 0u16);
+        for &c in unit {
+            let m = board.candidates(c).bits();
+            twice |= once & m;
+            once |= m;
+            if let Some(d) = board.value(c) {
+                placed |= 1 << d.index();
             }
         }
-        out.lines = out.found.len() - out.boxes;
-        for i in 0..81 {
-            if self.cells[i] == 0 {
-                match self.cands[i].count_ones() {
-                    0 => return false,
-                    1 => out.found.push((i as u8, self.cands[i].trailing_zeros() as u8)),
-                    _ => {}
-                }
-            }
+        if (once | placed) != 0x1ff {
+            return false;
         }
-        true
+        let mut hidden = once & !twice;
+        while hidden != 0 {
+            let d = hidden.trailing_zeros();
+            hidden &= hidden - 1;
+            let c = unit
+                .iter()
+                .find(|&&c| board.candidates(c).bits() >> d & 1 != 0)
+                .expect("one place");
+            out.found.push((c.index() as u8, d as u8));
+        }
     }
+    out.lines = out.found.len() - out.boxes;
+    for c in board.empty_cells() {
+        let m = board.candidates(c).bits();
+        match m.count_ones() {
+            0 => return false,
+            1 => out.found.push((c.index() as u8, m.trailing_zeros() as u8)),
+            _ => {}
+        }
+    }
+    true
 }
 
 struct Run<'a, R> {
     model: &'a HumanModel,
-    board: Board,
+    board: CandidateGrid,
     solution: [u8; 81],
     rng: R,
     steps: u64,
@@ -286,10 +259,10 @@ impl<R: Rng> Run<'_, R> {
         let mut r =
             HumanRating { refutation_max: 0.0, refutation_sum: 0.0, effort: 0.0, refutations: 0.0 };
         let mut s = Singles { found: Vec::with_capacity(64), boxes: 0, lines: 0 };
-        let mut empty = self.board.cells.iter().filter(|&&v| v == 0).count() as f64;
-        while !self.board.is_solved() {
+        let mut empty = self.board.empty_cells().len() as f64;
+        while !self.board.is_complete() {
             self.tick()?;
-            let consistent = self.board.singles(&mut s);
+            let consistent = singles(&self.board, &mut s);
             debug_assert!(consistent, "the true solution's steps never contradict");
             if !s.found.is_empty() {
                 let naked = s.found.len() - s.boxes - s.lines;
@@ -303,11 +276,11 @@ impl<R: Rng> Run<'_, R> {
                     Pick::ByEase => self.pick_by_ease(&s, ease),
                 };
                 let (i, d) = s.found[k];
-                self.board.place(i as usize, d);
+                place(&mut self.board, i as usize, d);
                 continue;
             }
             let (cell, score) = self.easiest_refutation()?;
-            self.board.place(cell, self.solution[cell] - 1);
+            place(&mut self.board, cell, self.solution[cell] - 1);
             let score = f64::from(score);
             r.refutations += 1.0;
             r.refutation_sum += score;
@@ -343,10 +316,10 @@ impl<R: Rng> Run<'_, R> {
         let cap = self.model.cap;
         let mut best: Option<(usize, u32)> = None;
         for i in 0..81 {
-            if self.board.cells[i] != 0 {
+            if self.board.value(cell(i)).is_some() {
                 continue;
             }
-            let mut wrong = self.board.cands[i] & !(1 << (self.solution[i] - 1));
+            let mut wrong = self.board.candidates(cell(i)).bits() & !(1 << (self.solution[i] - 1));
             let mut cell_score = 0u32;
             while wrong != 0 {
                 let d = wrong.trailing_zeros() as u8;
@@ -377,31 +350,33 @@ impl<R: Rng> Run<'_, R> {
             }
         }
         Ok(best.unwrap_or_else(|| {
-            let fewest = (0..81)
-                .filter(|&i| self.board.cells[i] == 0)
-                .min_by_key(|&i| self.board.cands[i].count_ones())
+            let fewest = self
+                .board
+                .empty_cells()
+                .iter()
+                .min_by_key(|&c| self.board.candidates(c).len())
                 .expect("an unsolved board has an empty cell");
-            (fewest, cap)
+            (fewest.index(), cap)
         }))
     }
 
     /// Steps (placement included) from placing digit `d` in cell `i` to a contradiction, if
     /// within `bound`.
     fn refute(&mut self, i: usize, d: u8, bound: u32) -> Result<Option<u32>, MetricError> {
-        let mut b = self.board;
-        b.place(i, d);
+        let mut b = self.board.clone();
+        place(&mut b, i, d);
         let mut s = Singles { found: Vec::with_capacity(64), boxes: 0, lines: 0 };
         let mut steps = 1;
         loop {
             self.tick()?;
-            if !b.singles(&mut s) {
+            if !singles(&b, &mut s) {
                 return Ok(Some(steps));
             }
             if s.found.is_empty() || steps >= bound {
                 return Ok(None);
             }
             let (c, e) = s.found[self.rng.random_range(0..s.found.len())];
-            b.place(c as usize, e);
+            place(&mut b, c as usize, e);
             steps += 1;
         }
     }
