@@ -36,7 +36,7 @@ use crate::{Cell, CellSet, Conflict, Digit, DigitSet, Grid, ParseGridError, Unit
 /// assert!(marks.unit_positions(Unit::Row(0), Digit::new(2).unwrap()).is_empty());
 /// # Ok::<(), sudoku_core::ParseGridError>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CandidateGrid {
     /// The placed digits.
     grid: Grid,

@@ -363,7 +363,7 @@ impl<R: Rng> Run<'_, R> {
     /// Steps (placement included) from placing digit `d` in cell `i` to a contradiction, if
     /// within `bound`.
     fn refute(&mut self, i: usize, d: u8, bound: u32) -> Result<Option<u32>, MetricError> {
-        let mut b = self.board.clone();
+        let mut b = self.board;
         place(&mut b, i, d);
         let mut s = Singles { found: Vec::with_capacity(64), boxes: 0, lines: 0 };
         let mut steps = 1;

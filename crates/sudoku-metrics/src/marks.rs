@@ -1,5 +1,9 @@
 //! Pencil marks: candidates as one 81-bit board per digit, propagated by naked singles (and, as
 //! an option, hidden singles), and the choice of the branch cell.
+//!
+//! The width search keeps this board of its own instead of [`sudoku_core::CandidateGrid`]: it is
+//! copied at every one of millions of search nodes, and the per-cell half of the shared type
+//! would double that cost while the search never asks for a cell's candidates.
 
 use sudoku_core::{Grid, PEERS};
 

@@ -68,7 +68,9 @@ impl Default for Relaxation {
     }
 }
 
-/// A depth-first counter over an arbitrary "differ" graph.
+/// A depth-first counter over an arbitrary "differ" graph. Its candidate masks are not
+/// [`sudoku_core::CandidateGrid`]s: with constraints removed, a placement crosses a digit out
+/// of the cell's remaining neighbours, not of its Sudoku peers.
 struct Counter<'a> {
     neighbours: &'a [u128; 81],
     found: u64,

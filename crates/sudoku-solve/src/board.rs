@@ -8,6 +8,10 @@
 //! each box: its segment pattern is one of the six 3x3 permutation matrices. [`PERM_UNION`]
 //! keeps only the segments of the permutations that still fit, which performs pointing and
 //! claiming (locked candidates) in one table look-up and detects empty rows and boxes.
+//!
+//! This board is separate from [`sudoku_core::CandidateGrid`] (the board of the logical
+//! techniques) for speed: band masks make a node cost a few table look-ups, and the state is
+//! small enough to copy at every branch.
 
 // Index loops over bands and digits mirror the bit arithmetic (d * 3 + b) more plainly.
 #![allow(clippy::needless_range_loop)]

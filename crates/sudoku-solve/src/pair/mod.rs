@@ -104,7 +104,7 @@ struct Search {
 impl Statement {
     /// Restricts `c` to this statement.
     fn apply(self, c: &mut Candidates) {
-        c.0[self.cell.index()] &= self.values.bits();
+        c.keep(self.cell.index(), c.get(self.cell.index()) & self.values.bits());
     }
 }
 
@@ -113,14 +113,14 @@ impl Statement {
 fn decisions(c: &Candidates) -> Vec<Decision> {
     let mut out = Vec::new();
     for p in 0..81 {
-        let pair = c.0[p];
+        let pair = c.get(p);
         if pair.count_ones() != 2 {
             continue;
         }
         for unit in Cell::new(p).expect("index below 81").units() {
             for cell in unit.cells() {
                 let q = cell.index();
-                let m = c.0[q];
+                let m = c.get(q);
                 if q == p || m & pair != pair || m == pair {
                     continue;
                 }
@@ -143,7 +143,7 @@ fn constraint_pairs(c: &Candidates) -> Vec<Decision> {
     for unit in &UNIT_CELLS {
         for d in 0..9u16 {
             let mut places = unit.iter().filter(|cell| {
-                let m = c.0[cell.index()];
+                let m = c.get(cell.index());
                 m >> d & 1 != 0 && m.count_ones() > 1
             });
             if let (Some(a), Some(b), None) = (places.next(), places.next(), places.next()) {

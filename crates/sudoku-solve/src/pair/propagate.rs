@@ -2,7 +2,7 @@
 //! decisions. Each technique is a function over candidate masks that makes one pass and says
 //! whether it changed anything; [`Candidates::propagate`] runs them to a fixed point.
 
-use sudoku_core::UNIT_CELLS;
+use sudoku_core::{CandidateGrid, Cell, DigitSet, Grid, UNIT_CELLS};
 
 /// What propagation came to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -18,9 +18,11 @@ pub(crate) enum Status {
 /// One pass of a technique: `Err(())` on a contradiction, else whether it eliminated anything.
 type Pass = Result<bool, ()>;
 
-/// Candidate digits of every cell (bit `d` for digit `d + 1`).
+/// Candidate digits of every cell, on the shared [`CandidateGrid`]. Pair reduction never
+/// places a digit: a cell with one candidate counts as solved, and every step only removes
+/// candidates. Masks are read and written as `u16` (bit `d` for digit `d + 1`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Candidates(pub(crate) [u16; 81]);
+pub(crate) struct Candidates(pub(crate) CandidateGrid);
 
 const ALL: u16 = 0x1ff;
 
@@ -29,23 +31,47 @@ fn unit(u: usize) -> [usize; 9] {
     std::array::from_fn(|k| UNIT_CELLS[u][k].index())
 }
 
+fn cell(i: usize) -> Cell {
+    Cell::new(i).expect("index below 81")
+}
+
 impl Candidates {
     /// The candidates of a puzzle's givens (each given cell holds its digit only).
     pub(crate) fn from_givens(cells: &[u8; 81]) -> Candidates {
-        Candidates(std::array::from_fn(|i| if cells[i] == 0 { ALL } else { 1 << (cells[i] - 1) }))
+        let mut g = CandidateGrid::new(&Grid::EMPTY).expect("the empty grid is valid");
+        for (i, &v) in cells.iter().enumerate() {
+            if v != 0 {
+                g.restrict(cell(i), DigitSet::from_bits(1 << (v - 1)));
+            }
+        }
+        Candidates(g)
+    }
+
+    /// The candidate mask of cell `i`.
+    pub(crate) fn get(&self, i: usize) -> u16 {
+        self.0.candidates(cell(i)).bits()
+    }
+
+    /// Keeps only the candidates of `mask` in cell `i`.
+    pub(crate) fn keep(&mut self, i: usize, mask: u16) {
+        self.0.restrict(cell(i), DigitSet::from_bits(mask));
+    }
+
+    /// Every cell's candidate mask.
+    fn masks(&self) -> impl Iterator<Item = u16> + '_ {
+        (0..81).map(|i| self.get(i))
     }
 
     /// Bivalue cells and others: the number of cells with exactly two candidates.
     pub(crate) fn pairs(&self) -> usize {
-        self.0.iter().filter(|m| m.count_ones() == 2).count()
+        self.masks().filter(|m| m.count_ones() == 2).count()
     }
 
     /// The solved digits, if every cell has one candidate.
     pub(crate) fn solution(&self) -> Option<[u8; 81]> {
-        self.0
-            .iter()
+        self.masks()
             .all(|m| m.count_ones() == 1)
-            .then(|| std::array::from_fn(|i| self.0[i].trailing_zeros() as u8 + 1))
+            .then(|| std::array::from_fn(|i| self.get(i).trailing_zeros() as u8 + 1))
     }
 
     /// Runs every technique to a fixed point.
@@ -61,7 +87,7 @@ impl Candidates {
                 Err(()) => return Status::Contradiction,
                 Ok(true) => {}
                 Ok(false) => {
-                    return if self.0.iter().all(|m| m.count_ones() == 1) {
+                    return if self.masks().all(|m| m.count_ones() == 1) {
                         Status::Solved
                     } else {
                         Status::Unsolved
@@ -73,12 +99,13 @@ impl Candidates {
 
     /// Removes `digits` from cell `i`; a contradiction if nothing is left.
     fn remove(&mut self, i: usize, digits: u16) -> Pass {
-        let before = self.0[i];
-        self.0[i] &= !digits;
-        if self.0[i] == 0 {
+        let before = self.get(i);
+        let after = before & !digits;
+        self.keep(i, after);
+        if after == 0 {
             return Err(());
         }
-        Ok(self.0[i] != before)
+        Ok(after != before)
     }
 
     /// A solved cell's digit leaves every other cell of its units.
@@ -88,7 +115,7 @@ impl Candidates {
             let cells = unit(u);
             let mut seen = 0u16;
             for &i in &cells {
-                let m = self.0[i];
+                let m = self.get(i);
                 if m.count_ones() == 1 {
                     if seen & m != 0 {
                         return Err(());
@@ -97,7 +124,7 @@ impl Candidates {
                 }
             }
             for &i in &cells {
-                if self.0[i].count_ones() > 1 {
+                if self.get(i).count_ones() > 1 {
                     changed |= self.remove(i, seen)?;
                 }
             }
@@ -112,20 +139,20 @@ impl Candidates {
             let cells = unit(u);
             let (mut once, mut twice) = (0u16, 0u16);
             for &i in &cells {
-                twice |= once & self.0[i];
-                once |= self.0[i];
+                twice |= once & self.get(i);
+                once |= self.get(i);
             }
             if once != ALL {
                 return Err(());
             }
             let hidden = once & !twice;
             for &i in &cells {
-                let h = self.0[i] & hidden;
-                if h != 0 && self.0[i] != h {
+                let h = self.get(i) & hidden;
+                if h != 0 && self.get(i) != h {
                     if h.count_ones() > 1 {
                         return Err(());
                     }
-                    self.0[i] = h;
+                    self.keep(i, h);
                     changed = true;
                 }
             }
@@ -144,15 +171,15 @@ impl Candidates {
                 let row_seg: [usize; 3] = std::array::from_fn(|j| (br + k) * 9 + bc + j);
                 let col_seg: [usize; 3] = std::array::from_fn(|j| (br + j) * 9 + bc + k);
                 for (seg, line) in [(row_seg, br + k), (col_seg, 9 + bc + k)] {
-                    let in_seg = seg.iter().fold(0, |m, &i| m | self.0[i]);
+                    let in_seg = seg.iter().fold(0, |m, &i| m | self.get(i));
                     let box_rest = unit(18 + b)
                         .iter()
                         .filter(|i| !seg.contains(i))
-                        .fold(0, |m, &i| m | self.0[i]);
+                        .fold(0, |m, &i| m | self.get(i));
                     let line_rest = unit(line)
                         .iter()
                         .filter(|i| !seg.contains(i))
-                        .fold(0, |m, &i| m | self.0[i]);
+                        .fold(0, |m, &i| m | self.get(i));
                     // Pointing: in the box only here, so not elsewhere in the line.
                     let pointing = in_seg & !box_rest;
                     // Claiming: in the line only here, so not elsewhere in the box.
@@ -179,7 +206,7 @@ impl Candidates {
         let mut changed = false;
         for u in 0..27 {
             let open: Vec<usize> =
-                unit(u).into_iter().filter(|&i| self.0[i].count_ones() > 1).collect();
+                unit(u).into_iter().filter(|&i| self.get(i).count_ones() > 1).collect();
             for mask in 1u32..(1 << open.len()) {
                 let k = mask.count_ones();
                 if !(2..=4).contains(&k) {
@@ -187,7 +214,7 @@ impl Candidates {
                 }
                 let members =
                     open.iter().enumerate().filter(|(j, _)| mask >> j & 1 != 0).map(|(_, &i)| i);
-                let digits = members.clone().fold(0u16, |m, i| m | self.0[i]);
+                let digits = members.clone().fold(0u16, |m, i| m | self.get(i));
                 match digits.count_ones().cmp(&k) {
                     std::cmp::Ordering::Less => return Err(()),
                     std::cmp::Ordering::Greater => continue,
@@ -212,15 +239,15 @@ impl Candidates {
             // Places of each digit not yet solved in this unit.
             let solved = cells
                 .iter()
-                .filter(|&&i| self.0[i].count_ones() == 1)
-                .fold(0u16, |m, &i| m | self.0[i]);
+                .filter(|&&i| self.get(i).count_ones() == 1)
+                .fold(0u16, |m, &i| m | self.get(i));
             let places: Vec<(u16, u16)> = (0..9)
                 .filter(|d| solved >> d & 1 == 0)
                 .map(|d| {
                     let p = cells
                         .iter()
                         .enumerate()
-                        .filter(|(_, i)| self.0[**i] >> d & 1 != 0)
+                        .filter(|(_, i)| self.get(**i) >> d & 1 != 0)
                         .fold(0u16, |m, (j, _)| m | 1 << j);
                     (1u16 << d, p)
                 })
@@ -241,8 +268,8 @@ impl Candidates {
                     std::cmp::Ordering::Equal => {}
                 }
                 for (j, &i) in cells.iter().enumerate() {
-                    if where_ >> j & 1 != 0 && self.0[i] & !digits != 0 {
-                        self.0[i] &= digits;
+                    if where_ >> j & 1 != 0 && self.get(i) & !digits != 0 {
+                        self.keep(i, self.get(i) & digits);
                         changed = true;
                     }
                 }
@@ -257,9 +284,9 @@ mod tests {
     use super::*;
 
     fn cands(pairs: &[(usize, &[u8])]) -> Candidates {
-        let mut c = Candidates([ALL; 81]);
+        let mut c = Candidates::from_givens(&[0; 81]);
         for &(i, ds) in pairs {
-            c.0[i] = ds.iter().fold(0, |m, d| m | 1 << (d - 1));
+            c.keep(i, ds.iter().fold(0, |m, d| m | 1 << (d - 1)));
         }
         c
     }
@@ -272,10 +299,10 @@ mod tests {
     fn a_naked_single_leaves_its_peers() {
         let mut c = cands(&[(0, &[5])]);
         assert_eq!(c.naked_singles(), Ok(true));
-        assert_eq!(digits(c.0[8]), [1, 2, 3, 4, 6, 7, 8, 9]);
-        assert_eq!(digits(c.0[72]), [1, 2, 3, 4, 6, 7, 8, 9]);
-        assert_eq!(digits(c.0[20]), [1, 2, 3, 4, 6, 7, 8, 9]);
-        assert_eq!(c.0[40], ALL);
+        assert_eq!(digits(c.get(8)), [1, 2, 3, 4, 6, 7, 8, 9]);
+        assert_eq!(digits(c.get(72)), [1, 2, 3, 4, 6, 7, 8, 9]);
+        assert_eq!(digits(c.get(20)), [1, 2, 3, 4, 6, 7, 8, 9]);
+        assert_eq!(c.get(40), ALL);
         assert_eq!(c.naked_singles(), Ok(false));
         assert_eq!(cands(&[(0, &[5]), (1, &[5])]).naked_singles(), Err(()));
     }
@@ -287,7 +314,7 @@ mod tests {
             (0..9).filter(|&i| i != 4).map(|i| (i, &[1u8, 2, 3, 4, 5, 6, 8, 9][..])).collect();
         let mut c = cands(&row);
         assert_eq!(c.hidden_singles(), Ok(true));
-        assert_eq!(digits(c.0[4]), [7]);
+        assert_eq!(digits(c.get(4)), [7]);
         // A digit with no place at all is a contradiction.
         let mut none =
             cands(&(0..9).map(|i| (i, &[1u8, 2, 3, 4, 5, 6, 8, 9][..])).collect::<Vec<_>>());
@@ -300,12 +327,12 @@ mod tests {
         let no4: &[u8] = &[1, 2, 3, 5, 6, 7, 8, 9];
         let mut c = cands(&[(9, no4), (10, no4), (11, no4), (18, no4), (19, no4), (20, no4)]);
         assert_eq!(c.locked_candidates(), Ok(true));
-        assert!(c.0[5] >> 3 & 1 == 0 && c.0[80] >> 3 & 1 != 0);
+        assert!(c.get(5) >> 3 & 1 == 0 && c.get(80) >> 3 & 1 != 0);
         // In column A, digit 2 only in box 1 (cells 0, 9, 18): remove 2 from the rest of box 1.
         let no2: &[u8] = &[1, 3, 4, 5, 6, 7, 8, 9];
         let mut c = cands(&(3..9).map(|r| (r * 9, no2)).collect::<Vec<_>>());
         assert_eq!(c.locked_candidates(), Ok(true));
-        assert!(c.0[1] >> 1 & 1 == 0 && c.0[10] >> 1 & 1 == 0 && c.0[0] >> 1 & 1 != 0);
+        assert!(c.get(1) >> 1 & 1 == 0 && c.get(10) >> 1 & 1 == 0 && c.get(0) >> 1 & 1 != 0);
     }
 
     #[test]
@@ -313,8 +340,8 @@ mod tests {
         // Naked pair {1,2} in cells 0 and 1 of row 1.
         let mut c = cands(&[(0, &[1, 2]), (1, &[1, 2])]);
         assert_eq!(c.naked_subsets(), Ok(true));
-        assert_eq!(digits(c.0[2]), [3, 4, 5, 6, 7, 8, 9]);
-        assert_eq!(digits(c.0[0]), [1, 2]);
+        assert_eq!(digits(c.get(2)), [3, 4, 5, 6, 7, 8, 9]);
+        assert_eq!(digits(c.get(0)), [1, 2]);
         // Three cells sharing two digits: a contradiction.
         assert_eq!(cands(&[(0, &[1, 2]), (1, &[1, 2]), (2, &[1, 2])]).naked_subsets(), Err(()));
         // Hidden pair: digits 8 and 9 only in cells 3 and 4 of row 1.
@@ -324,8 +351,8 @@ mod tests {
             .collect();
         let mut c = cands(&rest);
         assert_eq!(c.hidden_subsets(), Ok(true));
-        assert_eq!(digits(c.0[3]), [8, 9]);
-        assert_eq!(digits(c.0[4]), [8, 9]);
+        assert_eq!(digits(c.get(3)), [8, 9]);
+        assert_eq!(digits(c.get(4)), [8, 9]);
     }
 
     #[test]
@@ -361,12 +388,12 @@ mod soundness {
                     for _ in 0..rng.random_range(1..12) {
                         let i = rng.random_range(0..81);
                         let keep = 1 << (solution[i] - 1);
-                        c.0[i] &= rng.random_range(0..0x200u16) | keep;
+                        c.keep(i, c.get(i) & (rng.random_range(0..0x200u16) | keep));
                     }
                 }
                 let status = c.propagate();
                 assert_ne!(status, Status::Contradiction, "{line} trial {trial}");
-                for (i, (&m, &d)) in c.0.iter().zip(&solution).enumerate() {
+                for (i, (m, &d)) in c.masks().zip(&solution).enumerate() {
                     assert!(m >> (d - 1) & 1 != 0, "{line} trial {trial}: cell {i} lost its digit");
                 }
             }
