@@ -24,7 +24,7 @@ struct Bug {
 
 /// Finds the BUG cells, or `None` if the grid is no BUG pattern.
 fn find(g: &CandidateGrid) -> Option<Bug> {
-    let mut temp = g.clone();
+    let mut temp = *g;
     let mut bug = Bug {
         cells: Vec::new(),
         values: [DigitSet::EMPTY; 81],

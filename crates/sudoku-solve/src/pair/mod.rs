@@ -91,7 +91,8 @@ struct Decision([Statement; 2]);
 
 /// What examining a position came to.
 enum Verdict {
-    Solved(Candidates),
+    // Boxed: the marks are some 400 bytes, the other outcomes none.
+    Solved(Box<Candidates>),
     Contradiction,
     Unsolved,
 }
@@ -179,7 +180,7 @@ fn establish(
         }
         Status::Solved => {
             lines.push(ChainLine::new(Marker::Prf, ctx, None, Conclusion::Solution));
-            Some(Verdict::Solved(after))
+            Some(Verdict::Solved(Box::new(after)))
         }
         Status::Contradiction => {
             lines.push(ChainLine::new(Marker::Dis, ctx, None, Conclusion::Contradiction(None)));
@@ -225,7 +226,7 @@ impl Search {
                         Some(branch[k]),
                         Conclusion::Solution,
                     ));
-                    return Ok(Verdict::Solved(after[k]));
+                    return Ok(Verdict::Solved(Box::new(after[k])));
                 }
                 if let Some(k) = status.iter().position(|&s| s == Status::Contradiction) {
                     // One branch contradicts: the other is a fact (and if it contradicts too,
