@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use sudoku_core::{CandidateGrid, CellSet, Digit, DigitSet, Unit};
+use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Unit};
 
 use super::{Hints, Step, Technique};
 
@@ -63,40 +63,65 @@ fn locking_step(
         .eliminate_all(victims, d)
 }
 
-/// For every unit (in [`Unit::ALL`] order) and digit, the crossing unit that holds all of the
-/// digit's two or more places in it, if any: computed once per search, then looked up in
-/// Sudoku Explainer's pair order.
-fn lock_targets(g: &CandidateGrid) -> [[Option<Unit>; 9]; 27] {
-    let mut t = [[None; 9]; 27];
-    for unit in Unit::ALL {
-        for d in Digit::ALL {
-            let p = g.unit_positions(unit, d);
-            if p.len() < 2 {
-                continue;
+/// For each pair of [`PAIRS`], the digits with two or more places in the source, all in the
+/// target: from the candidate unions of the source's three segments (box rows or columns, or a
+/// line's three boxes), without a look at any digit's cells.
+fn locked_digits(g: &CandidateGrid) -> [u16; 108] {
+    let mut out = [0u16; 108];
+    let mask = |c: Cell| g.candidates(c).bits();
+    for i in 0..9usize {
+        // Box i: segment unions by box row and by box column, and digits seen twice.
+        let cells = Unit::Box(i as u8).cells();
+        let (mut once, mut twice) = (0u16, 0u16);
+        let (mut rows, mut cols) = ([0u16; 3], [0u16; 3]);
+        for (k, &c) in cells.iter().enumerate() {
+            let m = mask(c);
+            twice |= once & m;
+            once |= m;
+            rows[k / 3] |= m;
+            cols[k % 3] |= m;
+        }
+        for k in 0..3 {
+            let others = |seg: &[u16; 3]| seg[(k + 1) % 3] | seg[(k + 2) % 3];
+            out[i * 3 + k] = twice & cols[k] & !others(&cols);
+            out[27 + i * 3 + k] = twice & rows[k] & !others(&rows);
+        }
+        // Column i and row i: segment unions by box.
+        for (base, unit) in [(54, Unit::Col(i as u8)), (81, Unit::Row(i as u8))] {
+            let (mut once, mut twice, mut segs) = (0u16, 0u16, [0u16; 3]);
+            for (k, &c) in unit.cells().iter().enumerate() {
+                let m = mask(c);
+                twice |= once & m;
+                once |= m;
+                segs[k / 3] |= m;
             }
-            let first = p.first().expect("two cells");
-            let candidates: &[Unit] = match unit {
-                Unit::Box(_) => &[Unit::Row(first.row() as u8), Unit::Col(first.col() as u8)],
-                _ => &[Unit::Box(first.box_() as u8)],
-            };
-            t[unit.index()][d.index()] =
-                candidates.iter().copied().find(|u| p.difference(u.cell_set()).is_empty());
+            for k in 0..3 {
+                out[base + i * 3 + k] = twice & segs[k] & !(segs[(k + 1) % 3] | segs[(k + 2) % 3]);
+            }
         }
     }
-    t
+    out
+}
+
+/// The digits of a mask, lowest first.
+fn digits_of(mut m: u16) -> impl Iterator<Item = Digit> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let d = Digit::from_index(m.trailing_zeros() as usize);
+            m &= m - 1;
+            d
+        })
+    })
 }
 
 /// Pointing (2.6) and claiming (2.8).
 pub(crate) fn locking(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
-    let locks = lock_targets(g);
-    for (source, target) in PAIRS {
+    let locked = locked_digits(g);
+    for (k, (source, target)) in PAIRS.into_iter().enumerate() {
         let pointing = matches!(source, Unit::Box(_));
         let (technique, tenths) =
             if pointing { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
-        for d in Digit::ALL {
-            if locks[source.index()][d.index()] != Some(target) {
-                continue;
-            }
+        for d in digits_of(locked[k]) {
             let positions = g.unit_positions(source, d);
             if g.unit_positions(target, d).difference(positions).is_empty() {
                 continue;
@@ -113,18 +138,15 @@ pub(crate) fn locking(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
 /// Direct pointing (1.7) and direct claiming (1.9): the elimination leaves the digit one
 /// place in another unit of the source's kind crossing the target; the step places it.
 pub(crate) fn direct_locking(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
-    let locks = lock_targets(g);
-    for (source, target) in PAIRS {
+    let locked = locked_digits(g);
+    for (k, (source, target)) in PAIRS.into_iter().enumerate() {
         let pointing = matches!(source, Unit::Box(_));
         let (technique, tenths) = if pointing {
             (Technique::DirectPointing, 17)
         } else {
             (Technique::DirectClaiming, 19)
         };
-        for d in Digit::ALL {
-            if locks[source.index()][d.index()] != Some(target) {
-                continue;
-            }
+        for d in digits_of(locked[k]) {
             let positions = g.unit_positions(source, d);
             for other in same_kind(source) {
                 if other == source || other.cell_set().intersection(target.cell_set()).is_empty() {

@@ -16,35 +16,40 @@ pub(crate) fn hidden_single_tenths(unit: Unit, alone: bool) -> u16 {
     }
 }
 
-/// The hidden single for `digit` in `unit`, if its positions there are one cell.
-pub(crate) fn hidden_single(g: &CandidateGrid, unit: Unit, digit: Digit) -> Option<Step> {
-    let positions = g.unit_positions(unit, digit);
-    if positions.len() != 1 {
-        return None;
-    }
-    let cell = positions.first().expect("one cell");
-    let alone = g.empty_cells().intersection(unit.cell_set()).len() == 1;
+fn single_step(unit: Unit, cell: Cell, digit: Digit, alone: bool) -> Step {
     let technique = if alone { Technique::LastCell } else { Technique::HiddenSingle };
-    Some(
-        Step::new(technique, hidden_single_tenths(unit, alone))
-            .with_pattern(CellSet::single(cell), DigitSet::single(digit))
-            .with_units(&[unit])
-            .place(cell, digit),
-    )
+    Step::new(technique, hidden_single_tenths(unit, alone))
+        .with_pattern(CellSet::single(cell), DigitSet::single(digit))
+        .with_units(&[unit])
+        .place(cell, digit)
 }
 
 /// Last cells of units first, then hidden singles; boxes, columns, rows; digits in order.
 pub(crate) fn hidden_singles(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
+    let empty = g.empty_cells();
     for alone_pass in [true, false] {
         for unit in REGIONS {
-            let alone = g.empty_cells().intersection(unit.cell_set()).len() == 1;
+            let alone = empty.intersection(unit.cell_set()).len() == 1;
             if alone != alone_pass {
                 continue;
             }
-            for d in Digit::ALL {
-                if let Some(step) = hidden_single(g, unit, d) {
-                    hints.add(step)?;
-                }
+            // Digits with exactly one place: seen once and never twice over the unit's cells.
+            let cells = unit.cells();
+            let (mut once, mut twice) = (0u16, 0u16);
+            for &c in cells {
+                let m = g.candidates(c).bits();
+                twice |= once & m;
+                once |= m;
+            }
+            let mut single = once & !twice;
+            while single != 0 {
+                let d = Digit::from_index(single.trailing_zeros() as usize);
+                single &= single - 1;
+                let cell = *cells
+                    .iter()
+                    .find(|&&c| g.candidates(c).contains(d))
+                    .expect("one place");
+                hints.add(single_step(unit, cell, d, alone))?;
             }
         }
     }
