@@ -101,14 +101,28 @@ pub(crate) fn hidden_sets(
             continue;
         }
         // A digit with more places cannot be in the set; filtering keeps the tuple order.
+        // Bit-sliced counters (at least 1, 2, ..., size + 1 places) find those digits from
+        // the cells' candidates alone.
+        let mut at_least = [0u16; 6];
+        for &c in unit.cells() {
+            let m = g.candidates(c).bits();
+            for k in (1..=size + 1).rev() {
+                at_least[k] |= at_least[k - 1] & m;
+            }
+            at_least[0] |= m;
+        }
+        let fitting = at_least[1] & !at_least[size];
+        if (fitting.count_ones() as usize) < size {
+            continue;
+        }
         let mut open = [(Digit::from_index(0), CellSet::EMPTY); 9];
         let mut n = 0;
-        for d in Digit::ALL {
-            let p = g.unit_positions(unit, d);
-            if (2..=size).contains(&p.len()) {
-                open[n] = (d, p);
-                n += 1;
-            }
+        let mut m = fitting;
+        while m != 0 {
+            let d = Digit::from_index(m.trailing_zeros() as usize);
+            m &= m - 1;
+            open[n] = (d, g.unit_positions(unit, d));
+            n += 1;
         }
         for_each_combination(n, size, |pick| {
             let mut cells = CellSet::EMPTY;
@@ -169,30 +183,39 @@ pub(crate) fn fish(g: &CandidateGrid, size: usize, hints: &mut Hints) -> Control
     for by_cols in [true, false] {
         let line = |i: usize| if by_cols { Unit::Col(i as u8) } else { Unit::Row(i as u8) };
         let cross = |i: usize| if by_cols { Unit::Row(i as u8) } else { Unit::Col(i as u8) };
+        // Per digit: each line's cross-line positions (9 bits), and the lines with two to
+        // `size` places, so a tuple is tested with a few mask operations.
+        let mut spots = [[0u16; 9]; 9];
+        let mut eligible = [0u16; 9];
+        for d in Digit::ALL {
+            // As Sudoku Explainer: only digits with 2 * size or more left to place.
+            if placed[d.index()] + 2 * size > 9 {
+                continue;
+            }
+            for c in g.digit_cells(d) {
+                let (l, x) = if by_cols { (c.col(), c.row()) } else { (c.row(), c.col()) };
+                spots[d.index()][l] |= 1 << x;
+            }
+            for l in 0..9 {
+                if (2..=size).contains(&(spots[d.index()][l].count_ones() as usize)) {
+                    eligible[d.index()] |= 1 << l;
+                }
+            }
+        }
         for_each_combination(9, size, |pick| {
+            let lines = pick.iter().fold(0u16, |m, &i| m | 1 << i);
             for d in Digit::ALL {
+                if lines & !eligible[d.index()] != 0 {
+                    continue;
+                }
+                let cover = pick.iter().fold(0u16, |m, &i| m | spots[d.index()][i]);
+                if cover.count_ones() as usize != size {
+                    continue;
+                }
                 let cells = g.digit_cells(d);
-                // As Sudoku Explainer: only digits with 2 * size or more left to place.
-                if placed[d.index()] + 2 * size > 9 {
-                    continue;
-                }
-                let mut base = CellSet::EMPTY;
-                let mut cover = 0u16;
-                let mut ok = true;
-                for &i in pick {
-                    let p = cells.intersection(line(i).cell_set());
-                    if p.len() < 2 || p.len() > size {
-                        ok = false;
-                        break;
-                    }
-                    base = base.union(p);
-                    for c in p {
-                        cover |= 1 << if by_cols { c.row() } else { c.col() };
-                    }
-                }
-                if !ok || cover.count_ones() as usize != size {
-                    continue;
-                }
+                let base = pick
+                    .iter()
+                    .fold(CellSet::EMPTY, |b, &i| b.union(cells.intersection(line(i).cell_set())));
                 let mut units: Vec<Unit> = pick.iter().map(|&i| line(i)).collect();
                 let mut victims = CellSet::EMPTY;
                 for j in 0..9 {
