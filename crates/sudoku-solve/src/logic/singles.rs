@@ -27,9 +27,13 @@ fn single_step(unit: Unit, cell: Cell, digit: Digit, alone: bool) -> Step {
 /// Last cells of units first, then hidden singles; boxes, columns, rows; digits in order.
 pub(crate) fn hidden_singles(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
     let empty = g.empty_cells();
+    let alone: [bool; 27] = std::array::from_fn(|k| {
+        let left = empty.intersection(REGIONS[k].cell_set()).bits();
+        left != 0 && left & (left - 1) == 0
+    });
     for alone_pass in [true, false] {
-        for unit in REGIONS {
-            let alone = empty.intersection(unit.cell_set()).len() == 1;
+        for (k, unit) in REGIONS.into_iter().enumerate() {
+            let alone = alone[k];
             if alone != alone_pass {
                 continue;
             }
