@@ -49,10 +49,8 @@ pub(crate) fn hidden_singles(g: &CandidateGrid, hints: &mut Hints) -> ControlFlo
             while single != 0 {
                 let d = Digit::from_index(single.trailing_zeros() as usize);
                 single &= single - 1;
-                let cell = *cells
-                    .iter()
-                    .find(|&&c| g.candidates(c).contains(d))
-                    .expect("one place");
+                let cell =
+                    *cells.iter().find(|&&c| g.candidates(c).contains(d)).expect("one place");
                 hints.add(single_step(unit, cell, d, alone))?;
             }
         }

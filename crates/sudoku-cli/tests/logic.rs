@@ -1,0 +1,108 @@
+//! The logical solver through the binary: `explain --steps`, `hint`, `rate --metrics se-rating`.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Sudoku Explainer rates it 4.2/1.2/1.2 (an XY-wing is its hardest step).
+const XY: &str =
+    "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2";
+/// Needs chains from the first step.
+const INKALA: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+fn sudoku(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn sudoku");
+    child.stdin.take().expect("stdin").write_all(stdin).expect("write stdin");
+    child.wait_with_output().expect("wait")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn explain_steps_lists_the_path_and_the_ratings() {
+    let out = sudoku(&["explain", "--steps", XY], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let t = text(&out.stdout);
+    assert!(t.contains("4.2 XY-Wing: 159 in C2,B3,C6 => B4<>5"), "{t}");
+    assert!(t.contains("# ER/EP/ED 4.2/1.2/1.2"), "{t}");
+    assert!(t.lines().next().unwrap().starts_with("# arg1:1 "));
+}
+
+#[test]
+fn explain_steps_json_has_the_schema() {
+    let out =
+        sudoku(&["explain", "--steps", "--json", "-"], format!("{XY}\n{INKALA}\n").as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let rows: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("json")).collect();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["status"], "solved");
+    assert_eq!(rows[0]["se_rating"], serde_json::json!({"er": 4.2, "ep": 1.2, "ed": 1.2}));
+    let first = &rows[0]["steps"][0];
+    for key in ["technique", "difficulty", "placements", "eliminations", "text"] {
+        assert!(first.get(key).is_some(), "{key} missing in {first}");
+    }
+    assert_eq!(rows[1]["status"], "needs_chains");
+    assert_eq!(rows[1]["steps"].as_array().map(Vec::len), Some(0));
+}
+
+#[test]
+fn rate_se_rating_has_three_columns_every_row() {
+    let input = format!("{XY}\n{INKALA}\n12345\n");
+    let out = sudoku(&["rate", "--metrics", "se-rating"], input.as_bytes());
+    let t = text(&out.stdout);
+    let lines: Vec<&str> = t.lines().collect();
+    assert_eq!(lines[0], "source\tline\tpuzzle\tse_er\tse_ep\tse_ed");
+    assert!(lines[1].ends_with("\t4.2\t1.2\t1.2"), "{t}");
+    assert!(lines[2].ends_with("\tneeds_chains\tneeds_chains\tneeds_chains"), "{t}");
+    let out = sudoku(&["rate", "--metrics", "se-rating", "--json"], format!("{XY}\n").as_bytes());
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).expect("json");
+    assert_eq!(v["se_rating"]["er"], 4.2);
+}
+
+#[test]
+fn hint_takes_a_grid_or_pencil_marks() {
+    let out = sudoku(&["hint", XY], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("1.2 Hidden Single"), "{}", text(&out.stdout));
+    // The same grid as 729 pencil marks, with one candidate of a cell crossed out by hand.
+    let marks = sudoku_core::CandidateGrid::new(&XY.parse().unwrap()).unwrap();
+    let out = sudoku(&["hint", "--json", &marks.pencil_marks()], b"");
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).expect("json");
+    assert_eq!(v["status"], "ok");
+    assert_eq!(v["step"]["technique"], "Hidden Single");
+    // A wrong digit (a candidate of B1 that is not its solution digit) is refused clearly.
+    let grid: sudoku_core::Grid = XY.parse().unwrap();
+    let solution = sudoku_solve::solve(&grid).unique().unwrap();
+    let b1 = sudoku_core::Cell::new(1).unwrap();
+    let bad = grid.candidates(b1).iter().find(|&d| Some(d) != solution.get(b1)).unwrap();
+    let wrong = format!("8{}{}", bad, &XY[2..]);
+    let out = sudoku(&["hint", &wrong], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no solution"), "{}", text(&out.stderr));
+    let out = sudoku(&["hint", INKALA], b"");
+    assert!(text(&out.stdout).contains("needs chains"), "{}", text(&out.stdout));
+}
+
+#[test]
+fn svg_pictures_are_written_and_bad_paths_fail_first() {
+    let dir = std::env::temp_dir().join(format!("sudoku-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("step.svg");
+    let out = sudoku(&["explain", "--steps", "--svg", file.to_str().unwrap(), XY], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("XY-Wing"), "the hardest step is drawn");
+    let out = sudoku(&["explain", "--steps", "--svg", "/no/such/dir/x.svg", XY], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("does not exist"), "{}", text(&out.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}
