@@ -196,8 +196,8 @@ pub(crate) fn fish(g: &CandidateGrid, size: usize, hints: &mut Hints) -> Control
                 let (l, x) = if by_cols { (c.col(), c.row()) } else { (c.row(), c.col()) };
                 spots[d.index()][l] |= 1 << x;
             }
-            for l in 0..9 {
-                if (2..=size).contains(&(spots[d.index()][l].count_ones() as usize)) {
+            for (l, line_spots) in spots[d.index()].iter().enumerate() {
+                if (2..=size).contains(&(line_spots.count_ones() as usize)) {
                     eligible[d.index()] |= 1 << l;
                 }
             }
