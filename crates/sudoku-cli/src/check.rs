@@ -1,7 +1,6 @@
 //! `sudoku check`: reports whether every puzzle is well-formed.
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use serde::Serialize;
 
@@ -10,8 +9,9 @@ use crate::{Status, error_chain};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct CheckArgs {
-    /// Puzzle files, one puzzle per line or 9-line blocks; `-` or nothing reads standard input.
-    inputs: Vec<PathBuf>,
+    /// Puzzles (81 characters) or files of puzzles: one per line, 9-line blocks, or the JSON
+    /// lines other subcommands write; `-` or nothing reads standard input.
+    inputs: Vec<String>,
     /// Print one JSON object per puzzle instead of text.
     #[arg(long)]
     json: bool,

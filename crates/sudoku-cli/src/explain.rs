@@ -6,7 +6,6 @@ use std::path::PathBuf;
 
 use rayon::prelude::*;
 use serde_json::{Value, json};
-use sudoku_core::Grid;
 use sudoku_solve::{ExplainError, LogicalSolver, PairReduction};
 
 use crate::steps;
@@ -16,8 +15,8 @@ use crate::{Status, thread_pool};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct ExplainArgs {
-    /// Puzzles given on the command line (81 characters) or files of puzzles; `-` or nothing
-    /// reads standard input.
+    /// Puzzles (81 characters) or files of puzzles: one per line, 9-line blocks, or the JSON
+    /// lines other subcommands write; `-` or nothing reads standard input.
     inputs: Vec<String>,
     /// The deepest pair-reduction level to try.
     #[arg(long, default_value_t = PairReduction::default().max_level)]
@@ -58,24 +57,7 @@ fn error_code(e: &ExplainError) -> &'static str {
 }
 
 pub(crate) fn run(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
-    // Arguments that are puzzles are explained as they are; the others are files.
-    let mut records: Vec<Record> = Vec::new();
-    let mut files: Vec<PathBuf> = Vec::new();
-    for (k, a) in args.inputs.iter().enumerate() {
-        match a.parse::<Grid>() {
-            Ok(grid) if a.len() == 81 => records.push(Record {
-                source: format!("arg{}", k + 1),
-                result: Ok(sudoku_core::Puzzle { grid, line: 1 }),
-            }),
-            _ => files.push(a.into()),
-        }
-    }
-    let mut unreadable = false;
-    if !files.is_empty() || records.is_empty() {
-        let (more, bad) = collect(&files, "explain")?;
-        records.extend(more);
-        unreadable = bad;
-    }
+    let (records, unreadable) = collect(&args.inputs, "explain")?;
     if args.steps {
         return run_steps(args, records, unreadable, out);
     }

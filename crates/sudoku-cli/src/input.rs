@@ -1,12 +1,13 @@
-//! Reading puzzles from files or standard input, one result per puzzle.
+//! Reading puzzles, one result per puzzle, from what every subcommand accepts: puzzles given
+//! as arguments, files, `-` (standard input), and the JSON lines the subcommands write (their
+//! `puzzle` field), so that `sudoku generate ... | sudoku rate -` composes.
 
 use std::fs::File;
-use std::io::{self, BufReader};
-use std::path::PathBuf;
+use std::io::{self, BufRead, BufReader, Read};
 
-use sudoku_core::{LineError, Puzzle, PuzzleReader};
+use sudoku_core::{Grid, LineError, MAX_LINE_LEN, Puzzle, PuzzleReader};
 
-/// Where a puzzle came from: a file name, or `-` for standard input.
+/// Where a puzzle came from: a file name, `-` for standard input, `argN` for an argument.
 pub(crate) type Source = String;
 
 /// One puzzle, or the problem with it, and where it came from.
@@ -16,26 +17,45 @@ pub(crate) struct Record {
     pub(crate) result: Result<Puzzle, LineError>,
 }
 
-/// Reads every input in order (nothing or `-` is standard input). A file that cannot be opened
-/// is reported through `on_open_error` and the others are still read.
+/// An input argument: a puzzle written on the command line, or a file (`-`: standard input).
+/// An argument that is not an existing path but reads as a puzzle (81 cells) is a puzzle.
+fn as_puzzle(arg: &str) -> Option<Grid> {
+    if arg == "-" || std::path::Path::new(arg).exists() {
+        return None;
+    }
+    let cells = arg.chars().filter(|c| !c.is_whitespace()).count();
+    if cells != 81 {
+        return None;
+    }
+    arg.parse().ok()
+}
+
+/// Reads every input in order (nothing is standard input). A file that cannot be read (missing,
+/// a directory, no permission) is reported through `on_open_error` and the others are still
+/// read.
 pub(crate) fn read_all(
-    inputs: &[PathBuf],
+    inputs: &[String],
     mut on_record: impl FnMut(Record) -> io::Result<()>,
     mut on_open_error: impl FnMut(&str, &io::Error),
 ) -> io::Result<()> {
-    let stdin_only = [PathBuf::from("-")];
+    let stdin_only = ["-".to_string()];
     let inputs = if inputs.is_empty() { &stdin_only[..] } else { inputs };
-    for path in inputs {
-        let source = path.display().to_string();
+    for (k, arg) in inputs.iter().enumerate() {
+        if let Some(grid) = as_puzzle(arg) {
+            let source = format!("arg{}", k + 1);
+            on_record(Record { source, result: Ok(Puzzle { grid, line: 1 }) })?;
+            continue;
+        }
+        let source = arg.clone();
         if source == "-" {
-            for result in PuzzleReader::new(io::stdin().lock()) {
+            for result in PuzzleReader::new(JsonPuzzles::new(io::stdin().lock())) {
                 on_record(Record { source: source.clone(), result })?;
             }
             continue;
         }
-        match File::open(path) {
+        match open(arg) {
             Ok(file) => {
-                for result in PuzzleReader::new(BufReader::new(file)) {
+                for result in PuzzleReader::new(JsonPuzzles::new(BufReader::new(file))) {
                     on_record(Record { source: source.clone(), result })?;
                 }
             }
@@ -45,9 +65,17 @@ pub(crate) fn read_all(
     Ok(())
 }
 
+/// Opens a file for reading; a directory is an error here, not at the first read.
+fn open(path: &str) -> io::Result<File> {
+    if std::path::Path::new(path).is_dir() {
+        return Err(io::Error::new(io::ErrorKind::IsADirectory, "is a directory, not a file"));
+    }
+    File::open(path)
+}
+
 /// Reads every input into memory, reporting unreadable files on stderr as `sudoku <command>:`.
 /// Returns the records and whether some file could not be opened.
-pub(crate) fn collect(inputs: &[PathBuf], command: &str) -> io::Result<(Vec<Record>, bool)> {
+pub(crate) fn collect(inputs: &[String], command: &str) -> io::Result<(Vec<Record>, bool)> {
     let mut records = Vec::new();
     let mut unreadable = false;
     read_all(
@@ -62,4 +90,93 @@ pub(crate) fn collect(inputs: &[PathBuf], command: &str) -> io::Result<(Vec<Reco
         },
     )?;
     Ok((records, unreadable))
+}
+
+/// A reader that turns each JSON-object line (`{...}`, as the subcommands write them) into
+/// its `puzzle` field, line for line, so line numbers stay right. A record without a puzzle (an
+/// upstream error) becomes a comment; a malformed object is left as it is and reported by the
+/// puzzle reader at its line.
+struct JsonPuzzles<R> {
+    inner: R,
+    line: Vec<u8>,
+    pos: usize,
+    /// Whether the next chunk read starts a line (long lines arrive in several chunks).
+    at_line_start: bool,
+}
+
+impl<R: BufRead> JsonPuzzles<R> {
+    fn new(inner: R) -> JsonPuzzles<R> {
+        JsonPuzzles { inner, line: Vec::new(), pos: 0, at_line_start: true }
+    }
+
+    fn refill(&mut self) -> io::Result<()> {
+        self.line.clear();
+        self.pos = 0;
+        let limit = MAX_LINE_LEN as u64 + 2;
+        (&mut self.inner).take(limit).read_until(b'\n', &mut self.line)?;
+        let starts = self.at_line_start;
+        let whole = self.line.last() == Some(&b'\n') || (self.line.len() as u64) < limit;
+        self.at_line_start = self.line.last() == Some(&b'\n');
+        if starts && whole && self.line.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{') {
+            if let Ok(serde_json::Value::Object(o)) = serde_json::from_slice(&self.line) {
+                let replacement = match o.get("puzzle") {
+                    Some(serde_json::Value::String(p)) => p.clone(),
+                    _ => "# a record without a puzzle".to_string(),
+                };
+                self.line = replacement.into_bytes();
+                self.line.push(b'\n');
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<R: BufRead> Read for JsonPuzzles<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let n = available.len().min(out.len());
+        out[..n].copy_from_slice(&available[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for JsonPuzzles<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.pos >= self.line.len() {
+            self.refill()?;
+        }
+        Ok(&self.line[self.pos..])
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.pos += amount;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn json_lines_give_their_puzzles_and_keep_line_numbers() {
+        let input = format!(
+            "{P}\n{{\"puzzle\":\"{P}\",\"status\":\"unique\"}}\n{{\"puzzle\":null,\"status\":\"invalid\"}}\n{{broken\n{P}\n"
+        );
+        let results: Vec<_> = PuzzleReader::new(JsonPuzzles::new(input.as_bytes())).collect();
+        assert_eq!(results.len(), 4, "{results:?}");
+        assert_eq!(results[1].as_ref().map(|p| p.line).ok(), Some(2));
+        assert_eq!(results[2].as_ref().map_err(|e| e.line).err(), Some(4));
+        assert_eq!(results[3].as_ref().map(|p| p.line).ok(), Some(5));
+    }
+
+    #[test]
+    fn arguments_that_read_as_puzzles_are_puzzles() {
+        assert!(as_puzzle(P).is_some());
+        assert!(as_puzzle("-").is_none());
+        assert!(as_puzzle("puzzles.txt").is_none());
+    }
 }

@@ -1,7 +1,6 @@
 //! `sudoku rate`: difficulty ratings of every puzzle, as a TSV table or JSON lines.
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use anyhow::bail;
 use rayon::prelude::*;
@@ -35,8 +34,9 @@ const METRICS: &[&str] = &[
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct RateArgs {
-    /// Puzzle files, one puzzle per line or 9-line blocks; `-` or nothing reads standard input.
-    inputs: Vec<PathBuf>,
+    /// Puzzles (81 characters) or files of puzzles: one per line, 9-line blocks, or the JSON
+    /// lines other subcommands write; `-` or nothing reads standard input.
+    inputs: Vec<String>,
     /// Comma-separated ratings: depth, normal-width, average-width (Watanabe); sa-steps,
     /// harmony-cost, backtrack-steps (median over --runs randomized solver runs);
     /// refutation-max, refutation-sum, human-effort (the human-solver model, mean over 30 runs);

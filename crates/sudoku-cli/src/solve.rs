@@ -1,7 +1,6 @@
 //! `sudoku solve`: solves every puzzle, in parallel, printing results in input order.
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -15,8 +14,9 @@ use crate::{Status, thread_pool};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct SolveArgs {
-    /// Puzzle files, one puzzle per line or 9-line blocks; `-` or nothing reads standard input.
-    inputs: Vec<PathBuf>,
+    /// Puzzles (81 characters) or files of puzzles: one per line, 9-line blocks, or the JSON
+    /// lines other subcommands write; `-` or nothing reads standard input.
+    inputs: Vec<String>,
     /// The solver: exact (complete search, also proves uniqueness) or one of the stochastic
     /// local searches (simulated annealing, harmony search, tabu search).
     #[arg(long, value_enum, default_value_t = Method::Exact)]
