@@ -24,7 +24,7 @@ struct JsonRecord<'a> {
     puzzle: Option<String>,
     status: &'static str,
     clues: Option<usize>,
-    error: Option<String>,
+    error: Option<serde_json::Value>,
 }
 
 pub(crate) fn run(args: &CheckArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
@@ -54,7 +54,7 @@ pub(crate) fn run(args: &CheckArgs, out: &mut dyn Write) -> anyhow::Result<Statu
                         puzzle: None,
                         status: "invalid",
                         clues: None,
-                        error: Some(e.kind.to_string()),
+                        error: Some(crate::schema::error("invalid", &e.kind)),
                     };
                     (e.line, rec)
                 }
@@ -62,8 +62,8 @@ pub(crate) fn run(args: &CheckArgs, out: &mut dyn Write) -> anyhow::Result<Statu
             if args.json {
                 serde_json::to_writer(&mut *out, &rec)?;
                 writeln!(out)
-            } else if let Some(err) = &rec.error {
-                writeln!(out, "{source}:{line}: invalid: {err}")
+            } else if let Err(e) = &result {
+                writeln!(out, "{source}:{line}: invalid: {}", e.kind)
             } else {
                 Ok(())
             }

@@ -6,12 +6,12 @@ use std::path::PathBuf;
 
 use rayon::prelude::*;
 use serde_json::{Value, json};
-use sudoku_solve::{ExplainError, LogicalSolver, PairReduction};
+use sudoku_solve::{LogicalSolver, PairReduction};
 
 use crate::steps;
 
 use crate::input::{Record, collect};
-use crate::{Status, thread_pool};
+use crate::{Status, schema, thread_pool};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct ExplainArgs {
@@ -45,17 +45,6 @@ pub(crate) struct ExplainArgs {
     step: Option<usize>,
 }
 
-/// A short, stable code for an explanation that could not be made.
-fn error_code(e: &ExplainError) -> &'static str {
-    match e {
-        ExplainError::NoSolution => "no_solution",
-        ExplainError::NotUnique => "not_unique",
-        ExplainError::BudgetExceeded { .. } => "budget_exceeded",
-        ExplainError::TooDeep { .. } => "too_deep",
-        _ => "error",
-    }
-}
-
 pub(crate) fn run(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let (records, unreadable) = collect(&args.inputs, "explain")?;
     if args.steps {
@@ -66,12 +55,14 @@ pub(crate) fn run(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Sta
         records
             .into_par_iter()
             .map(|r| match r.result {
-                Err(e) => json!({"source": r.source, "line": e.line, "error": "invalid", "message": e.kind.to_string()}),
+                Err(e) => json!({"source": r.source, "line": e.line, "status": "invalid",
+                                  "error": schema::error("invalid", &e.kind)}),
                 Ok(p) => match solver.solve(&p.grid) {
                     Ok(e) => json!({
                         "source": r.source,
                         "line": p.line,
                         "puzzle": p.grid.to_string(),
+                        "status": "ok",
                         "solution": e.solution.to_string(),
                         "level": e.level,
                         "branches": e.branches,
@@ -81,8 +72,8 @@ pub(crate) fn run(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Sta
                         "source": r.source,
                         "line": p.line,
                         "puzzle": p.grid.to_string(),
-                        "error": error_code(&e),
-                        "message": e.to_string(),
+                        "status": schema::explain_code(&e),
+                        "error": schema::error(schema::explain_code(&e), &e),
                     }),
                 },
             })
@@ -101,7 +92,7 @@ pub(crate) fn run(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Sta
         }
         let place = format!("{}:{}", v["source"].as_str().unwrap_or("-"), v["line"]);
         match v.get("error") {
-            Some(_) => writeln!(out, "{place}: {}", v["message"].as_str().unwrap_or("error"))?,
+            Some(e) => writeln!(out, "{place}: {}", e["message"].as_str().unwrap_or("error"))?,
             None => {
                 writeln!(out, "# {place} {}", v["puzzle"].as_str().unwrap_or_default())?;
                 writeln!(
@@ -130,32 +121,33 @@ fn run_steps(
         steps::check_output_path(p)?;
     }
     let solver = LogicalSolver::default();
-    let paths: Vec<(Value, Option<sudoku_solve::SolvingPath>)> = thread_pool(args.threads)?.install(|| {
-        records
-            .into_par_iter()
-            .map(|r| match r.result {
-                Err(e) => (
-                    json!({"source": r.source, "line": e.line, "status": "invalid",
-                           "error": {"code": "invalid", "message": e.kind.to_string()}}),
-                    None,
-                ),
-                Ok(p) => match solver.solve(&p.grid) {
-                    Ok(path) => {
-                        let mut v = steps::path_json(&path);
-                        v["source"] = json!(r.source);
-                        v["line"] = json!(p.line);
-                        (v, Some(path))
-                    }
+    let paths: Vec<(Value, Option<sudoku_solve::SolvingPath>)> = thread_pool(args.threads)?
+        .install(|| {
+            records
+                .into_par_iter()
+                .map(|r| match r.result {
                     Err(e) => (
-                        json!({"source": r.source, "line": p.line, "puzzle": p.grid.to_string(),
-                               "status": steps::logic_error_code(&e),
-                               "error": {"code": steps::logic_error_code(&e), "message": e.to_string()}}),
+                        json!({"source": r.source, "line": e.line, "status": "invalid",
+                           "error": schema::error("invalid", &e.kind)}),
                         None,
                     ),
-                },
-            })
-            .collect()
-    });
+                    Ok(p) => match solver.solve(&p.grid) {
+                        Ok(path) => {
+                            let mut v = steps::path_json(&path);
+                            v["source"] = json!(r.source);
+                            v["line"] = json!(p.line);
+                            (v, Some(path))
+                        }
+                        Err(e) => (
+                            json!({"source": r.source, "line": p.line, "puzzle": p.grid.to_string(),
+                               "status": schema::logic_code(&e),
+                               "error": schema::error(schema::logic_code(&e), &e)}),
+                            None,
+                        ),
+                    },
+                })
+                .collect()
+        });
     if let Some(file) = &args.svg {
         let Some(path) = paths.iter().find_map(|(_, p)| p.as_ref()) else {
             anyhow::bail!("no puzzle to draw for --svg");

@@ -7,6 +7,7 @@ mod generate;
 mod input;
 mod plot;
 mod rate;
+mod schema;
 mod solve;
 mod steps;
 

@@ -11,10 +11,10 @@ use sudoku_metrics::{
     MetricError, NormalWidth, PairReductionLevel, Pick, Propagation, RefutationMax, RefutationSum,
     Relaxation, SaSteps,
 };
-use sudoku_solve::PairReduction;
+use sudoku_solve::{PairReduction, solve_within};
 
 use crate::input::collect;
-use crate::{Status, thread_pool};
+use crate::{Status, schema, thread_pool};
 
 /// The ratings `sudoku rate` knows, by their command-line names.
 const METRICS: &[&str] = &[
@@ -72,8 +72,23 @@ pub(crate) struct RateArgs {
     json: bool,
 }
 
-/// One rating's result, as a JSON value: the number, or `{"error": code, "message": text}`.
-fn rate_one(args: &RateArgs, metric: &str, puzzle: &Grid) -> Value {
+/// The ratings that are defined for a puzzle with several solutions, or none: the widths count
+/// the search tree whatever it holds. Every other rating needs exactly one solution and says
+/// `multiple` or `none` at once, before any work.
+const ANY_SOLUTIONS: &[&str] = &["normal-width", "average-width"];
+
+/// One rating's result, as a JSON value: the number (or object), or
+/// `{"error": {"code", "message"}}`. `solutions` is the puzzle's solution count (at most 2),
+/// if it could be found within the budget.
+fn rate_one(args: &RateArgs, metric: &str, puzzle: &Grid, solutions: Option<u64>) -> Value {
+    let refused = match solutions {
+        Some(0) => Some(MetricError::NoSolution),
+        Some(n) if n > 1 => Some(MetricError::NotUnique),
+        _ => None,
+    };
+    if let Some(e) = refused.filter(|_| !ANY_SOLUTIONS.contains(&metric)) {
+        return json!({"error": schema::error(schema::metric_code(&e), &e)});
+    }
     let propagation = if args.hidden_singles {
         Propagation::NakedAndHiddenSingles
     } else {
@@ -102,9 +117,13 @@ fn rate_one(args: &RateArgs, metric: &str, puzzle: &Grid) -> Value {
                 _ => Err(MetricError::NeedsChains),
             })
         }
+        // A level is a whole number: printed as one.
+        "pair-reduction-level" => {
+            other_rating(args, metric).rate(puzzle, args.seed).map(|v| json!(v as u64))
+        }
         other => other_rating(args, other).rate(puzzle, args.seed).map(|v| json!(v)),
     };
-    result.unwrap_or_else(|e| json!({"error": error_code(&e), "message": e.to_string()}))
+    result.unwrap_or_else(|e| json!({"error": schema::error(schema::metric_code(&e), &e)}))
 }
 
 /// The ratings that give one number, with `--runs` and `--budget` applied.
@@ -142,31 +161,29 @@ fn other_rating(args: &RateArgs, name: &str) -> Box<dyn Difficulty> {
     }
 }
 
-/// A short, stable code for a rating that could not be computed.
-fn error_code(e: &MetricError) -> &'static str {
-    match e {
-        MetricError::BudgetExceeded { .. } => "budget_exceeded",
-        MetricError::NoSolution => "no_solution",
-        MetricError::NotUnique => "not_unique",
-        MetricError::NeedsChains => "needs_chains",
-        _ => "error",
+/// The TSV columns of a rating.
+fn columns(metric: &str) -> Vec<String> {
+    match metric {
+        "average-width" => vec!["average_width".into(), "average_width_stderr".into()],
+        "se-rating" => vec!["se_er".into(), "se_ep".into(), "se_ed".into()],
+        other => vec![other.replace('-', "_")],
     }
 }
 
-fn tsv_cell(v: &Value) -> String {
-    match v {
-        Value::Object(o) if o.contains_key("error") => {
-            o["error"].as_str().unwrap_or("error").to_string()
-        }
-        Value::Object(o) if o.contains_key("er") => {
-            format!("{}\t{}\t{}", o["er"], o["ep"], o["ed"])
-        }
-        Value::Object(o) => format!(
-            "{:.2}\t{:.2}",
-            o["mean"].as_f64().unwrap_or(f64::NAN),
-            o["stderr"].as_f64().unwrap_or(f64::NAN)
-        ),
-        other => other.to_string(),
+/// The TSV cells of a rating's result: one per column, the error code in each when there is
+/// no value.
+fn cells(metric: &str, v: &Value) -> Vec<String> {
+    let n = columns(metric).len();
+    if let Some(code) = v.get("error").and_then(|e| e["code"].as_str()) {
+        return vec![code.to_string(); n];
+    }
+    match metric {
+        "average-width" => vec![
+            format!("{:.2}", v["mean"].as_f64().unwrap_or(f64::NAN)),
+            format!("{:.2}", v["stderr"].as_f64().unwrap_or(f64::NAN)),
+        ],
+        "se-rating" => ["er", "ep", "ed"].iter().map(|k| v[k].to_string()).collect(),
+        _ => vec![v.to_string()],
     }
 }
 
@@ -177,6 +194,7 @@ pub(crate) fn run(args: &RateArgs, out: &mut dyn Write) -> anyhow::Result<Status
         }
     }
     let (records, unreadable) = collect(&args.inputs, "rate")?;
+    let budget = args.budget.unwrap_or(10_000_000);
     let rows: Vec<Map<String, Value>> = thread_pool(args.threads)?.install(|| {
         records
             .into_par_iter()
@@ -187,14 +205,18 @@ pub(crate) fn run(args: &RateArgs, out: &mut dyn Write) -> anyhow::Result<Status
                     Ok(p) => {
                         row.insert("line".into(), json!(p.line));
                         row.insert("puzzle".into(), json!(p.grid.to_string()));
+                        row.insert("status".into(), json!("ok"));
+                        let solutions =
+                            solve_within(&p.grid, budget).ok().map(|o| o.count_capped());
                         for m in &args.metrics {
-                            row.insert(m.replace('-', "_"), rate_one(args, m, &p.grid));
+                            row.insert(m.replace('-', "_"), rate_one(args, m, &p.grid, solutions));
                         }
                     }
                     Err(e) => {
                         row.insert("line".into(), json!(e.line));
                         row.insert("puzzle".into(), Value::Null);
-                        row.insert("error".into(), json!(e.kind.to_string()));
+                        row.insert("status".into(), json!("invalid"));
+                        row.insert("error".into(), schema::error("invalid", &e.kind));
                     }
                 }
                 row
@@ -204,46 +226,34 @@ pub(crate) fn run(args: &RateArgs, out: &mut dyn Write) -> anyhow::Result<Status
     if !args.json {
         let mut header = vec!["source".to_string(), "line".into(), "puzzle".into()];
         for m in &args.metrics {
-            header.push(m.replace('-', "_"));
-            if m == "average-width" {
-                header.push("average_width_stderr".into());
-            }
-            if m == "se-rating" {
-                header.pop();
-                header.extend(["se_er".into(), "se_ep".into(), "se_ed".into()]);
-            }
+            header.extend(columns(m));
         }
         writeln!(out, "{}", header.join("\t"))?;
     }
     let mut invalid = false;
     for row in &rows {
-        invalid |= row.contains_key("error");
+        let bad = row["status"] == "invalid";
+        invalid |= bad;
         if args.json {
             serde_json::to_writer(&mut *out, row)?;
             writeln!(out)?;
             continue;
         }
-        let mut cells =
-            vec![row["source"].as_str().unwrap_or("-").to_string(), row["line"].to_string()];
-        match row.get("error") {
-            Some(e) => {
-                cells.push(format!("invalid: {}", e.as_str().unwrap_or("")));
-            }
-            None => {
-                cells.push(row["puzzle"].as_str().unwrap_or("").to_string());
-                cells.extend(args.metrics.iter().map(|m| {
-                    let v = &row[&m.replace('-', "_")];
-                    let cell = tsv_cell(v);
-                    // se-rating spans three columns, even when it has no value.
-                    if m == "se-rating" && v.get("error").is_some() {
-                        format!("{cell}\t{cell}\t{cell}")
-                    } else {
-                        cell
-                    }
-                }));
+        let source = row["source"].as_str().unwrap_or("-");
+        let mut line = vec![source.to_string(), row["line"].to_string()];
+        line.push(row["puzzle"].as_str().unwrap_or("").to_string());
+        for m in &args.metrics {
+            if bad {
+                line.extend(vec!["invalid".to_string(); columns(m).len()]);
+            } else {
+                line.extend(cells(m, &row[&m.replace('-', "_")]));
             }
         }
-        writeln!(out, "{}", cells.join("\t"))?;
+        if bad {
+            let message = row["error"]["message"].as_str().unwrap_or("");
+            eprintln!("sudoku rate: {source}:{}: invalid: {message}", row["line"]);
+        }
+        writeln!(out, "{}", line.join("\t"))?;
     }
     Ok(Status::of(unreadable, invalid))
 }

@@ -10,7 +10,7 @@ use sudoku_solve::{
 };
 
 use crate::input::{Record, collect};
-use crate::{Status, thread_pool};
+use crate::{Status, schema, thread_pool};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct SolveArgs {
@@ -82,7 +82,10 @@ struct JsonRecord {
     steps: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     best_cost: Option<u32>,
-    error: Option<String>,
+    /// With --count: whether counting stopped at --limit (the count is then a lower bound).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    capped: Option<bool>,
+    error: Option<serde_json::Value>,
 }
 
 fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
@@ -95,13 +98,14 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
         count: None,
         steps: None,
         best_cost: None,
+        capped: None,
         error: None,
     };
     let p = match rec.result {
         Ok(p) => p,
         Err(e) => {
             out.line = e.line;
-            out.error = Some(e.kind.to_string());
+            out.error = Some(schema::error("invalid", &e.kind));
             return out;
         }
     };
@@ -127,7 +131,7 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
             }
             Err(e) => {
                 out.status = "none";
-                out.error = Some(e.to_string());
+                out.error = Some(schema::error("none", &e));
             }
         }
         return out;
@@ -136,6 +140,7 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
         match count_solutions(&p.grid, args.limit, args.budget.unwrap_or(10_000_000)) {
             Ok(n) => {
                 out.count = Some(n);
+                out.capped = Some(n >= args.limit);
                 out.status = match n {
                     0 => "none",
                     1 => "unique",
@@ -148,7 +153,7 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
             Err(e) => {
                 out.status = "budget_exceeded";
                 out.count = Some(e.solutions_found);
-                out.error = Some(e.to_string());
+                out.error = Some(schema::error("budget_exceeded", &e));
             }
         }
         return out;
@@ -162,14 +167,15 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
         Ok(_) => out.status = "none",
         Err(e) => {
             out.status = "budget_exceeded";
-            out.error = Some(e.to_string());
+            out.error = Some(schema::error("budget_exceeded", &e));
         }
     }
     out
 }
 
 fn text_line(r: &JsonRecord, counting: bool) -> String {
-    match (r.status, &r.solution, &r.error) {
+    let message = r.error.as_ref().and_then(|e| e["message"].as_str());
+    match (r.status, &r.solution, message) {
         ("invalid", _, Some(e)) => format!("{}:{}: invalid: {e}", r.source, r.line),
         ("budget_exceeded", _, Some(e)) => format!("{}:{}: {e}", r.source, r.line),
         ("gave_up", _, _) => format!(
@@ -178,10 +184,12 @@ fn text_line(r: &JsonRecord, counting: bool) -> String {
             r.steps.unwrap_or(0)
         ),
         (_, _, _) if counting => {
+            // A capped count is a lower bound: `5+`.
             let n = r.count.unwrap_or(0);
+            let n = if r.capped == Some(true) { format!("{n}+") } else { n.to_string() };
             match r.solution.as_deref() {
                 Some(s) => format!("{n} {s}"),
-                None => n.to_string(),
+                None => n,
             }
         }
         (_, Some(s), _) => s.clone(),

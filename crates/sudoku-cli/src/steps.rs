@@ -7,9 +7,7 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 use serde_json::{Value, json};
 use sudoku_core::{CandidateGrid, Cell, Digit, Grid};
-use sudoku_solve::{
-    LogicError, LogicalSolver, Outcome, PathEnd, SeRating, SolvingPath, Step, solve_within,
-};
+use sudoku_solve::{LogicalSolver, Outcome, PathEnd, SeRating, SolvingPath, Step, solve_within};
 
 use crate::Status;
 
@@ -34,17 +32,6 @@ pub(crate) fn step_json(step: &Step) -> Value {
 /// ER/EP/ED as JSON.
 pub(crate) fn rating_json(r: &SeRating) -> Value {
     json!({"er": r.er, "ep": r.ep, "ed": r.ed})
-}
-
-/// A short, stable code for a logical solve that could not start.
-pub(crate) fn logic_error_code(e: &LogicError) -> &'static str {
-    match e {
-        LogicError::Conflict(_) => "conflict",
-        LogicError::NoSolution => "no_solution",
-        LogicError::NotUnique => "not_unique",
-        LogicError::BudgetExceeded { .. } => "budget_exceeded",
-        _ => "error",
-    }
 }
 
 /// The JSON of a solving path: `{"puzzle","solution","status","se_rating","steps"}`; status

@@ -108,7 +108,8 @@ fn a_slow_dead_end_stops_at_the_budget() {
         assert_sane(args, &r);
         let lines = json_lines(&r);
         let v = &lines[0][field];
-        let code = v.as_str().or(v["error"].as_str()).unwrap_or_default();
+        let code =
+            v.as_str().or(v["code"].as_str()).or(v["error"]["code"].as_str()).unwrap_or_default();
         assert_eq!(code, "budget_exceeded", "{args:?}: {}", r.stdout);
         assert_eq!(lines[1]["puzzle"], EASY, "{args:?}");
     }
@@ -168,7 +169,8 @@ fn thousands_of_puzzles_with_a_few_bad_ones_lose_nothing() {
             .iter()
             .filter(|v| {
                 v["status"] == "invalid"
-                    || v["error"].is_string() && v.get("puzzle").is_none_or(|p| p.is_null())
+                    || v["error"]["code"] == "invalid"
+                        && v.get("puzzle").is_none_or(|p| p.is_null())
             })
             .map(|v| v["line"].as_u64().unwrap())
             .collect();
@@ -196,13 +198,15 @@ fn hard_cases_get_their_own_status() {
             .collect()
     };
     assert_eq!(statuses(&["solve"]), ["unique", "unique", "none", "multiple", "multiple"]);
-    assert_eq!(statuses(&["explain"])[2..], ["no_solution", "not_unique", "not_unique"]);
+    // One vocabulary: the same words for the same conditions in every subcommand.
+    assert_eq!(statuses(&["explain"])[2..], ["none", "multiple", "multiple"]);
+    assert_eq!(statuses(&["explain", "--steps"])[2..], ["none", "multiple", "multiple"]);
     let sa = statuses(&["solve", "--method", "sa", "--budget", "200000"]);
     assert_eq!(sa[..2], ["unique", "unique"]);
     assert_eq!(sa[2], "none", "annealing proves the dead end by propagation");
     let r = run(&["rate", "--metrics", "depth"], input.into_bytes(), Duration::from_secs(60));
     let depth: Vec<serde_json::Value> = json_lines(&r).iter().map(|v| v["depth"].clone()).collect();
     assert_eq!(depth[1], 0, "a solved grid has depth 0");
-    assert_eq!(depth[2]["error"], "no_solution");
-    assert_eq!(depth[3]["error"], "not_unique");
+    assert_eq!(depth[2]["error"]["code"], "none");
+    assert_eq!(depth[3]["error"]["code"], "multiple");
 }

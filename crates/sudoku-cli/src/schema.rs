@@ -1,0 +1,44 @@
+//! The one output schema of every subcommand (see docs/schema.md): the status words and the
+//! `{"code","message"}` error objects of the JSON lines, and the codes in TSV cells.
+
+use serde_json::{Value, json};
+use sudoku_metrics::MetricError;
+use sudoku_solve::{ExplainError, LogicError};
+
+/// An error object: a stable code from the status vocabulary and a human message.
+pub(crate) fn error(code: &str, message: impl std::fmt::Display) -> Value {
+    json!({"code": code, "message": message.to_string()})
+}
+
+/// The code of a rating that could not be computed.
+pub(crate) fn metric_code(e: &MetricError) -> &'static str {
+    match e {
+        MetricError::BudgetExceeded { .. } => "budget_exceeded",
+        MetricError::NoSolution => "none",
+        MetricError::NotUnique => "multiple",
+        MetricError::NeedsChains => "needs_chains",
+        _ => "error",
+    }
+}
+
+/// The code of a logical solve that could not start.
+pub(crate) fn logic_code(e: &LogicError) -> &'static str {
+    match e {
+        LogicError::Conflict(_) => "invalid",
+        LogicError::NoSolution => "none",
+        LogicError::NotUnique => "multiple",
+        LogicError::BudgetExceeded { .. } => "budget_exceeded",
+        _ => "error",
+    }
+}
+
+/// The code of a pair-reduction explanation that could not be made.
+pub(crate) fn explain_code(e: &ExplainError) -> &'static str {
+    match e {
+        ExplainError::NoSolution => "none",
+        ExplainError::NotUnique => "multiple",
+        ExplainError::BudgetExceeded { .. } => "budget_exceeded",
+        ExplainError::TooDeep { .. } => "too_deep",
+        _ => "error",
+    }
+}
