@@ -117,15 +117,15 @@ impl<R: BufRead> JsonPuzzles<R> {
         let starts = self.at_line_start;
         let whole = self.line.last() == Some(&b'\n') || (self.line.len() as u64) < limit;
         self.at_line_start = self.line.last() == Some(&b'\n');
-        if starts && whole && self.line.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{') {
-            if let Ok(serde_json::Value::Object(o)) = serde_json::from_slice(&self.line) {
-                let replacement = match o.get("puzzle") {
-                    Some(serde_json::Value::String(p)) => p.clone(),
-                    _ => "# a record without a puzzle".to_string(),
-                };
-                self.line = replacement.into_bytes();
-                self.line.push(b'\n');
-            }
+        let object =
+            starts && whole && self.line.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
+        if object && let Ok(serde_json::Value::Object(o)) = serde_json::from_slice(&self.line) {
+            let replacement = match o.get("puzzle") {
+                Some(serde_json::Value::String(p)) => p.clone(),
+                _ => "# a record without a puzzle".to_string(),
+            };
+            self.line = replacement.into_bytes();
+            self.line.push(b'\n');
         }
         Ok(())
     }

@@ -6,7 +6,7 @@ use sudoku_metrics::MetricError;
 use sudoku_solve::{ExplainError, LogicError};
 
 /// An error object: a stable code from the status vocabulary and a human message.
-pub(crate) fn error(code: &str, message: impl std::fmt::Display) -> Value {
+pub(crate) fn error(code: &str, message: &dyn std::fmt::Display) -> Value {
     json!({"code": code, "message": message.to_string()})
 }
 
