@@ -2,7 +2,7 @@
 //! checkpoints, resume, and a plot of the temperatures.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -29,11 +29,12 @@ pub(crate) struct GenerateArgs {
     /// reflections), depth; or hard for people rather than for backtracking:
     /// human-effort, refutation-sum, refutation-max (ln(1 + U) of the human-solver model over
     /// --samples runs; see docs/ratings.md).
-    #[arg(long, default_value = "average-width")]
-    energy: String,
-    /// Tie-breaking samples of the average-width energy; runs of the human-model energies.
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..))]
-    samples: u32,
+    #[arg(long)]
+    energy: Option<String>,
+    /// Tie-breaking samples of the average-width energy; runs of the human-model energies
+    /// (default 8).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    samples: Option<u32>,
     /// Wall-clock limit, such as 90s, 10m or 1h (default 5m when --steps is not given).
     #[arg(long, value_parser = parse_duration)]
     time: Option<Duration>,
@@ -41,22 +42,22 @@ pub(crate) struct GenerateArgs {
     /// generation, also across --resume. The same seed and steps give the same output.
     #[arg(long)]
     steps: Option<u64>,
-    /// Replicas of the width phase.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=256))]
-    replicas: u64,
-    /// Temperature adjustment: watanabe (the paper's, target 0.8), equal (both ends fixed),
-    /// none.
-    #[arg(long, default_value = "watanabe")]
-    adjustment: String,
-    /// Sweeps between replica exchanges (the paper's N_s).
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
-    sweeps_per_round: u32,
-    /// The depth the first phase must reach.
-    #[arg(long, default_value_t = 8)]
-    depth_target: u32,
-    /// Seed of the whole run.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// Replicas of the width phase (default 10).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    replicas: Option<u64>,
+    /// Temperature adjustment: watanabe (the paper's, target 0.8; the default), equal (both
+    /// ends fixed), none.
+    #[arg(long)]
+    adjustment: Option<String>,
+    /// Sweeps between replica exchanges (the paper's N_s; default 100).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    sweeps_per_round: Option<u32>,
+    /// The depth the first phase must reach (default 8).
+    #[arg(long)]
+    depth_target: Option<u32>,
+    /// Seed of the whole run (default 1).
+    #[arg(long)]
+    seed: Option<u64>,
     /// Worker threads (0: one per core). Output is the same for any count.
     #[arg(long, default_value_t = 0)]
     threads: usize,
@@ -69,9 +70,11 @@ pub(crate) struct GenerateArgs {
     /// How often to write the checkpoint, such as 30s or 5m.
     #[arg(long, default_value = "30s", value_parser = parse_duration)]
     checkpoint_every: Duration,
-    /// Continue the generation saved in this checkpoint (its settings are used). Records in
-    /// --out from after the checkpoint (written before an abrupt stop) are dropped first: the
-    /// resumed run finds them again.
+    /// Continue the generation saved in this checkpoint: its settings, its --out file and this
+    /// checkpoint itself (kept up to date) are used, so only --time, --steps, --threads,
+    /// --checkpoint-every, --plot, --no-progress and --json may be given with it. Records in
+    /// the results file from after the checkpoint (written before an abrupt stop) are dropped
+    /// first: the resumed run finds them again.
     #[arg(long)]
     resume: Option<PathBuf>,
     /// Draw the temperatures and the replicas' energies over time as SVG.
@@ -102,12 +105,15 @@ fn parse_duration(s: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(secs))
 }
 
-/// The checkpoint file: a tagged, versioned wrapper around the generation.
+/// The checkpoint file: a tagged, versioned wrapper around the generation, with the results
+/// file the run writes to (so a resume keeps writing there).
 #[derive(Deserialize)]
 struct Checkpoint {
     format: String,
     version: u32,
     generation: Generation,
+    #[serde(default)]
+    out: Option<PathBuf>,
 }
 
 /// The same, borrowed, for writing.
@@ -116,6 +122,7 @@ struct CheckpointRef<'a> {
     format: &'a str,
     version: u32,
     generation: &'a Generation,
+    out: Option<&'a Path>,
 }
 
 const FORMAT: &str = "sudoku-generate-checkpoint";
@@ -146,20 +153,23 @@ fn trim_results(path: &Path, steps: u64) -> anyhow::Result<()> {
     std::fs::rename(&tmp, path).with_context(|| format!("failed to replace {}", path.display()))
 }
 
-fn save_checkpoint(path: &Path, generation: &Generation) -> anyhow::Result<()> {
+fn save_checkpoint(path: &Path, generation: &Generation, out: Option<&Path>) -> anyhow::Result<()> {
     let tmp = path.with_extension("tmp");
     {
         let file =
             File::create(&tmp).with_context(|| format!("failed to create {}", tmp.display()))?;
         let mut w = BufWriter::new(file);
-        serde_json::to_writer(&mut w, &CheckpointRef { format: FORMAT, version: 1, generation })?;
+        serde_json::to_writer(
+            &mut w,
+            &CheckpointRef { format: FORMAT, version: 1, generation, out },
+        )?;
         w.flush()?;
         w.get_ref().sync_all()?;
     }
     fs::rename(&tmp, path).with_context(|| format!("failed to replace {}", path.display()))
 }
 
-fn load_checkpoint(path: &Path) -> anyhow::Result<Generation> {
+fn load_checkpoint(path: &Path) -> anyhow::Result<(Generation, Option<PathBuf>)> {
     let text = fs::read_to_string(path)
         .with_context(|| format!("failed to read checkpoint {}", path.display()))?;
     let ckpt: Checkpoint = serde_json::from_str(&text)
@@ -172,7 +182,7 @@ fn load_checkpoint(path: &Path) -> anyhow::Result<Generation> {
             ckpt.version
         );
     }
-    Ok(ckpt.generation)
+    Ok((ckpt.generation, ckpt.out))
 }
 
 /// Progress shown to the user and new bests written as they come.
@@ -219,7 +229,7 @@ impl Progress for Live {
             "normal_width": best.normal_width,
             "step": best.sweep,
             "seed": self.seed,
-            "energy_kind": format!("{:?}", self.energy),
+            "energy_kind": self.energy.name(),
             "elapsed_s": self.started.elapsed().as_secs_f64(),
         });
         let written = serde_json::to_writer(&mut *out, &line)
@@ -233,10 +243,11 @@ impl Progress for Live {
 }
 
 fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GeneratorConfig> {
-    let energy = Energy::from_name(&args.energy, args.samples).with_context(|| {
-        format!("unknown energy {:?}; known energies: {}", args.energy, Energy::NAMES.join(", "))
+    let name = args.energy.as_deref().unwrap_or("average-width");
+    let energy = Energy::from_name(name, args.samples.unwrap_or(8)).with_context(|| {
+        format!("unknown energy {name:?}; known energies: {}", Energy::NAMES.join(", "))
     })?;
-    let adjustment = match args.adjustment.as_str() {
+    let adjustment = match args.adjustment.as_deref().unwrap_or("watanabe") {
         "watanabe" => Adjustment::Watanabe(0.8),
         "equal" => Adjustment::EqualAcceptance(0.3),
         "none" => Adjustment::None,
@@ -245,14 +256,30 @@ fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GeneratorConfig> {
     Ok(GeneratorConfig {
         energy,
         adjustment,
-        replicas: args.replicas as usize,
-        depth_target: args.depth_target,
-        sweeps_per_round: args.sweeps_per_round,
+        replicas: args.replicas.unwrap_or(10) as usize,
+        depth_target: args.depth_target.unwrap_or(8),
+        sweeps_per_round: args.sweeps_per_round.unwrap_or(100),
         ..GeneratorConfig::default()
     })
 }
 
-fn print_summary(out: &mut dyn Write, s: &Summary, json_out: bool) -> io::Result<()> {
+/// Why a run stopped, in the status vocabulary.
+fn reason_name(reason: StopReason) -> &'static str {
+    match reason {
+        StopReason::Time => "time_limit",
+        StopReason::Sweeps => "step_limit",
+        StopReason::Stopped => "interrupted",
+        _ => "target_reached",
+    }
+}
+
+fn print_summary(
+    out: &mut dyn Write,
+    s: &Summary,
+    energy: Energy,
+    reason: StopReason,
+    json_out: bool,
+) -> io::Result<()> {
     let avg =
         s.average_width.map(|m| json!({"mean": m.mean, "stderr": m.stderr, "samples": m.samples}));
     if json_out {
@@ -268,6 +295,10 @@ fn print_summary(out: &mut dyn Write, s: &Summary, json_out: bool) -> io::Result
             "steps": s.steps,
             "depth_steps": s.depth_steps,
             "seed": s.seed,
+            "energy_kind": energy.name(),
+            "energy_settings": energy.to_string(),
+            "status": "ok",
+            "stop_reason": reason_name(reason),
         });
         serde_json::to_writer(&mut *out, &v)?;
         return writeln!(out);
@@ -285,9 +316,10 @@ fn print_summary(out: &mut dyn Write, s: &Summary, json_out: bool) -> io::Result
             .average_width
             .map(|m| format!("{:.1} ± {:.1} ({} samples)", m.mean, m.stderr, m.samples)))
     )?;
-    writeln!(out, "energy        {:.3} (lowest found {:.3})", s.energy, s.best_energy)?;
+    writeln!(out, "energy        {:.3} (lowest found {:.3}), {energy}", s.energy, s.best_energy)?;
     writeln!(out, "steps         {} (depth phase {})", s.steps, s.depth_steps)?;
     writeln!(out, "seed          {}", s.seed)?;
+    writeln!(out, "stopped       {}", reason_name(reason).replace('_', " "))?;
     writeln!(out, "\n{}", s.puzzle.pretty())
 }
 
@@ -301,26 +333,57 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed))
             .context("failed to install the Ctrl-C handler")?;
     }
-    let mut generation = match &args.resume {
-        Some(path) => load_checkpoint(path)?,
+    // Every output path is checked before any work: a typo must not cost a whole run.
+    for path in [&args.plot, &args.checkpoint, &args.out].into_iter().flatten() {
+        crate::steps::check_output_path(path)?;
+    }
+    let (mut generation, out_path, checkpoint_path) = match &args.resume {
+        Some(path) => {
+            let fixed = [
+                ("--energy", args.energy.is_some()),
+                ("--samples", args.samples.is_some()),
+                ("--replicas", args.replicas.is_some()),
+                ("--adjustment", args.adjustment.is_some()),
+                ("--sweeps-per-round", args.sweeps_per_round.is_some()),
+                ("--depth-target", args.depth_target.is_some()),
+                ("--seed", args.seed.is_some()),
+            ];
+            let given: Vec<&str> = fixed.iter().filter(|f| f.1).map(|f| f.0).collect();
+            if !given.is_empty() {
+                bail!(
+                    "{} cannot change a resumed run (its settings are in the checkpoint)",
+                    given.join(", ")
+                );
+            }
+            let (generation, saved_out) = load_checkpoint(path)?;
+            if args.out.is_some() && saved_out.is_some() && args.out != saved_out {
+                bail!(
+                    "--out {} differs from the run's results file {}: a resumed run keeps writing where it did",
+                    args.out.as_ref().map_or(String::new(), |p| p.display().to_string()),
+                    saved_out.as_ref().map_or(String::new(), |p| p.display().to_string())
+                );
+            }
+            let out = args.out.clone().or(saved_out);
+            (generation, out, Some(args.checkpoint.clone().unwrap_or_else(|| path.clone())))
+        }
         None => {
             let config = config_from_args(args)?;
-            eprintln!(
-                "sudoku generate: seed {}, energy {:?}; depth phase ...",
-                args.seed, config.energy
-            );
-            pool.install(|| Generation::start(config, args.seed))
-                .context("invalid generator settings")?
+            let seed = args.seed.unwrap_or(1);
+            eprintln!("sudoku generate: seed {seed}, energy {}; depth phase ...", config.energy);
+            let generation = pool
+                .install(|| Generation::start(config, seed))
+                .context("invalid generator settings")?;
+            (generation, args.out.clone(), args.checkpoint.clone())
         }
     };
     let time = match (args.time, args.steps) {
         (None, None) => Some(Duration::from_secs(300)),
         (t, _) => t,
     };
-    if let (Some(path), Some(_)) = (&args.out, &args.resume) {
+    if let (Some(path), Some(_)) = (&out_path, &args.resume) {
         trim_results(path, generation.steps())?;
     }
-    let out_file = match &args.out {
+    let out_file = match &out_path {
         Some(p) => Some(BufWriter::new(
             OpenOptions::new()
                 .create(true)
@@ -330,7 +393,9 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         )),
         None => None,
     };
-    let bar = if args.no_progress {
+    // Without a terminal (logs, batch jobs) a bar draws nothing: print a line per slice instead.
+    let terminal = io::stderr().is_terminal();
+    let bar = if args.no_progress || !terminal {
         ProgressBar::hidden()
     } else {
         ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
@@ -356,8 +421,16 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         let slice = remaining.map_or(every, |r| r.min(every));
         let budget = Budget { max_sweeps: args.steps, max_time: Some(slice), target_energy: None };
         let reason = pool.install(|| generation.run(&budget, &mut live));
-        if let Some(path) = &args.checkpoint {
-            save_checkpoint(path, &generation)?;
+        if let Some(path) = &checkpoint_path {
+            save_checkpoint(path, &generation, out_path.as_deref())?;
+        }
+        if !terminal && !args.no_progress {
+            eprintln!(
+                "sudoku generate: [{:.0} s] step {} | {}",
+                started.elapsed().as_secs_f64(),
+                generation.steps(),
+                live.describe(generation.bests().last())
+            );
         }
         if let Some(e) = live.error.take() {
             return Err(e).context("failed to write a result");
@@ -382,13 +455,16 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     );
     let (lookups, hits) = generation.memo_stats();
     eprintln!("sudoku generate: {hits} of {lookups} ratings came from the memo");
-    if let Some(path) = &args.plot {
-        crate::plot::draw(path, generation.history())
-            .with_context(|| format!("failed to draw {}", path.display()))?;
-    }
     let summary = pool.install(|| generation.summary());
-    print_summary(out, &summary, args.json)?;
-    Ok(Status::Ok)
+    print_summary(out, &summary, generation.config().energy, reason, args.json)?;
+    // The summary is out first: a plot that fails loses nothing else.
+    if let Some(path) = &args.plot
+        && let Err(e) = crate::plot::draw(path, generation.history())
+    {
+        eprintln!("sudoku generate: failed to draw {}: {e:#}", path.display());
+        return Ok(Status::Usage);
+    }
+    Ok(if reason == StopReason::Stopped { Status::Interrupted } else { Status::Ok })
 }
 
 #[cfg(test)]

@@ -55,6 +55,8 @@ pub(crate) enum Status {
     Ok,
     Invalid,
     Usage,
+    /// Stopped by Ctrl-C (after writing what it had): exit 130, as shells expect.
+    Interrupted,
 }
 
 impl Status {
@@ -77,6 +79,7 @@ impl From<Status> for ExitCode {
             Status::Ok => 0,
             Status::Invalid => 1,
             Status::Usage => 2,
+            Status::Interrupted => 130,
         })
     }
 }

@@ -77,6 +77,28 @@ impl Energy {
         }
     }
 
+    /// The name `--energy` knows it by (one of [`Energy::NAMES`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_generate::Energy;
+    /// assert_eq!(Energy::AverageWidth { samples: 8 }.name(), "average-width");
+    /// assert_eq!(Energy::HumanEffort { runs: 5 }.to_string(), "human-effort (5 runs)");
+    /// ```
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Energy::Width => "width",
+            Energy::Depth => "depth",
+            Energy::AverageWidth { .. } => "average-width",
+            Energy::DihedralWidth => "dihedral-width",
+            Energy::RefutationSum { .. } => "refutation-sum",
+            Energy::RefutationMax { .. } => "refutation-max",
+            Energy::HumanEffort { .. } => "human-effort",
+        }
+    }
+
     /// Whether `U` comes from the human-solver model (rather than from backtracking).
     #[must_use]
     pub fn is_human_model(self) -> bool {
@@ -109,6 +131,19 @@ impl Energy {
                 let model = HumanModel::default().with_runs(runs).with_pick(Pick::ByEase);
                 Box::new(LnOnePlus(HumanEffort(model)))
             }
+        }
+    }
+}
+
+/// The name and its parameter: `average-width (8 samples)`, `human-effort (30 runs)`, `width`.
+impl std::fmt::Display for Energy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Energy::AverageWidth { samples } => write!(f, "{} ({samples} samples)", self.name()),
+            Energy::RefutationSum { runs }
+            | Energy::RefutationMax { runs }
+            | Energy::HumanEffort { runs } => write!(f, "{} ({runs} runs)", self.name()),
+            _ => f.write_str(self.name()),
         }
     }
 }

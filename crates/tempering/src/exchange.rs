@@ -439,7 +439,10 @@ impl<S: Clone + Send + Sync> ReplicaExchange<S> {
             if let Some(reason) = budget.check(self.sweeps, started, self.best_energy) {
                 break reason;
             }
-            if !self.round_once(model, observer) {
+            // The last round is cut short so that a sweep budget is met exactly.
+            let left = budget.max_sweeps.map_or(u64::MAX, |n| n.saturating_sub(self.sweeps));
+            let sweeps = u64::from(self.config.sweeps_per_round).min(left) as u32;
+            if !self.round_once(model, observer, sweeps) {
                 break StopReason::Stopped;
             }
             if budget.max_sweeps.is_none()
@@ -461,15 +464,16 @@ impl<S: Clone + Send + Sync> ReplicaExchange<S> {
         }
     }
 
-    /// One round: `N_s` sweeps of every replica in parallel, an exchange step, then the ladder
-    /// adapts. Returns what the observer says (continue or not).
-    fn round_once<M, O>(&mut self, model: &M, observer: &mut O) -> bool
+    /// One round: `sweeps_per_round` sweeps (`N_s`, fewer for a last partial round) of every
+    /// replica in parallel, an exchange step, then the ladder adapts. Returns what the
+    /// observer says (continue or not).
+    fn round_once<M, O>(&mut self, model: &M, observer: &mut O, sweeps_per_round: u32) -> bool
     where
         M: Model<State = S> + Sync,
         M::Move: Clone,
         O: Observer<S> + ?Sized,
     {
-        let ExchangeConfig { sweeps_per_round, moves_per_sweep } = self.config;
+        let moves_per_sweep = self.config.moves_per_sweep;
         let threshold = self.best_energy;
         // Sweep every replica; record its energy after each sweep and its best state if it
         // beats the best known at the start of the round.

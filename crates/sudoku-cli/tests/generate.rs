@@ -1,0 +1,101 @@
+//! `sudoku generate` as users run it: paths checked first, resumes that keep writing, exact
+//! step limits, progress without a terminal, the summary's schema, Ctrl-C.
+
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn sudoku(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run sudoku")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudoku-gen-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Small, fast settings: the depth phase needs depth 3 only.
+const FAST: [&str; 6] = ["--depth-target", "3", "--replicas", "3", "--threads", "1"];
+
+#[test]
+fn a_bad_output_path_fails_before_any_work() {
+    let started = Instant::now();
+    let out = sudoku(
+        &[&["generate", "--steps", "200", "--plot", "/no/such/dir/x.svg"][..], &FAST].concat(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("/no/such/dir does not exist"), "{}", text(&out.stderr));
+    assert!(!text(&out.stderr).contains("depth phase"), "no generation was started");
+    assert!(started.elapsed() < Duration::from_secs(30));
+}
+
+#[test]
+fn steps_are_exact_and_the_summary_names_energy_and_stop() {
+    let out = sudoku(&[&["generate", "--steps", "7", "--json"][..], &FAST].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(v["steps"], 7);
+    assert_eq!(v["stop_reason"], "step_limit");
+    assert_eq!(v["energy_kind"], "average-width");
+    assert_eq!(v["energy_settings"], "average-width (8 samples)");
+    assert_eq!(v["status"], "ok");
+    // Without a terminal, progress comes as lines.
+    assert!(text(&out.stderr).contains("] step 7 |"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_resume_keeps_writing_where_the_run_did_and_refuses_new_settings() {
+    let dir = temp_dir("resume");
+    let (out_file, ckpt) = (dir.join("best.jsonl"), dir.join("run.ckpt"));
+    let (o, c) = (out_file.to_str().unwrap(), ckpt.to_str().unwrap());
+    let first = sudoku(
+        &[&["generate", "--steps", "100", "--out", o, "--checkpoint", c][..], &FAST].concat(),
+    );
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
+    let records = std::fs::read_to_string(&out_file).unwrap().lines().count();
+    let before = std::fs::read_to_string(&ckpt).unwrap();
+    let refused = sudoku(&["generate", "--resume", c, "--steps", "300", "--seed", "99"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(text(&refused.stderr).contains("--seed cannot change a resumed run"));
+    // No --out and no --checkpoint: the run's own files are used.
+    let resumed = sudoku(&["generate", "--resume", c, "--steps", "300", "--json"]);
+    assert_eq!(resumed.status.code(), Some(0), "{}", text(&resumed.stderr));
+    let v: serde_json::Value = serde_json::from_str(text(&resumed.stdout).trim()).unwrap();
+    assert_eq!(v["steps"], 300);
+    assert_ne!(std::fs::read_to_string(&ckpt).unwrap(), before, "the checkpoint was updated");
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(&out_file)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(lines.len() >= records, "records are appended, never lost");
+    assert!(lines.iter().all(|l| l["energy_kind"] == "average-width"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn ctrl_c_stops_with_the_summary_and_exit_130() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args([&["generate", "--time", "5m", "--json"][..], &FAST].concat())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    std::thread::sleep(Duration::from_secs(3));
+    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status();
+    assert!(killed.is_ok_and(|s| s.success()));
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(v["stop_reason"], "interrupted");
+}
