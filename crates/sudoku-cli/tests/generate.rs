@@ -84,7 +84,7 @@ fn a_resume_keeps_writing_where_the_run_did_and_refuses_new_settings() {
 
 #[test]
 fn ctrl_c_stops_with_the_summary_and_exit_130() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+    let child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
         .args([&["generate", "--time", "5m", "--json"][..], &FAST].concat())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
