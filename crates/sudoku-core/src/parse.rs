@@ -114,6 +114,12 @@ pub(crate) fn block_row_cells(text: &str) -> Result<Vec<u8>, (char, usize)> {
     Ok(cells)
 }
 
+/// Whether a line that failed as a block row at (`ch`, `column`) is still a block row with one
+/// bad character or more: it would have 9 cells if every bad character were a cell.
+pub(crate) fn is_block_row_with_typo(text: &str) -> bool {
+    text.chars().filter(|&c| !is_block_separator(c)).count() == 9
+}
+
 fn parse_block_form(text: &str) -> Result<Grid, ParseGridError> {
     let mut bytes = [0u8; 81];
     let mut rows = 0;

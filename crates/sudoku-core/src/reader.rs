@@ -3,7 +3,7 @@
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
-use crate::parse::{block_row_cells, parse_line_form};
+use crate::parse::{block_row_cells, is_block_row_with_typo, parse_line_form};
 use crate::{Grid, ParseGridError};
 
 /// Lines longer than this are reported as [`LineErrorKind::TooLong`] without being held in memory.
@@ -106,10 +106,21 @@ pub struct PuzzleReader<R> {
     input: R,
     line: usize,
     buf: Vec<u8>,
-    /// Rows of a block in progress: (first line, cells so far).
-    block: Option<(usize, Vec<u8>)>,
+    /// A block in progress.
+    block: Option<Block>,
     pending: VecDeque<Result<Puzzle, LineError>>,
     done: bool,
+}
+
+/// The rows of a block read so far.
+#[derive(Debug)]
+struct Block {
+    /// The line of its first row (the puzzle's line).
+    start: usize,
+    /// 9 cells per row read (a bad row counts as 9 empty cells).
+    cells: Vec<u8>,
+    /// The first bad row's problem: the block is reported once, with it, when complete.
+    error: Option<ParseGridError>,
 }
 
 enum RawLine {
@@ -182,9 +193,12 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Ends a block in progress, queueing an error if it is incomplete.
     fn flush_block(&mut self) {
-        if let Some((start, cells)) = self.block.take() {
-            let err = self.error(start, LineErrorKind::IncompleteBlock { rows: cells.len() / 9 });
-            self.pending.push_back(err);
+        if let Some(block) = self.block.take() {
+            let kind = match block.error {
+                Some(e) => LineErrorKind::Parse(e),
+                None => LineErrorKind::IncompleteBlock { rows: block.cells.len() / 9 },
+            };
+            self.pending.push_back(self.error(block.start, kind));
         }
     }
 
@@ -234,20 +248,27 @@ impl<R: BufRead> PuzzleReader<R> {
             return;
         }
         let first_token_len = trimmed.split_whitespace().next().map_or(0, |t| t.chars().count());
-        if first_token_len != 81
-            && let Ok(cells) = block_row_cells(&text)
-        {
-            match cells.len() {
-                0 => {} // separator line
-                9 => self.push_block_row(line, &cells),
-                _ => {
-                    self.flush_block();
+        if first_token_len != 81 {
+            match block_row_cells(&text) {
+                Ok(cells) if cells.is_empty() => return, // separator line
+                Ok(cells) if cells.len() == 9 => return self.push_block_row(line, Ok(&cells)),
+                // A bad row inside a block spoils that block only, reported once.
+                Ok(cells) if self.block.is_some() => {
+                    let e = ParseGridError::WrongRowLength { line, len: cells.len() };
+                    return self.push_block_row(line, Err(e));
+                }
+                Ok(cells) => {
                     let kind =
                         LineErrorKind::Parse(ParseGridError::WrongLength { len: cells.len() });
                     self.pending.push_back(self.error(line, kind));
+                    return;
                 }
+                Err((ch, column)) if self.block.is_some() || is_block_row_with_typo(&text) => {
+                    let e = ParseGridError::InvalidChar { ch, line, column };
+                    return self.push_block_row(line, Err(e));
+                }
+                Err(_) => {}
             }
-            return;
         }
         self.flush_block();
         let result = parse_line_form(&text, line)
@@ -256,17 +277,33 @@ impl<R: BufRead> PuzzleReader<R> {
         self.pending.push_back(result);
     }
 
-    fn push_block_row(&mut self, line: usize, cells: &[u8]) {
-        let (start, rows) = self.block.get_or_insert_with(|| (line, Vec::with_capacity(81)));
-        rows.extend_from_slice(cells);
-        if rows.len() == 81 {
-            let start = *start;
-            let mut bytes = [0u8; 81];
-            bytes.copy_from_slice(rows);
-            self.block = None;
-            let result = Grid::try_from_bytes(bytes)
-                .map(|grid| Puzzle { line: start, grid })
-                .map_err(|e| LineError { line: start, kind: LineErrorKind::Parse(e) });
+    /// Adds a row (or a bad row) to the block in progress, starting one if needed.
+    fn push_block_row(&mut self, line: usize, row: Result<&[u8], ParseGridError>) {
+        let block = self.block.get_or_insert_with(|| Block {
+            start: line,
+            cells: Vec::with_capacity(81),
+            error: None,
+        });
+        match row {
+            Ok(cells) => block.cells.extend_from_slice(cells),
+            Err(e) => {
+                block.cells.extend_from_slice(&[0; 9]);
+                block.error.get_or_insert(e);
+            }
+        }
+        if block.cells.len() == 81 {
+            let block = self.block.take().expect("a block in progress");
+            let start = block.start;
+            let result = match block.error {
+                Some(e) => Err(LineError { line: start, kind: LineErrorKind::Parse(e) }),
+                None => {
+                    let mut bytes = [0u8; 81];
+                    bytes.copy_from_slice(&block.cells);
+                    Grid::try_from_bytes(bytes)
+                        .map(|grid| Puzzle { line: start, grid })
+                        .map_err(|e| LineError { line: start, kind: LineErrorKind::Parse(e) })
+                }
+            };
             self.pending.push_back(result);
         }
     }
@@ -367,5 +404,37 @@ mod tests {
         assert_eq!(r.len(), 2);
         assert!(r[0].is_ok());
         assert!(matches!(&r[1], Err(LineError { line: 2, kind: LineErrorKind::Io { .. } })));
+    }
+
+    #[test]
+    fn one_typo_in_a_block_is_one_error_naming_row_column_and_character() {
+        let g: Grid = P.parse().unwrap();
+        let pretty = g.pretty().to_string();
+        for row in [0usize, 4, 8] {
+            // Replace the first cell character of the row-th block row with 'x'.
+            let lines: Vec<String> = pretty
+                .lines()
+                .filter(|l| !l.contains('-'))
+                .enumerate()
+                .map(|(k, l)| {
+                    if k == row {
+                        let at = l.find(|c: char| c == '.' || c.is_ascii_digit()).unwrap();
+                        format!("{}x{}", &l[..at], &l[at + 1..])
+                    } else {
+                        l.to_string()
+                    }
+                })
+                .collect();
+            let text = format!("{}\n{P}\n", lines.join("\n"));
+            let results = read(text.as_bytes());
+            assert_eq!(results.len(), 2, "row {row}: {results:?}");
+            let e = results[0].as_ref().unwrap_err();
+            assert_eq!(e.line, 1);
+            assert_eq!(
+                e.to_string(),
+                format!("line 1: invalid character 'x' at line {}, column 1", row + 1)
+            );
+            assert_eq!(results[1].as_ref().unwrap().line, 10);
+        }
     }
 }
