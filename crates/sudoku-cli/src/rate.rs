@@ -55,10 +55,13 @@ pub(crate) struct RateArgs {
     /// Seed of the random ratings; every puzzle is rated with this same seed.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// The work each rating may do per puzzle before giving up: search nodes (states for depth,
-    /// model steps for the human-model ratings, decision branches for pair-reduction-level, per
-    /// sample for relaxation, per run for the randomized solvers). Without it every rating
-    /// keeps its own default (50,000,000 for the widths, 5,000,000 for depth).
+    /// The work each rating may do per puzzle before giving up, in its own unit (named in its
+    /// budget_exceeded message): search nodes for the widths, the uniqueness check,
+    /// se-rating's check and relaxation (per sample); states for depth; model steps for the
+    /// human-model ratings; decision branches for pair-reduction-level; per run, solver steps
+    /// (annealing swaps, harmony improvisations) for sa-steps and harmony-cost and values tried
+    /// for backtrack-steps. Without it every rating keeps its own default (50,000,000 for the
+    /// widths and relaxation, 5,000,000 for depth, 20,000,000 swaps for sa-steps).
     #[arg(long)]
     budget: Option<u64>,
     /// Use hidden singles as well as naked singles between branchings (not the reference).

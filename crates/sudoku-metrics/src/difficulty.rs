@@ -10,11 +10,13 @@ use crate::{AverageWidth, Depth, DihedralWidth, NormalWidth};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum MetricError {
-    /// The search needed more nodes (or states) than its budget allows.
-    #[error("budget exceeded: more than {nodes} search nodes needed")]
+    /// The rating needed more work than its budget allows.
+    #[error("budget exceeded: more than {limit} {unit} needed")]
     BudgetExceeded {
         /// The budget that ran out.
-        nodes: u64,
+        limit: u64,
+        /// What the budget counts.
+        unit: Work,
     },
     /// The puzzle has no solution.
     #[error("the puzzle has no solution")]
@@ -26,6 +28,45 @@ pub enum MetricError {
     /// rating needs chains, ER 6.5 and up, which this version does not have).
     #[error("needs chains: the techniques up to ER 6.2 do not solve it")]
     NeedsChains,
+}
+
+/// What a rating's budget counts.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_metrics::{MetricError, Work};
+/// let e = MetricError::BudgetExceeded { limit: 1000, unit: Work::SolverSteps };
+/// assert_eq!(e.to_string(), "budget exceeded: more than 1000 solver steps (swaps, moves or improvisations) needed");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Work {
+    /// Nodes of a backtracking search.
+    SearchNodes,
+    /// States visited (the depth search).
+    States,
+    /// Steps of the human-solver model.
+    ModelSteps,
+    /// Steps of a stochastic solver: annealing swaps, tabu moves, harmony improvisations.
+    SolverSteps,
+    /// Values tried by the randomised backtracker.
+    ValuesTried,
+    /// Decision branches of pair reduction.
+    DecisionBranches,
+}
+
+impl fmt::Display for Work {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Work::SearchNodes => "search nodes",
+            Work::States => "states",
+            Work::ModelSteps => "model steps",
+            Work::SolverSteps => "solver steps (swaps, moves or improvisations)",
+            Work::ValuesTried => "values tried",
+            Work::DecisionBranches => "decision branches",
+        })
+    }
 }
 
 /// A difficulty measure of a puzzle: larger is harder.
@@ -192,9 +233,12 @@ impl Difficulty for PairReductionLevel {
             Err(ExplainError::NoSolution) => Err(MetricError::NoSolution),
             Err(ExplainError::NotUnique) => Err(MetricError::NotUnique),
             Err(ExplainError::BudgetExceeded { branches }) => {
-                Err(MetricError::BudgetExceeded { nodes: branches })
+                Err(MetricError::BudgetExceeded { limit: branches, unit: Work::DecisionBranches })
             }
-            Err(_) => Err(MetricError::BudgetExceeded { nodes: self.0.budget }),
+            Err(_) => Err(MetricError::BudgetExceeded {
+                limit: self.0.budget,
+                unit: Work::DecisionBranches,
+            }),
         }
     }
 }

@@ -3,7 +3,7 @@
 use sudoku_core::Grid;
 use sudoku_solve::{LogicError, LogicalSolver, PathEnd, SeRating};
 
-use crate::{Difficulty, MetricError};
+use crate::{Difficulty, MetricError, Work};
 
 /// `se-rating`: Sudoku Explainer 1.2.1's ER (the hardest step of its solving path), computed by
 /// [`LogicalSolver`]; [`SeRater::evaluate`] gives EP and ED as well.
@@ -56,7 +56,9 @@ impl SeRater {
         match self.0.solve(puzzle) {
             Ok(path) => Ok((path.rating, path.end)),
             Err(LogicError::NotUnique) => Err(MetricError::NotUnique),
-            Err(LogicError::BudgetExceeded { nodes }) => Err(MetricError::BudgetExceeded { nodes }),
+            Err(LogicError::BudgetExceeded { nodes }) => {
+                Err(MetricError::BudgetExceeded { limit: nodes, unit: Work::SearchNodes })
+            }
             Err(_) => Err(MetricError::NoSolution),
         }
     }

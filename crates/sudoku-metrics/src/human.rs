@@ -8,7 +8,7 @@ use sudoku_core::{CandidateGrid, Cell, Digit, Grid, UNIT_CELLS};
 use sudoku_solve::{Outcome, solve_within};
 
 use crate::stochastic::run_seeds;
-use crate::{Difficulty, MetricError};
+use crate::{Difficulty, MetricError, Work};
 
 /// How a refutation step is scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -148,7 +148,7 @@ impl HumanModel {
     /// [`MetricError::BudgetExceeded`] when a run needs more steps than the budget (or finding
     /// the solution more search nodes).
     pub fn evaluate(&self, puzzle: &Grid, seed: u64) -> Result<HumanRating, MetricError> {
-        let over = MetricError::BudgetExceeded { nodes: self.budget };
+        let over = MetricError::BudgetExceeded { limit: self.budget, unit: Work::SearchNodes };
         let solution = match solve_within(puzzle, self.budget).map_err(|_| over)? {
             Outcome::Unique(s) => s.to_bytes(),
             Outcome::None => return Err(MetricError::NoSolution),
@@ -250,7 +250,10 @@ impl<R: Rng> Run<'_, R> {
     fn tick(&mut self) -> Result<(), MetricError> {
         self.steps += 1;
         if self.steps > self.model.budget {
-            return Err(MetricError::BudgetExceeded { nodes: self.model.budget });
+            return Err(MetricError::BudgetExceeded {
+                limit: self.model.budget,
+                unit: Work::ModelSteps,
+            });
         }
         Ok(())
     }

@@ -53,7 +53,7 @@ mod relaxation;
 mod stochastic;
 mod watanabe;
 
-pub use difficulty::{Difficulty, Ln, MetricError, PairReductionLevel};
+pub use difficulty::{Difficulty, Ln, MetricError, PairReductionLevel, Work};
 pub use explainer::SeRater;
 pub use human::{
     HumanEffort, HumanModel, HumanRating, Pick, RefutationMax, RefutationSum, Scoring,

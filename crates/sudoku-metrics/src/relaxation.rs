@@ -8,7 +8,7 @@ use rayon::prelude::*;
 use sudoku_core::{Cell, Grid};
 
 use crate::stochastic::run_seeds;
-use crate::{Difficulty, MetricError};
+use crate::{Difficulty, MetricError, Work};
 
 /// The 810 peer pairs `(a, b)`, `a < b`, in row-major order of `a` then `b`.
 fn peer_pairs() -> Vec<(u8, u8)> {
@@ -58,13 +58,14 @@ pub struct Relaxation {
     pub samples: u32,
     /// Solutions counted at most per sample.
     pub cap: u64,
-    /// Search nodes per sample.
+    /// Search nodes per sample (default 50,000,000: enough for most hard puzzles, see
+    /// docs/ratings.md).
     pub budget: u64,
 }
 
 impl Default for Relaxation {
     fn default() -> Relaxation {
-        Relaxation { removed: 45, samples: 20, cap: 1_000, budget: 1_000_000 }
+        Relaxation { removed: 45, samples: 20, cap: 1_000, budget: 50_000_000 }
     }
 }
 
@@ -182,7 +183,7 @@ impl Relaxation {
         if counter.count(&mut cells, &cands) {
             Ok(counter.found)
         } else {
-            Err(MetricError::BudgetExceeded { nodes: self.budget })
+            Err(MetricError::BudgetExceeded { limit: self.budget, unit: Work::SearchNodes })
         }
     }
 

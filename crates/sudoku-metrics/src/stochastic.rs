@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use sudoku_core::Grid;
 use sudoku_solve::{Annealer, HarmonySearch, Limits, SolveError, Solver};
 
-use crate::{Difficulty, MetricError};
+use crate::{Difficulty, MetricError, Work};
 
 /// One seed per run, drawn from a generator seeded with `seed`: runs are independent of the
 /// thread that executes them.
@@ -90,7 +90,11 @@ fn median_steps(
         })
         .collect::<Result<_, MetricError>>()?;
     let m = median(steps);
-    if m.is_finite() { Ok(m) } else { Err(MetricError::BudgetExceeded { nodes: max_steps }) }
+    if m.is_finite() {
+        Ok(m)
+    } else {
+        Err(MetricError::BudgetExceeded { limit: max_steps, unit: Work::SolverSteps })
+    }
 }
 
 impl Difficulty for SaSteps {
@@ -306,7 +310,7 @@ impl Difficulty for BacktrackSteps {
         if m.is_finite() {
             Ok(m)
         } else {
-            Err(MetricError::BudgetExceeded { nodes: self.max_steps })
+            Err(MetricError::BudgetExceeded { limit: self.max_steps, unit: Work::ValuesTried })
         }
     }
 }

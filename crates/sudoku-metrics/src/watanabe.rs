@@ -12,8 +12,8 @@ use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
 use sudoku_core::{Grid, Transform};
 
-use crate::MetricError;
 use crate::marks::{Marks, Propagation, State, nth_bit};
+use crate::{MetricError, Work};
 
 /// The default node budget of a width search: enough for every published hard puzzle (the
 /// paper's record has normal width 183,530), small enough to stop within a second or so.
@@ -168,7 +168,7 @@ impl<T: TieBreak> TreeWalk<T> {
         if ok {
             Ok(Width { width: self.nodes, solutions: self.solutions })
         } else {
-            Err(MetricError::BudgetExceeded { nodes: self.budget })
+            Err(MetricError::BudgetExceeded { limit: self.budget, unit: Work::SearchNodes })
         }
     }
 }
@@ -439,7 +439,7 @@ impl Depth {
     /// exactly one solution; [`MetricError::BudgetExceeded`] when more states than the budget
     /// would be needed.
     pub fn evaluate(&self, puzzle: &Grid) -> Result<u32, MetricError> {
-        let over = MetricError::BudgetExceeded { nodes: self.budget };
+        let over = MetricError::BudgetExceeded { limit: self.budget, unit: Work::States };
         let solution = match sudoku_solve::solve_within(puzzle, self.budget).map_err(|_| over)? {
             sudoku_solve::Outcome::Unique(s) => s.to_bytes(),
             sudoku_solve::Outcome::None => return Err(MetricError::NoSolution),
@@ -471,7 +471,10 @@ impl Depth {
                     rest &= rest - 1;
                     expanded += 1;
                     if expanded > self.budget {
-                        return Err(MetricError::BudgetExceeded { nodes: self.budget });
+                        return Err(MetricError::BudgetExceeded {
+                            limit: self.budget,
+                            unit: Work::States,
+                        });
                     }
                     let mut child = *m;
                     child.place(cell, solution[cell] as usize - 1);

@@ -3,7 +3,7 @@
 use sudoku_core::Grid;
 use sudoku_metrics::{
     Difficulty, HumanEffort, HumanModel, MetricError, RefutationMax, RefutationSum, Relaxation,
-    Scoring,
+    Scoring, Work,
 };
 
 use crate::{EASY, INKALA_2012, grid, with_threads};
@@ -50,7 +50,7 @@ fn the_model_needs_one_solution_and_respects_its_budget() {
     let tight = HumanModel { budget: 100, ..m };
     assert_eq!(
         tight.evaluate(&grid(INKALA_2012), 0),
-        Err(MetricError::BudgetExceeded { nodes: 100 })
+        Err(MetricError::BudgetExceeded { limit: 100, unit: Work::ModelSteps })
     );
 }
 
@@ -64,5 +64,8 @@ fn relaxation_grows_with_the_constraints_removed() {
     let none = Relaxation { removed: 0, samples: 3, ..Relaxation::default() };
     assert!(none.rate(&p, 5).unwrap().abs() < 1e-12);
     let tight = Relaxation { removed: 200, samples: 3, budget: 10, ..Relaxation::default() };
-    assert_eq!(tight.rate(&grid(INKALA_2012), 5), Err(MetricError::BudgetExceeded { nodes: 10 }));
+    assert_eq!(
+        tight.rate(&grid(INKALA_2012), 5),
+        Err(MetricError::BudgetExceeded { limit: 10, unit: Work::ModelSteps })
+    );
 }

@@ -1,7 +1,7 @@
 //! The randomized-solver ratings: order, determinism across thread counts, errors.
 
 use sudoku_core::Grid;
-use sudoku_metrics::{BacktrackSteps, Difficulty, HarmonyCost, MetricError, SaSteps};
+use sudoku_metrics::{BacktrackSteps, Difficulty, HarmonyCost, MetricError, SaSteps, Work};
 
 use crate::{EASY, INKALA_2012, grid, with_threads};
 
@@ -37,9 +37,15 @@ fn a_hard_puzzle_takes_more_backtracking_and_keeps_a_higher_harmony_cost() {
 fn censored_medians_are_budget_errors() {
     let hard = grid(INKALA_2012);
     let sa = SaSteps { max_steps: 1_000, ..SaSteps::default() }.with_runs(5);
-    assert_eq!(sa.rate(&hard, 0), Err(MetricError::BudgetExceeded { nodes: 1_000 }));
+    assert_eq!(
+        sa.rate(&hard, 0),
+        Err(MetricError::BudgetExceeded { limit: 1_000, unit: Work::SolverSteps })
+    );
     let bt = BacktrackSteps { max_steps: 50, ..BacktrackSteps::default() }.with_runs(5);
-    assert_eq!(bt.rate(&hard, 0), Err(MetricError::BudgetExceeded { nodes: 50 }));
+    assert_eq!(
+        bt.rate(&hard, 0),
+        Err(MetricError::BudgetExceeded { limit: 50, unit: Work::ValuesTried })
+    );
 }
 
 #[test]
