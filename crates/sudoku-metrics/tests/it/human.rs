@@ -66,6 +66,6 @@ fn relaxation_grows_with_the_constraints_removed() {
     let tight = Relaxation { removed: 200, samples: 3, budget: 10, ..Relaxation::default() };
     assert_eq!(
         tight.rate(&grid(INKALA_2012), 5),
-        Err(MetricError::BudgetExceeded { limit: 10, unit: Work::ModelSteps })
+        Err(MetricError::BudgetExceeded { limit: 10, unit: Work::SearchNodes })
     );
 }
