@@ -181,14 +181,14 @@ impl<T: TieBreak> TreeWalk<T> {
 ///
 /// ```
 /// use sudoku_core::Grid;
-/// use sudoku_metrics::{MetricError, NormalWidth};
+/// use sudoku_metrics::{MetricError, NormalWidth, Work};
 ///
 /// let fig5: Grid =
 ///     ".61..7..3.92..3..............853..........5.45....8....4......1...16.8..6........".parse()?;
 /// assert_eq!(NormalWidth::default().evaluate(&fig5)?.width, 183_530);
 /// // A budget turns an exponential search into a clear outcome.
 /// let err = NormalWidth::default().with_budget(10_000).evaluate(&Grid::EMPTY).unwrap_err();
-/// assert_eq!(err, MetricError::BudgetExceeded { nodes: 10_000 });
+/// assert_eq!(err, MetricError::BudgetExceeded { limit: 10_000, unit: Work::SearchNodes });
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
