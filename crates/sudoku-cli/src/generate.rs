@@ -324,6 +324,8 @@ fn print_summary(
 }
 
 pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    // --time counts from here: the depth phase is part of the run.
+    let started = Instant::now();
     let pool = thread_pool(args.threads)?;
     let stop = Arc::new(AtomicBool::new(false));
     {
@@ -370,9 +372,18 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
             let config = config_from_args(args)?;
             let seed = args.seed.unwrap_or(1);
             eprintln!("sudoku generate: seed {seed}, energy {}; depth phase ...", config.energy);
-            let generation = pool
-                .install(|| Generation::start(config, seed))
+            let stop_flag = Arc::clone(&stop);
+            let started = pool
+                .install(|| {
+                    Generation::start_until(config, seed, &mut || {
+                        !stop_flag.load(Ordering::Relaxed)
+                    })
+                })
                 .context("invalid generator settings")?;
+            let Some(generation) = started else {
+                eprintln!("sudoku generate: interrupted in the depth phase; nothing to save");
+                return Ok(Status::Interrupted);
+            };
             (generation, args.out.clone(), args.checkpoint.clone())
         }
     };
@@ -404,7 +415,6 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
             .expect("a valid template"),
     );
-    let started = Instant::now();
     let mut live = Live {
         bar,
         out: out_file,

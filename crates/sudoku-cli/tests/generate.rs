@@ -99,3 +99,21 @@ fn ctrl_c_stops_with_the_summary_and_exit_130() {
     let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
     assert_eq!(v["stop_reason"], "interrupted");
 }
+
+#[test]
+fn ctrl_c_in_the_depth_phase_stops_too() {
+    // Depth 30 is out of reach: the run stays in the depth phase until interrupted.
+    let child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["generate", "--depth-target", "30", "--threads", "1", "--time", "5m"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    std::thread::sleep(Duration::from_secs(2));
+    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status();
+    assert!(killed.is_ok_and(|s| s.success()));
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("interrupted in the depth phase"));
+}

@@ -336,11 +336,20 @@ pub struct Generation {
 }
 
 /// Stops the depth phase when the depth target is reached.
-struct DepthReached(f64);
+/// Runs the depth phase until the target depth, or until `keep_going` says stop.
+struct DepthReached<'a> {
+    target: f64,
+    keep_going: &'a mut dyn FnMut() -> bool,
+    interrupted: bool,
+}
 
-impl Observer<PuzzleState> for DepthReached {
+impl Observer<PuzzleState> for DepthReached<'_> {
     fn on_sweep(&mut self, info: &tempering::SweepInfo<'_, PuzzleState>) -> bool {
-        info.state.u < self.0
+        if !(self.keep_going)() {
+            self.interrupted = true;
+            return false;
+        }
+        info.state.u < self.target
     }
 }
 
@@ -389,19 +398,47 @@ impl Generation {
     ///
     /// [`ConfigError`] if the width phase's configuration is invalid (no replicas, say).
     pub fn start(config: GeneratorConfig, seed: u64) -> Result<Generation, ConfigError> {
+        Ok(Generation::start_until(config, seed, &mut || true)?.expect("never interrupted"))
+    }
+
+    /// As [`Generation::start`], but the depth phase asks `keep_going` after every sweep and
+    /// gives up, with `Ok(None)`, when it says stop (a user's Ctrl-C, say).
+    ///
+    /// # Errors
+    ///
+    /// [`ConfigError`] if the width phase's configuration is invalid.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_generate::{Generation, GeneratorConfig};
+    /// let config = GeneratorConfig { depth_target: 3, replicas: 2, ..GeneratorConfig::default() };
+    /// assert!(Generation::start_until(config, 1, &mut || false)?.is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn start_until(
+        config: GeneratorConfig,
+        seed: u64,
+        keep_going: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<Generation>, ConfigError> {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let solution = sudoku_solve::random_solution(&mut rng);
         let depth_model =
             PuzzleModel::new(solution, Depth::default().with_budget(config.rating_budget), seed)
                 .with_coupling(config.j, config.h);
         let chain = Metropolis::new(config.depth_beta).with_moves_per_sweep(2 * config.move_pairs);
+        let mut depth_observer =
+            DepthReached { target: f64::from(config.depth_target), keep_going, interrupted: false };
         let report = chain.run(
             &depth_model,
             depth_model.full_state(),
             &mut rng,
             &Budget::sweeps(config.depth_max_sweeps),
-            &mut DepthReached(f64::from(config.depth_target)),
+            &mut depth_observer,
         );
+        if depth_observer.interrupted {
+            return Ok(None);
+        }
         let start = report.state;
         let model = Generation::width_model(&config, solution, seed);
         let first = model.state(start.clues);
@@ -418,7 +455,7 @@ impl Generation {
         };
         let exchange =
             ReplicaExchange::new(&model, vec![first; m], ladder, exchange_config, seed ^ 0x5eed)?;
-        Ok(Generation {
+        Ok(Some(Generation {
             config,
             seed,
             solution,
@@ -427,7 +464,7 @@ impl Generation {
             history: Vec::new(),
             bests: Vec::new(),
             model: Some(model),
-        })
+        }))
     }
 
     fn width_model(
