@@ -24,6 +24,16 @@ pub enum MetricError {
     /// The rating needs a unique solution and the puzzle has several.
     #[error("the puzzle has more than one solution")]
     NotUnique,
+    /// Two givens share a digit in a unit: the puzzle breaks a rule (not the same as having no
+    /// solution, which is a property of a well-formed puzzle).
+    #[error("clashing givens: {0}")]
+    Conflict(sudoku_core::Conflict),
+    /// A rating with levels (pair reduction) found none conclusive up to its limit.
+    #[error("not decided within {levels} levels")]
+    TooDeep {
+        /// The deepest level tried.
+        levels: u32,
+    },
     /// The rating's techniques ran out before the puzzle was solved (Sudoku Explainer's
     /// rating needs chains, ER 6.5 and up, which this version does not have).
     #[error("needs chains: the techniques up to ER 6.2 do not solve it")]
@@ -235,6 +245,7 @@ impl Difficulty for PairReductionLevel {
             Err(ExplainError::BudgetExceeded { branches }) => {
                 Err(MetricError::BudgetExceeded { limit: branches, unit: Work::DecisionBranches })
             }
+            Err(ExplainError::TooDeep { levels }) => Err(MetricError::TooDeep { levels }),
             Err(_) => Err(MetricError::BudgetExceeded {
                 limit: self.0.budget,
                 unit: Work::DecisionBranches,

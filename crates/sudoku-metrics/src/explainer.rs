@@ -59,6 +59,7 @@ impl SeRater {
             Err(LogicError::BudgetExceeded { nodes }) => {
                 Err(MetricError::BudgetExceeded { limit: nodes, unit: Work::SearchNodes })
             }
+            Err(LogicError::Conflict(c)) => Err(MetricError::Conflict(c)),
             Err(_) => Err(MetricError::NoSolution),
         }
     }

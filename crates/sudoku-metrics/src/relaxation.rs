@@ -206,8 +206,8 @@ impl Difficulty for Relaxation {
         "relaxation"
     }
     fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, MetricError> {
-        if puzzle.first_conflict().is_some() {
-            return Err(MetricError::NoSolution);
+        if let Some(c) = puzzle.first_conflict() {
+            return Err(MetricError::Conflict(c));
         }
         let counts = self.counts(puzzle, seed)?;
         Ok(counts.iter().map(|&c| (c.max(1) as f64).log10()).sum::<f64>() / counts.len() as f64)

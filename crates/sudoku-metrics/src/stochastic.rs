@@ -25,8 +25,11 @@ pub(crate) fn median(mut values: Vec<f64>) -> f64 {
 
 /// Both ways a run cannot start (clashing givens, a dead end found by propagation) mean the
 /// puzzle has no solution.
-fn solve_error(_: SolveError) -> MetricError {
-    MetricError::NoSolution
+fn solve_error(e: SolveError) -> MetricError {
+    match e {
+        SolveError::Conflict(c) => MetricError::Conflict(c),
+        _ => MetricError::NoSolution,
+    }
 }
 
 /// `sa-steps`: the median number of swaps simulated annealing needs to solve the puzzle, over
@@ -281,8 +284,8 @@ impl Difficulty for BacktrackSteps {
         "backtrack-steps"
     }
     fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, MetricError> {
-        if puzzle.first_conflict().is_some() {
-            return Err(MetricError::NoSolution);
+        if let Some(c) = puzzle.first_conflict() {
+            return Err(MetricError::Conflict(c));
         }
         let steps: Vec<f64> = run_seeds(seed, self.runs)
             .into_par_iter()

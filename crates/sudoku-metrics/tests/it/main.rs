@@ -1,6 +1,7 @@
 //! Integration tests of sudoku-metrics.
 
 mod budgets;
+mod errors;
 mod human;
 mod reference;
 mod stochastic;
