@@ -3,7 +3,9 @@
 //! they return must solve the puzzle.
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_solve::{Annealer, Exact, Limits, Outcome, Solver, TabuSearch, count_solutions, solve};
+use sudoku_solve::{
+    Annealer, CountLimits, Exact, Limits, Outcome, Solver, TabuSearch, count_solutions, solve,
+};
 
 #[path = "grid.rs"]
 mod grid;
@@ -15,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
         Outcome::Multiple(a, b) => assert!(a != b && p.is_solved_by(&a) && p.is_solved_by(&b)),
         _ => {}
     }
-    let _ = count_solutions(&p, 5, 10_000);
+    let _ = count_solutions(&p, CountLimits::up_to(5).with_budget(10_000));
     let solvers: [&dyn Solver; 3] = [&Exact, &Annealer::default(), &TabuSearch::default()];
     for s in solvers {
         if let Ok(run) = s.run(&p, 1, &Limits::steps(5_000)) {

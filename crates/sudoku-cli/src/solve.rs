@@ -5,8 +5,8 @@ use std::io::Write;
 use rayon::prelude::*;
 use serde::Serialize;
 use sudoku_solve::{
-    Annealer, HarmonySearch, Limits, Outcome, RunOutcome, Solver, TabuSearch, count_solutions,
-    is_unique, solve, solve_within,
+    Annealer, CountLimits, HarmonySearch, Limits, Outcome, RunOutcome, Solver, TabuSearch,
+    count_solutions, is_unique, solve, solve_within,
 };
 
 use crate::input::{Record, collect};
@@ -137,10 +137,12 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
         return out;
     }
     if args.count {
-        match count_solutions(&p.grid, args.limit, args.budget.unwrap_or(10_000_000)) {
-            Ok(n) => {
+        let limits = CountLimits::up_to(args.limit).with_budget(args.budget.unwrap_or(10_000_000));
+        match count_solutions(&p.grid, limits) {
+            Ok(count) => {
+                let n = count.solutions;
                 out.count = Some(n);
-                out.capped = Some(n >= args.limit);
+                out.capped = Some(count.capped);
                 out.status = match n {
                     0 => "none",
                     1 => "unique",

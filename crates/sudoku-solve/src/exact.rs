@@ -75,9 +75,9 @@ impl Outcome {
 ///
 /// ```
 /// use sudoku_core::Grid;
-/// use sudoku_solve::count_solutions;
+/// use sudoku_solve::{CountLimits, count_solutions};
 ///
-/// let err = count_solutions(&Grid::EMPTY, u64::MAX, 1_000).unwrap_err();
+/// let err = count_solutions(&Grid::EMPTY, CountLimits::default().with_budget(1_000)).unwrap_err();
 /// assert_eq!(err.nodes, 1_000);
 /// assert!(err.solutions_found > 0);
 /// ```
@@ -276,8 +276,77 @@ pub fn is_unique(puzzle: &Grid) -> bool {
     s.found == 1
 }
 
-/// Counts the solutions of `puzzle`, stopping at `limit` (so a result equal to `limit` means
-/// "at least `limit`") or after `budget` search nodes (branching points).
+/// How far [`count_solutions`] counts: up to `limit` solutions, within `budget` search nodes
+/// (branching points). Named fields, so the two numbers cannot be swapped by accident.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_solve::CountLimits;
+/// let limits = CountLimits::up_to(100).with_budget(1_000_000);
+/// assert_eq!((limits.limit, limits.budget), (100, 1_000_000));
+/// assert_eq!(CountLimits::default().limit, u64::MAX);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct CountLimits {
+    /// Stop counting at this many solutions.
+    pub limit: u64,
+    /// Search nodes allowed.
+    pub budget: u64,
+}
+
+impl Default for CountLimits {
+    /// Count every solution, within 10,000,000 search nodes.
+    fn default() -> CountLimits {
+        CountLimits { limit: u64::MAX, budget: 10_000_000 }
+    }
+}
+
+impl CountLimits {
+    /// Count up to `limit` solutions (with the default budget).
+    #[must_use]
+    pub fn up_to(limit: u64) -> CountLimits {
+        CountLimits { limit, ..CountLimits::default() }
+    }
+
+    /// Sets the node budget.
+    #[must_use]
+    pub fn with_budget(self, budget: u64) -> CountLimits {
+        CountLimits { budget, ..self }
+    }
+}
+
+/// The result of [`count_solutions`]: how many solutions, and whether counting stopped at the
+/// limit (then there may be more).
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::Grid;
+/// use sudoku_solve::{CountLimits, count_solutions};
+/// let n = count_solutions(&Grid::EMPTY, CountLimits::up_to(10))?;
+/// assert_eq!((n.solutions, n.capped), (10, true));
+/// assert_eq!(n.to_string(), "10+");
+/// # Ok::<(), sudoku_solve::BudgetExceeded>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Count {
+    /// The solutions found (at most the limit).
+    pub solutions: u64,
+    /// Whether counting stopped at the limit: the true count is at least `solutions`.
+    pub capped: bool,
+}
+
+/// `13`, or `10+` when capped.
+impl std::fmt::Display for Count {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.solutions, if self.capped { "+" } else { "" })
+    }
+}
+
+/// Counts the solutions of `puzzle`, stopping at `limits.limit` (the count is then capped)
+/// or, unsettled, after `limits.budget` search nodes.
 ///
 /// # Errors
 ///
@@ -287,21 +356,24 @@ pub fn is_unique(puzzle: &Grid) -> bool {
 ///
 /// ```
 /// use sudoku_core::Grid;
-/// use sudoku_solve::count_solutions;
+/// use sudoku_solve::{Count, CountLimits, count_solutions};
 ///
 /// let thirteen: Grid =
 ///     "...3.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
-/// assert_eq!(count_solutions(&thirteen, 100, 1_000_000), Ok(13));
-/// assert_eq!(count_solutions(&thirteen, 5, 1_000_000), Ok(5));
-/// # Ok::<(), sudoku_core::ParseGridError>(())
+/// let all = count_solutions(&thirteen, CountLimits::up_to(100))?;
+/// assert_eq!(all, Count { solutions: 13, capped: false });
+/// let some = count_solutions(&thirteen, CountLimits::up_to(5))?;
+/// assert_eq!(some, Count { solutions: 5, capped: true });
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn count_solutions(puzzle: &Grid, limit: u64, budget: u64) -> Result<u64, BudgetExceeded> {
+pub fn count_solutions(puzzle: &Grid, limits: CountLimits) -> Result<Count, BudgetExceeded> {
+    let CountLimits { limit, budget } = limits;
     let mut s = Search::new(limit, budget);
     s.start(puzzle);
     if s.out_of_budget && s.found < limit {
         return Err(BudgetExceeded { nodes: s.nodes, solutions_found: s.found });
     }
-    Ok(s.found.min(limit))
+    Ok(Count { solutions: s.found.min(limit), capped: s.found >= limit })
 }
 
 /// A random complete grid.
@@ -389,7 +461,10 @@ mod tests {
                 .parse()
                 .unwrap();
         assert_eq!(solve(&p), Outcome::None);
-        assert_eq!(count_solutions(&p, 10, 100), Ok(0));
+        assert_eq!(
+            count_solutions(&p, CountLimits::up_to(10).with_budget(100)).map(|c| c.solutions),
+            Ok(0)
+        );
     }
 
     #[test]
@@ -409,8 +484,10 @@ mod tests {
 
     #[test]
     fn empty_grid_count_hits_the_budget() {
-        let e = count_solutions(&Grid::EMPTY, u64::MAX, 10_000).unwrap_err();
+        let e =
+            count_solutions(&Grid::EMPTY, CountLimits::default().with_budget(10_000)).unwrap_err();
         assert_eq!(e.nodes, 10_000);
-        assert_eq!(count_solutions(&Grid::EMPTY, 1000, u64::MAX), Ok(1000));
+        let n = count_solutions(&Grid::EMPTY, CountLimits::up_to(1000).with_budget(u64::MAX));
+        assert_eq!(n, Ok(Count { solutions: 1000, capped: true }));
     }
 }

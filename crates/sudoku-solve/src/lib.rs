@@ -17,7 +17,7 @@
 //!
 //! ```
 //! use sudoku_core::Grid;
-//! use sudoku_solve::{count_solutions, solve, Outcome};
+//! use sudoku_solve::{count_solutions, solve, CountLimits, Outcome};
 //!
 //! let puzzle: Grid =
 //!     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
@@ -27,7 +27,8 @@
 //!     "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
 //! );
 //! // Counting is capped by a limit and bounded by a node budget.
-//! assert_eq!(count_solutions(&Grid::EMPTY, 10, 1_000_000), Ok(10));
+//! let ten = count_solutions(&Grid::EMPTY, CountLimits::up_to(10).with_budget(1_000_000));
+//! assert_eq!(ten.map(|n| (n.solutions, n.capped)), Ok((10, true)));
 //! # Ok::<(), sudoku_core::ParseGridError>(())
 //! ```
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -40,8 +41,8 @@ mod pair;
 mod stochastic;
 
 pub use exact::{
-    BudgetExceeded, Outcome, count_solutions, first_solution, is_unique, random_solution,
-    search_nodes, solve, solve_within,
+    BudgetExceeded, Count, CountLimits, Outcome, count_solutions, first_solution, is_unique,
+    random_solution, search_nodes, solve, solve_within,
 };
 pub use logic::{
     Candidate, LogicError, LogicalSolver, PathEnd, SeRating, SolvingPath, Step, Technique, apply,
