@@ -96,3 +96,17 @@ fn human_model_energies_rate_and_report_the_lowest_energy_puzzle() {
     assert!(Energy::from_name("refutation-sum", 3).is_some_and(Energy::is_human_model));
     assert!(!Energy::from_name("average-width", 3).unwrap().is_human_model());
 }
+
+/// A seeded generation's result pinned (see sudoku-solve's tests/it/golden.rs for why).
+#[test]
+fn a_seeded_generation_is_pinned() {
+    let mut g = Generation::start(small(Energy::Width), 11).unwrap();
+    g.run(&Budget::sweeps(50), &mut ());
+    let best = g.bests().last().map(|b| b.puzzle.to_string()).unwrap_or_default();
+    assert_eq!((g.solution().to_string().as_str(), best.as_str()), GOLDEN);
+}
+
+const GOLDEN: (&str, &str) = (
+    "947352681582716439613849275451673928798125364236984517864531792129467853375298146",
+    "..7...68.5..........3..9..5....7.9...9..2.3....6.....78..5.1....29.6..5....2...46",
+);

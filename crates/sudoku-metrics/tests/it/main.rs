@@ -2,6 +2,7 @@
 
 mod budgets;
 mod errors;
+mod golden;
 mod human;
 mod reference;
 mod stochastic;

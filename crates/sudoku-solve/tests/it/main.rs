@@ -1,6 +1,7 @@
 //! Integration tests of sudoku-solve.
 
 mod data;
+mod golden;
 mod logic;
 mod pair;
 mod props;
