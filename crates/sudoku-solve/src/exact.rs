@@ -168,9 +168,9 @@ impl Search {
 
 /// Solves a puzzle, counting up to two solutions.
 ///
-/// Puzzles with a solution finish quickly (well under a millisecond for the hardest known
-/// ones). A grid with few givens and **no** solution can take seconds or more to refute (found
-/// by fuzzing: 0.8 s for a 10-clue grid); for untrusted input use [`solve_within`]. A grid
+/// Puzzles with a solution finish quickly (see `docs/benchmarks.md`). A grid with few givens
+/// and **no** solution can take far longer to refute (fuzzing found such grids); for untrusted
+/// input use [`solve_within`]. A grid
 /// whose givens break a rule has no solution.
 ///
 /// # Examples
