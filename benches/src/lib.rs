@@ -48,16 +48,6 @@ pub fn testdata(name: &str) -> Vec<Grid> {
     read_puzzles(&workspace_root().join("testdata").join(name)).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// The value after `--name` in `args`, parsed, or `default`.
-#[must_use]
-pub fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
 /// Replaces the part of a Markdown file between the lines `<!-- NAME:begin -->` and
 /// `<!-- NAME:end -->` with `body`.
 ///
@@ -78,18 +68,22 @@ pub fn replace_section(path: &Path, name: &str, body: &str) -> Result<(), String
     std::fs::write(path, new).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// With `--doc FILE` in `args`, writes `table` into FILE's `name` section (see
+/// With a `doc` file (`--doc FILE`), writes `table` into its `name` section (see
 /// [`replace_section`]) and says so on stderr as `bin`.
 ///
 /// # Errors
 ///
 /// The message of [`replace_section`].
 #[allow(clippy::print_stderr)]
-pub fn write_doc_table(args: &[String], bin: &str, name: &str, table: &str) -> Result<(), String> {
-    let doc: String = arg(args, "--doc", String::new());
-    if !doc.is_empty() {
-        replace_section(doc.as_ref(), name, table)?;
-        eprintln!("{bin}: table written to {doc}");
+pub fn write_doc_table(
+    doc: Option<&Path>,
+    bin: &str,
+    name: &str,
+    table: &str,
+) -> Result<(), String> {
+    if let Some(doc) = doc {
+        replace_section(doc, name, table)?;
+        eprintln!("{bin}: table written to {}", doc.display());
     }
     Ok(())
 }

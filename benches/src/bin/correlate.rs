@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use rayon::prelude::*;
-use sudoku_benches::{arg, shared_data, write_doc_table};
+use sudoku_benches::{shared_data, write_doc_table};
 use sudoku_core::Grid;
 use sudoku_metrics::{
     AverageWidth, BacktrackSteps, Depth, Difficulty, HarmonyCost, HumanModel, MetricError,
@@ -113,22 +113,35 @@ fn read_rated(
     })
 }
 
+/// How well each rating predicts human solving time and Sudoku Explainer ratings.
+#[derive(clap::Parser, Debug)]
+struct Args {
+    /// TSV with puzzle, avg_solve_time_s and SE_ER columns (default: the shared human data).
+    #[arg(long)]
+    data: Option<PathBuf>,
+    /// Puzzles sampled from each rated set.
+    #[arg(long, default_value_t = 300)]
+    rated_sample: usize,
+    /// Comma-separated rating names to run (default: all).
+    #[arg(long)]
+    ratings: Option<String>,
+    /// Scales the runs of the randomised ratings.
+    #[arg(long, default_value_t = 1.0)]
+    runs_scale: f64,
+    /// Also write the table into this Markdown file's ratings-table section.
+    #[arg(long)]
+    doc: Option<PathBuf>,
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!(
-            "{}",
-            include_str!("correlate.rs").lines().take(10).collect::<Vec<_>>().join("\n")
-        );
-        return ExitCode::SUCCESS;
-    }
-    let sample: usize = arg(&args, "--rated-sample", 300);
-    let scale: f64 = arg(&args, "--runs-scale", 1.0);
+    let args = <Args as clap::Parser>::parse();
+    let sample = args.rated_sample;
+    let scale = args.runs_scale;
     let runs = |n: u32| ((f64::from(n) * scale).round() as u32).max(1);
     let shared = shared_data();
-    let data: Option<PathBuf> = match arg(&args, "--data", String::new()) {
-        s if !s.is_empty() => Some(s.into()),
-        _ => shared.as_ref().map(|d| d.join("human/cloud-sudoku-dev.tsv")),
+    let data: Option<PathBuf> = match &args.data {
+        Some(p) => Some(p.clone()),
+        None => shared.as_ref().map(|d| d.join("human/cloud-sudoku-dev.tsv")),
     };
     let Some(data) = data else {
         eprintln!("correlate: ../shared/data is absent and no --data given; nothing to correlate");
@@ -194,7 +207,7 @@ fn main() -> ExitCode {
         ("human-effort cap 100", Box::new(HumanField(HumanModel { cap: 100, ..by_ease }, 2))),
         ("pair-reduction-level", Box::new(PairReductionLevel::default())),
     ];
-    let chosen: String = arg(&args, "--ratings", String::new());
+    let chosen: String = args.ratings.clone().unwrap_or_default();
     let ratings: Vec<&(&str, Box<dyn Difficulty>)> = all
         .iter()
         .filter(|(n, _)| chosen.is_empty() || chosen.split(',').any(|c| c == *n))
@@ -251,7 +264,7 @@ fn main() -> ExitCode {
         print!("{row}");
         table.push_str(&row);
     }
-    if let Err(e) = write_doc_table(&args, "correlate", "ratings-table", &table) {
+    if let Err(e) = write_doc_table(args.doc.as_deref(), "correlate", "ratings-table", &table) {
         eprintln!("correlate: {e}");
         return ExitCode::FAILURE;
     }

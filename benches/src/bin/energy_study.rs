@@ -5,12 +5,9 @@
 //! average width (100 samples). Prints a Markdown table.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
-const USAGE: &str = "Which energy finds puzzles with the highest average width per CPU time?  energy_study [--runs R] [--secs S] [--jobs J] [ENERGY...]: every energy runs R seeds for S seconds each on one core, J runs at a time; the best puzzle of each run is re-rated by average width (100 samples). Prints a Markdown table.";
-
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use sudoku_benches::arg;
 use sudoku_generate::{Energy, Generation, GeneratorConfig};
 use tempering::Budget;
 
@@ -23,17 +20,27 @@ struct Outcome {
     secs: f64,
 }
 
+/// Which energy finds puzzles with the highest average width per CPU time?
+#[derive(clap::Parser, Debug)]
+struct Args {
+    /// Energies to compare (default: width, dihedral-width, average-width).
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(Energy::NAMES))]
+    energies: Vec<String>,
+    /// Seeds per energy.
+    #[arg(long, default_value_t = 4)]
+    runs: u64,
+    /// Seconds per run.
+    #[arg(long, default_value_t = 150.0)]
+    secs: f64,
+    /// Runs at a time, one core each.
+    #[arg(long, default_value_t = 2)]
+    jobs: usize,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{}", USAGE);
-        return;
-    }
-    let runs: u64 = arg(&args, "--runs", 4);
-    let secs: f64 = arg(&args, "--secs", 150.0);
-    let jobs: usize = arg(&args, "--jobs", 2);
-    let mut names: Vec<String> =
-        args.iter().filter(|a| Energy::NAMES.contains(&a.as_str())).cloned().collect();
+    let args = <Args as clap::Parser>::parse();
+    let (runs, secs, jobs) = (args.runs, args.secs, args.jobs);
+    let mut names: Vec<String> = args.energies.clone();
     if names.is_empty() {
         names = vec!["width".into(), "dihedral-width".into(), "average-width".into()];
     }

@@ -38,15 +38,21 @@ fn rate(min: Duration, mut f: impl FnMut() -> u64) -> f64 {
     n as f64 / start.elapsed().as_secs_f64()
 }
 
+/// Evaluations per second of the Watanabe metrics on the paper's three puzzles.
+#[derive(clap::Parser, Debug)]
+struct Args {
+    /// One JSON line per puzzle.
+    #[arg(long)]
+    json: bool,
+    /// Seconds per measurement.
+    #[arg(long, default_value_t = 2.0)]
+    min_secs: f64,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let json = args.iter().any(|a| a == "--json");
-    let min = args
-        .iter()
-        .position(|a| a == "--min-secs")
-        .and_then(|i| args.get(i + 1))
-        .and_then(|s| s.parse::<f64>().ok())
-        .map_or(Duration::from_secs(2), Duration::from_secs_f64);
+    let args = <Args as clap::Parser>::parse();
+    let json = args.json;
+    let min = Duration::from_secs_f64(args.min_secs.max(0.0));
     if !json {
         println!(
             "{:<12} {:>12} {:>14} {:>12} {:>16} {:>16}",

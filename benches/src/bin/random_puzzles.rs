@@ -5,10 +5,10 @@
 //! puzzles are like (rating distributions) and test material for the raters.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+use clap::Parser;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
-use sudoku_benches::arg;
 use sudoku_core::{Cell, Grid};
 use sudoku_solve::{is_unique, random_solution};
 
@@ -27,19 +27,21 @@ fn random_minimal(rng: &mut Pcg64Mcg) -> Grid {
     puzzle
 }
 
+/// Random minimal puzzles, one per line.
+#[derive(Parser, Debug)]
+struct Args {
+    /// How many puzzles.
+    #[arg(long, default_value_t = 100)]
+    count: usize,
+    /// Seed of the whole list.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!(
-            "{}",
-            include_str!("random_puzzles.rs").lines().take(5).collect::<Vec<_>>().join("\n")
-        );
-        return;
-    }
-    let count: usize = arg(&args, "--count", 100);
-    let seed: u64 = arg(&args, "--seed", 1);
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    for _ in 0..count {
+    let args = Args::parse();
+    let mut rng = Pcg64Mcg::seed_from_u64(args.seed);
+    for _ in 0..args.count {
         println!("{}", random_minimal(&mut rng));
     }
 }

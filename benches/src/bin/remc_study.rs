@@ -6,15 +6,12 @@
 //! `DIR/remc-study.svg` and `DIR/remc-study.md`.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
-const USAGE: &str = "Replica exchange with and without temperature adjustment: the cumulative distribution of the lowest energy found by many independent runs (Fig. 3 of Watanabe's paper).  remc_study [--runs R] [--steps S] [--jobs J] [--out-dir DIR]: R seeds per variant, S REMC steps each (deterministic), J runs at a time on one core each. Writes DIR/remc-study.svg and DIR/remc-study.md.";
-
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Instant;
 
 use plotters::prelude::*;
-use sudoku_benches::arg;
 use sudoku_generate::{Adjustment, Generation, GeneratorConfig};
 use tempering::Budget;
 
@@ -28,16 +25,29 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * q).round() as usize]
 }
 
+/// Replica exchange with and without temperature adjustment: the cumulative distribution of
+/// the lowest energy found by many independent runs (Fig. 3 of Watanabe's paper).
+#[derive(clap::Parser, Debug)]
+struct Args {
+    /// Seeds per variant.
+    #[arg(long, default_value_t = 16)]
+    runs: u64,
+    /// REMC steps per run.
+    #[arg(long, default_value_t = 2000)]
+    steps: u64,
+    /// Runs at a time, one core each.
+    #[arg(long, default_value_t = 2)]
+    jobs: usize,
+    /// Where remc-study.svg and remc-study.md go (default: docs/).
+    #[arg(long)]
+    out_dir: Option<PathBuf>,
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{}", USAGE);
-        return Ok(());
-    }
-    let runs: u64 = arg(&args, "--runs", 16);
-    let steps: u64 = arg(&args, "--steps", 2000);
-    let jobs: usize = arg(&args, "--jobs", 2);
-    let out_dir: PathBuf = arg(&args, "--out-dir", sudoku_benches::workspace_root().join("docs"));
+    let args = <Args as clap::Parser>::parse();
+    let (runs, steps, jobs) = (args.runs, args.steps, args.jobs);
+    let out_dir: PathBuf =
+        args.out_dir.unwrap_or_else(|| sudoku_benches::workspace_root().join("docs"));
     let started = Instant::now();
     // Interleaved by seed so that machine noise falls on every variant alike.
     let queue: Mutex<Vec<(usize, u64)>> = Mutex::new(

@@ -11,7 +11,7 @@
 use std::process::{Command, ExitCode};
 use std::time::Instant;
 
-use sudoku_benches::arg;
+use clap::Parser;
 use sudoku_core::Grid;
 use sudoku_solve::{LogicalSolver, PathEnd, SeRating};
 
@@ -35,27 +35,31 @@ fn tenths(x: f64) -> i64 {
     (x * 10.0).round() as i64
 }
 
+/// Agreement and speed of our Sudoku Explainer ratings against serate's.
+#[derive(Parser, Debug)]
+struct Args {
+    /// Files of `<puzzle> <ER>/<EP>/<ED>` lines, as serate prints them.
+    #[arg(required = true)]
+    files: Vec<String>,
+    /// Puzzles rated at most this by Sudoku Explainer must get the same ER, EP and ED.
+    #[arg(long, default_value_t = 6.2)]
+    max_er: f64,
+    /// Disagreements to print.
+    #[arg(long, default_value_t = 20)]
+    show: usize,
+    /// Also run serate (this path) on the same puzzles and compare speed.
+    #[arg(long)]
+    serate: Option<String>,
+    /// Rate the file again and again for at least this many seconds.
+    #[arg(long, default_value_t = 2.0)]
+    min_secs: f64,
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{}", include_str!("se_agree.rs").lines().take(8).collect::<Vec<_>>().join("\n"));
-        return ExitCode::SUCCESS;
-    }
-    let max_er: f64 = arg(&args, "--max-er", 6.2);
-    let show: usize = arg(&args, "--show", 20);
-    let serate: String = arg(&args, "--serate", String::new());
-    let mut files = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        if args[i].starts_with("--") {
-            i += 2;
-            continue;
-        }
-        files.push(args[i].clone());
-        i += 1;
-    }
+    let args = Args::parse();
+    let (max_er, show, files) = (args.max_er, args.show, &args.files);
     let mut refs = Vec::new();
-    for f in &files {
+    for f in files {
         match std::fs::read_to_string(f) {
             Ok(text) => refs.extend(text.lines().filter_map(parse_line)),
             Err(e) => {
@@ -65,7 +69,7 @@ fn main() -> ExitCode {
         }
     }
     let solver = LogicalSolver::default();
-    let min_secs: f64 = arg(&args, "--min-secs", 2.0);
+    let min_secs = args.min_secs;
     // Rate the whole file again and again for at least --min-secs: short runs are noise.
     let start = Instant::now();
     let mut rounds = 0u32;
@@ -125,7 +129,7 @@ fn main() -> ExitCode {
         refs.len(),
         refs.len() as f64 / our_secs
     );
-    if !serate.is_empty() {
+    if let Some(serate) = &args.serate {
         let list = std::env::temp_dir().join(format!("se_agree_{}.txt", std::process::id()));
         let body: String = refs.iter().map(|r| format!("{}\n", r.text)).collect();
         if let Err(e) = std::fs::write(&list, body) {
@@ -133,7 +137,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
         let start = Instant::now();
-        let status = Command::new(&serate).arg(&list).arg("%r").output();
+        let status = Command::new(serate).arg(&list).arg("%r").output();
         let se_secs = start.elapsed().as_secs_f64();
         let _ = std::fs::remove_file(&list);
         match status {

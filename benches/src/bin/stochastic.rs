@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use rayon::prelude::*;
-use sudoku_benches::{arg, read_puzzles, write_doc_table};
+use sudoku_benches::{read_puzzles, write_doc_table};
 use sudoku_core::Grid;
 use sudoku_solve::{Annealer, HarmonySearch, Limits, Schedule, Solver, TabuSearch};
 
@@ -34,94 +34,105 @@ fn show(v: Option<f64>) -> String {
     )
 }
 
+/// Success rate, steps and time of the stochastic solvers on puzzle sets.
+#[derive(clap::Parser, Debug)]
+struct Args {
+    /// Puzzle files.
+    #[arg(required = true)]
+    files: Vec<String>,
+    /// Comma-separated methods: sa, tabu, harmony.
+    #[arg(long, default_value = "sa,tabu,harmony")]
+    methods: String,
+    /// Puzzles per file (evenly spaced; default all).
+    #[arg(long)]
+    sample: Option<usize>,
+    /// Seed of the first puzzle's run (then +1 per puzzle).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Annealing schedule.
+    #[arg(long, default_value = "low-temperature", value_parser = ["low-temperature", "lewis", "canas-herrera", "krivanek"])]
+    schedule: String,
+    /// A custom per-swap schedule instead: initial temperature (with --alpha, --t-min).
+    #[arg(long)]
+    t0: Option<f64>,
+    /// Cooling factor per swap of the custom schedule.
+    #[arg(long, default_value_t = 0.99995)]
+    alpha: f64,
+    /// Reheat temperature of the custom schedule.
+    #[arg(long, default_value_t = 0.1)]
+    t_min: f64,
+    /// The sources' solvers: no propagation, no restriction, no restart.
+    #[arg(long)]
+    plain: bool,
+    /// Swaps may break the givens' candidates.
+    #[arg(long)]
+    no_restrict: bool,
+    /// No restart at reheats.
+    #[arg(long)]
+    no_restart: bool,
+    /// Tabu tenure.
+    #[arg(long, default_value_t = 4)]
+    tenure: u32,
+    /// Tabu steps without improvement before a restart.
+    #[arg(long, default_value_t = 1_000)]
+    restart_after: u64,
+    /// Step limit of annealing (swaps).
+    #[arg(long, default_value_t = 100_000_000)]
+    sa_steps: u64,
+    /// Step limit of tabu search.
+    #[arg(long, default_value_t = 1_000_000)]
+    tabu_steps: u64,
+    /// Step limit of harmony search (improvisations).
+    #[arg(long, default_value_t = 1_000_000)]
+    harmony_steps: u64,
+    /// Also write the table into this Markdown file's stochastic-table section.
+    #[arg(long)]
+    doc: Option<std::path::PathBuf>,
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!(
-            "{}",
-            include_str!("stochastic.rs").lines().take(9).collect::<Vec<_>>().join("\n")
-        );
-        return ExitCode::SUCCESS;
-    }
-    let methods: String = arg(&args, "--methods", "sa,tabu,harmony".to_string());
-    let sample: usize = arg(&args, "--sample", usize::MAX);
-    let seed: u64 = arg(&args, "--seed", 1);
-    let schedule = match arg(&args, "--schedule", "low-temperature".to_string()).as_str() {
-        "low-temperature" => Schedule::low_temperature(),
+    let args = <Args as clap::Parser>::parse();
+    let (methods, seed) = (&args.methods, args.seed);
+    let sample = args.sample.unwrap_or(usize::MAX);
+    let schedule = match args.schedule.as_str() {
         "lewis" => Schedule::lewis(),
         "canas-herrera" => Schedule::canas_herrera(),
         "krivanek" => Schedule::krivanek(),
-        other => {
-            eprintln!("stochastic: unknown schedule {other}");
-            return ExitCode::from(2);
-        }
+        _ => Schedule::low_temperature(),
     };
     // A custom per-swap schedule: --t0 T --alpha A --t-min T.
-    let schedule = match arg(&args, "--t0", f64::NAN) {
-        t0 if t0.is_finite() => Schedule {
+    let schedule = match args.t0 {
+        Some(t0) => Schedule {
             initial: sudoku_solve::InitialTemperature::Fixed(t0),
-            alpha: arg(&args, "--alpha", 0.99995),
+            alpha: args.alpha,
             cool_per_chain: false,
-            reheat: sudoku_solve::Reheat::Below(arg(&args, "--t-min", 0.1)),
+            reheat: sudoku_solve::Reheat::Below(args.t_min),
         },
-        _ => schedule,
+        None => schedule,
     };
-    let plain = args.iter().any(|a| a == "--plain");
-    let with_value = [
-        "--methods",
-        "--sample",
-        "--seed",
-        "--sa-steps",
-        "--tabu-steps",
-        "--harmony-steps",
-        "--schedule",
-        "--t0",
-        "--alpha",
-        "--t-min",
-        "--tenure",
-        "--restart-after",
-        "--doc",
-    ];
-    let files: Vec<&String> = args
-        .iter()
-        .enumerate()
-        .filter(|(i, a)| {
-            !a.starts_with("--") && (*i == 0 || !with_value.contains(&args[i - 1].as_str()))
-        })
-        .map(|(_, a)| a)
-        .collect();
-    if files.is_empty() {
-        eprintln!("usage: stochastic [OPTIONS] FILE... (see --help)");
-        return ExitCode::from(2);
-    }
-    let restrict = !plain && !args.iter().any(|a| a == "--no-restrict");
-    let restart = !plain && !args.iter().any(|a| a == "--no-restart");
+    let plain = args.plain;
+    let files: Vec<&String> = args.files.iter().collect();
+    let restrict = !plain && !args.no_restrict;
+    let restart = !plain && !args.no_restart;
     let annealer = Annealer { schedule, propagate: !plain, restrict, restart };
     let tabu = TabuSearch {
         propagate: !plain,
         restrict,
-        tenure: arg(&args, "--tenure", 4),
-        restart_after: arg(&args, "--restart-after", 1_000),
+        tenure: args.tenure,
+        restart_after: args.restart_after,
     };
-    let solvers: Vec<(Box<dyn Solver>, u64)> = methods
-        .split(',')
-        .filter_map(|m| match m {
-            "sa" => {
-                Some((Box::new(annealer) as Box<dyn Solver>, arg(&args, "--sa-steps", 100_000_000)))
-            }
-            "tabu" => {
-                Some((Box::new(tabu) as Box<dyn Solver>, arg(&args, "--tabu-steps", 1_000_000)))
-            }
-            "harmony" => Some((
-                Box::new(HarmonySearch::default()) as Box<dyn Solver>,
-                arg(&args, "--harmony-steps", 1_000_000),
-            )),
+    let mut solvers: Vec<(Box<dyn Solver>, u64)> = Vec::new();
+    for m in methods.split(',') {
+        match m {
+            "sa" => solvers.push((Box::new(annealer), args.sa_steps)),
+            "tabu" => solvers.push((Box::new(tabu), args.tabu_steps)),
+            "harmony" => solvers.push((Box::new(HarmonySearch::default()), args.harmony_steps)),
             other => {
-                eprintln!("stochastic: skipping unknown method {other}");
-                None
+                eprintln!("stochastic: unknown method {other:?}; use sa, tabu, harmony");
+                return ExitCode::from(2);
             }
-        })
-        .collect();
+        }
+    }
     let mut table = String::from(
         "| data set | method | puzzles | step limit | solved | median steps | p90 steps | median ms | p90 ms | median best cost |\n|---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n",
     );
@@ -191,7 +202,7 @@ fn main() -> ExitCode {
             table.push_str(&row);
         }
     }
-    if let Err(e) = write_doc_table(&args, "stochastic", "stochastic-table", &table) {
+    if let Err(e) = write_doc_table(args.doc.as_deref(), "stochastic", "stochastic-table", &table) {
         eprintln!("stochastic: {e}");
         return ExitCode::FAILURE;
     }

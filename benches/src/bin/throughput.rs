@@ -24,32 +24,28 @@ fn rate(puzzles: &[Grid], min: Duration, f: impl Fn(&Grid) -> u64) -> f64 {
     (passes as f64 * puzzles.len() as f64) / start.elapsed().as_secs_f64()
 }
 
+/// Exact-solver puzzles per second (count to 2, and first solution), one thread.
+#[derive(clap::Parser, Debug)]
+struct Args {
+    /// Puzzle files.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// One JSON line per file.
+    #[arg(long)]
+    json: bool,
+    /// Seconds per measurement.
+    #[arg(long, default_value_t = 2.0)]
+    min_secs: f64,
+}
+
 fn main() -> ExitCode {
-    let mut json = false;
-    let mut min = Duration::from_secs(2);
-    let mut files: Vec<PathBuf> = Vec::new();
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "--json" => json = true,
-            "--min-secs" => match args.next().and_then(|s| s.parse::<f64>().ok()) {
-                Some(s) if s >= 0.0 => min = Duration::from_secs_f64(s),
-                _ => {
-                    eprintln!("throughput: --min-secs needs a non-negative number");
-                    return ExitCode::from(2);
-                }
-            },
-            _ => files.push(a.into()),
-        }
-    }
-    if files.is_empty() {
-        eprintln!("usage: throughput [--json] [--min-secs S] FILE...");
-        return ExitCode::from(2);
-    }
+    let args = <Args as clap::Parser>::parse();
+    let (json, files) = (args.json, &args.files);
+    let min = Duration::from_secs_f64(args.min_secs.max(0.0));
     if !json {
         println!("{:<36} {:>8} {:>14} {:>14}", "dataset", "puzzles", "count-to-2/s", "first/s");
     }
-    for file in &files {
+    for file in files {
         let puzzles = match read_puzzles(file) {
             Ok(p) => p,
             Err(e) => {
