@@ -79,34 +79,15 @@ pub(crate) fn run(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Sta
             })
             .collect()
     });
-    let mut failed = false;
-    for (k, v) in results.iter().enumerate() {
-        failed |= v.get("error").is_some();
-        if args.json {
-            serde_json::to_writer(&mut *out, v)?;
-            writeln!(out)?;
-            continue;
+    let failed = write_records(out, results.iter(), args.json, |out, place, v| {
+        writeln!(out, "# {place} {}", v["puzzle"].as_str().unwrap_or_default())?;
+        writeln!(out, "# level {}, {} decision branches examined", v["level"], v["branches"])?;
+        for line in v["chain"].as_array().into_iter().flatten() {
+            writeln!(out, "{}", line.as_str().unwrap_or_default())?;
         }
-        if k > 0 {
-            writeln!(out)?;
-        }
-        let place = format!("{}:{}", v["source"].as_str().unwrap_or("-"), v["line"]);
-        match v.get("error") {
-            Some(e) => writeln!(out, "{place}: {}", e["message"].as_str().unwrap_or("error"))?,
-            None => {
-                writeln!(out, "# {place} {}", v["puzzle"].as_str().unwrap_or_default())?;
-                writeln!(
-                    out,
-                    "# level {}, {} decision branches examined",
-                    v["level"], v["branches"]
-                )?;
-                for line in v["chain"].as_array().into_iter().flatten() {
-                    writeln!(out, "{}", line.as_str().unwrap_or_default())?;
-                }
-                writeln!(out, "# solution {}", v["solution"].as_str().unwrap_or_default())?;
-            }
-        }
-    }
+        writeln!(out, "# solution {}", v["solution"].as_str().unwrap_or_default())?;
+        Ok(())
+    })?;
     Ok(Status::of(unreadable, failed))
 }
 
@@ -165,10 +146,22 @@ fn run_steps(
         let title = format!("step {}: {:.1} {step}", index + 1, step.difficulty);
         std::fs::write(file, steps::step_svg(&steps::marks_before(path, index), step, &title))?;
     }
+    let failed = write_records(out, paths.iter().map(|(v, _)| v), args.json, steps::write_path)?;
+    Ok(Status::of(unreadable, failed))
+}
+
+/// Writes records in input order: JSON lines, or text blocks separated by blank lines (a
+/// failed record as `place: message`, the others by `block`). Returns whether one failed.
+fn write_records<'a>(
+    out: &mut dyn Write,
+    records: impl Iterator<Item = &'a Value>,
+    json: bool,
+    mut block: impl FnMut(&mut dyn Write, &str, &Value) -> anyhow::Result<()>,
+) -> anyhow::Result<bool> {
     let mut failed = false;
-    for (k, (v, _)) in paths.iter().enumerate() {
+    for (k, v) in records.enumerate() {
         failed |= v.get("error").is_some();
-        if args.json {
+        if json {
             serde_json::to_writer(&mut *out, v)?;
             writeln!(out)?;
             continue;
@@ -179,8 +172,8 @@ fn run_steps(
         let place = format!("{}:{}", v["source"].as_str().unwrap_or("-"), v["line"]);
         match v.get("error") {
             Some(e) => writeln!(out, "{place}: {}", e["message"].as_str().unwrap_or("error"))?,
-            None => steps::write_path(out, &place, v)?,
+            None => block(out, &place, v)?,
         }
     }
-    Ok(Status::of(unreadable, failed))
+    Ok(failed)
 }

@@ -1,7 +1,8 @@
 //! The logical solver through the binary: `explain --steps`, `hint`, `rate --metrics se-rating`.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{sudoku, text};
 
 /// Sudoku Explainer rates it 4.2/1.2/1.2 (an XY-wing is its hardest step).
 const XY: &str =
@@ -9,22 +10,6 @@ const XY: &str =
 /// Needs chains from the first step.
 const INKALA: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
-
-fn sudoku(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn sudoku");
-    child.stdin.take().expect("stdin").write_all(stdin).expect("write stdin");
-    child.wait_with_output().expect("wait")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
 
 #[test]
 fn explain_steps_lists_the_path_and_the_ratings() {

@@ -1,27 +1,13 @@
 //! One schema across subcommands: puzzles as arguments, pipes of JSON lines, complete TSV rows,
 //! one status vocabulary, `{"code","message"}` errors.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{sudoku, text};
+use std::process::Output;
 
 const GOOD: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-
-fn sudoku(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn sudoku");
-    child.stdin.take().expect("stdin").write_all(stdin).expect("write stdin");
-    child.wait_with_output().expect("wait")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
 
 fn json_lines(out: &Output) -> Vec<serde_json::Value> {
     text(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
