@@ -127,3 +127,15 @@ fn a_capped_count_says_so_and_a_directory_is_unreadable() {
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("is a directory"));
 }
+
+#[test]
+fn budgets_name_their_units() {
+    let hard = "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....";
+    // A budget that runs out says what it counted.
+    let args = ["rate", "--json", "--metrics", "sa-steps,depth", "--runs", "3", "--budget", "100"];
+    let v = json_lines(&sudoku(&[&args[..], &[hard]].concat(), b""));
+    let sa = v[0]["sa_steps"]["error"]["message"].as_str().unwrap();
+    assert!(sa.contains("solver steps"), "{sa}");
+    let depth = v[0]["depth"]["error"]["message"].as_str().unwrap();
+    assert!(depth.contains("states"), "{depth}");
+}
