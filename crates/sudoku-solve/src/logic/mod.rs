@@ -457,6 +457,29 @@ mod tests {
     }
 
     #[test]
+    fn hidden_pair_needs_two_digits_in_the_same_two_cells() {
+        let (one, two) = (sudoku_core::Digit::new(1).unwrap(), sudoku_core::Digit::new(2).unwrap());
+        let mut g = empty();
+        for c in ["C1", "D1", "E1", "F1", "G1", "H1", "I1"] {
+            g.eliminate(cell(c), one);
+            g.eliminate(cell(c), two);
+        }
+        let steps = found(|g, h| subsets::hidden_sets(g, 2, false, h), &g);
+        let pair = steps.iter().find(|s| s.units == [sudoku_core::Unit::Row(0)]).expect("pair");
+        assert_eq!(pair.technique, Technique::HiddenPair);
+        assert_eq!(pair.eliminations.len(), 14, "A1 and B1 lose 3..9");
+        // A third place for 2 (C1): no hidden pair in row 1.
+        let mut g = empty();
+        for c in ["D1", "E1", "F1", "G1", "H1", "I1"] {
+            g.eliminate(cell(c), one);
+            g.eliminate(cell(c), two);
+        }
+        g.eliminate(cell("C1"), one);
+        let steps = found(|g, h| subsets::hidden_sets(g, 2, false, h), &g);
+        assert!(!steps.iter().any(|s| s.units == [sudoku_core::Unit::Row(0)]));
+    }
+
+    #[test]
     fn a_stuck_grid_says_needs_chains() {
         let inkala: Grid =
             "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."

@@ -69,6 +69,22 @@ fn ratings_agree_with_sudoku_explainer() {
 
 /// One pinned example per technique: the puzzle, the step's index on the path, its text.
 const EXAMPLES: &[(&str, usize, &str)] = &[
+    // Found on the 17-clue and Exchange sets (paths that go on to need chains).
+    (
+        "6..3.71.8..3...6..17.....4.9..7.5..6....2....5..1.3..9.9.....61..5...8..7.18.6..4",
+        2,
+        "Jellyfish: 2 in A2,D2,F2,I2,D3,F3,I3,A7,D7,F7,A8,D8,F8,I8 (column A, column D, column F, column I, row 2, row 3, row 7, row 8) => B2<>2, H2<>2, C3<>2, G3<>2, C7<>2, G7<>2, H8<>2",
+    ),
+    (
+        ".6..8..5..9.1.2.6.3..6.7..9..6...1....4...5..25.....98....2......57.13...2.8.4.7.",
+        8,
+        "Hidden Quad: 2589 in D4,F4,D5,F5 (box 5) => D4<>3, D4<>4, F4<>3, D5<>3, F5<>3, F5<>6",
+    ),
+    (
+        "..3..2...98.7......7.35....51..6.8.7.3.....5.8.9.1..43....31.2......5.81...6..9..",
+        11,
+        "Unique Loop type 3: 89 in E1,I1,F3,I3,D5,E5,F5 (row 5) => D5<>2, D5<>4",
+    ),
     (
         "9.861.5........4.6.4.8239....41.6..9.........3..9.28....9278.5.5.2........7.312.4",
         8,
