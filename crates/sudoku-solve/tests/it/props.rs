@@ -29,7 +29,13 @@ fn puzzle() -> impl Strategy<Value = Grid> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    // A fixed seed: the naive reference backtracker can take minutes on a rare sparse puzzle
+    // without a solution, and a test run must not depend on drawing one.
+    #![proptest_config(ProptestConfig {
+        cases: 300,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x5eed),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn solver_agrees_with_reference_backtracker(p in puzzle()) {
