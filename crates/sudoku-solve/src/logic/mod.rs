@@ -302,7 +302,8 @@ impl LogicalSolver {
 
     /// Continues from pencil marks whose unique solution is known.
     fn solve_marks(&self, puzzle: Grid, solution: Grid, mut marks: CandidateGrid) -> SolvingPath {
-        let mut steps = Vec::new();
+        // Most steps place a digit: one slot per empty cell avoids regrowing.
+        let mut steps = Vec::with_capacity(marks.empty_cells().len() + 8);
         let (mut er, mut ep, mut ed) = (0u16, 0u16, 0u16);
         let mut end = PathEnd::Solved;
         while !marks.is_complete() {

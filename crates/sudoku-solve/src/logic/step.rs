@@ -228,6 +228,7 @@ impl Step {
     }
 
     pub(crate) fn with_pattern(mut self, cells: CellSet, digits: DigitSet) -> Step {
+        self.pattern.reserve(cells.len() * digits.len());
         for c in cells {
             for d in digits {
                 self.pattern.push(Candidate { cell: c, digit: d });
@@ -247,6 +248,7 @@ impl Step {
     }
 
     pub(crate) fn eliminate_all(mut self, cells: CellSet, digit: Digit) -> Step {
+        self.eliminations.reserve(cells.len());
         for cell in cells {
             self.eliminations.push(Candidate { cell, digit });
         }
