@@ -238,7 +238,11 @@ impl Board {
         let mut changed = false;
         for d in 0..9 {
             let i = d * 3;
-            if self.cand[i..i + 3] == self.col_seen[i..i + 3] {
+            if (self.cand[i] ^ self.col_seen[i])
+                | (self.cand[i + 1] ^ self.col_seen[i + 1])
+                | (self.cand[i + 2] ^ self.col_seen[i + 2])
+                == 0
+            {
                 continue;
             }
             let mut any = [0u32; 3];
