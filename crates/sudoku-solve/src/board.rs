@@ -87,6 +87,16 @@ const SEGMENT_CELLS: [u32; 512] = {
     t
 };
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+/// For a `cand` index `d * 3 + b`: `(d, b)`, by look-up instead of a division.
+const DIGIT_BAND: [(u8, u8); 27] = {
+    let mut t = [(0u8, 0u8); 27];
+    let mut i = 0;
+    while i < 27 {
+        t[i] = ((i / 3) as u8, (i % 3) as u8);
+        i += 1;
+    }
+    t
+};
 /// The `cand` indices `d * 3 + b` of band `b`, for every digit `d`, as a bit mask.
 const BAND_ENTRIES: [u32; 3] = [0o111_111_111, 0o222_222_222, 0o444_444_444];
 const FULL_BAND: u32 = (1 << 27) - 1;
@@ -209,7 +219,7 @@ impl Board {
             let x = x & SEGMENT_CELLS[allowed as usize];
             self.cand[i] = x;
             self.seen[i] = x;
-            let (d, b) = (i / 3, i % 3);
+            let (d, b) = (DIGIT_BAND[i].0 as usize, DIGIT_BAND[i].1 as usize);
             // A row or box of the band with one cell left for the digit: a hidden single.
             // (Branch-free: `one(v)` is `v` if it has a single bit, else 0.)
             let one = |v: u32| v & 0u32.wrapping_sub(u32::from(v & v.wrapping_sub(1) == 0));
