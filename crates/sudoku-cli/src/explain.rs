@@ -99,7 +99,7 @@ fn run_steps(
     out: &mut dyn Write,
 ) -> anyhow::Result<Status> {
     if let Some(p) = &args.svg {
-        steps::check_output_path(p)?;
+        crate::check_output_path(p)?;
     }
     let solver = LogicalSolver::default();
     let paths: Vec<(Value, Option<sudoku_solve::SolvingPath>)> = thread_pool(args.threads)?

@@ -337,7 +337,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     }
     // Every output path is checked before any work: a typo must not cost a whole run.
     for path in [&args.plot, &args.checkpoint, &args.out].into_iter().flatten() {
-        crate::steps::check_output_path(path)?;
+        crate::check_output_path(path)?;
     }
     let (mut generation, out_path, checkpoint_path) = match &args.resume {
         Some(path) => {

@@ -84,6 +84,17 @@ impl From<Status> for ExitCode {
     }
 }
 
+/// Fails early, before any work, if `path`'s folder does not exist.
+pub(crate) fn check_output_path(path: &std::path::Path) -> anyhow::Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(d) = dir
+        && !d.is_dir()
+    {
+        anyhow::bail!("cannot write {}: folder {} does not exist", path.display(), d.display());
+    }
+    Ok(())
+}
+
 /// An error and its sources on one line.
 pub(crate) fn error_chain(e: &dyn std::error::Error) -> String {
     let mut s = e.to_string();

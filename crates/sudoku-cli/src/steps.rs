@@ -190,17 +190,6 @@ pub(crate) fn step_svg(marks: &CandidateGrid, step: &Step, title: &str) -> Strin
     s
 }
 
-/// Fails early, before any work, if `path`'s folder does not exist.
-pub(crate) fn check_output_path(path: &std::path::Path) -> anyhow::Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-    if let Some(d) = dir
-        && !d.is_dir()
-    {
-        bail!("cannot write {}: folder {} does not exist", path.display(), d.display());
-    }
-    Ok(())
-}
-
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
@@ -233,7 +222,7 @@ pub(crate) fn hint(args: &HintArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         }
     };
     if let Some(path) = &args.svg {
-        check_output_path(path)?;
+        crate::check_output_path(path)?;
     }
     // A hint only makes sense on a grid that still leads to a solution.
     let placed = *marks.grid();
