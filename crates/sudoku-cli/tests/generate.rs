@@ -82,19 +82,25 @@ fn a_resume_keeps_writing_where_the_run_did_and_refuses_new_settings() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn ctrl_c_stops_with_the_summary_and_exit_130() {
+/// Runs `sudoku ARGS`, sends it Ctrl-C (SIGINT) after `after`, and waits for it.
+fn interrupted(args: &[&str], after: Duration) -> Output {
     let child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args([&["generate", "--time", "5m", "--json"][..], &FAST].concat())
+        .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("spawn");
-    std::thread::sleep(Duration::from_secs(3));
+    std::thread::sleep(after);
     let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status();
     assert!(killed.is_ok_and(|s| s.success()));
-    let out = child.wait_with_output().unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn ctrl_c_stops_with_the_summary_and_exit_130() {
+    let args = [&["generate", "--time", "5m", "--json"][..], &FAST].concat();
+    let out = interrupted(&args, Duration::from_secs(3));
     assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
     let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
     assert_eq!(v["stop_reason"], "interrupted");
@@ -103,17 +109,8 @@ fn ctrl_c_stops_with_the_summary_and_exit_130() {
 #[test]
 fn ctrl_c_in_the_depth_phase_stops_too() {
     // Depth 30 is out of reach: the run stays in the depth phase until interrupted.
-    let child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(["generate", "--depth-target", "30", "--threads", "1", "--time", "5m"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    std::thread::sleep(Duration::from_secs(2));
-    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status();
-    assert!(killed.is_ok_and(|s| s.success()));
-    let out = child.wait_with_output().unwrap();
+    let args = ["generate", "--depth-target", "30", "--threads", "1", "--time", "5m"];
+    let out = interrupted(&args, Duration::from_secs(2));
     assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("interrupted in the depth phase"));
 }

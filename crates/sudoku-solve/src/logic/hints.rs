@@ -2,7 +2,7 @@
 
 use std::ops::ControlFlow;
 
-use sudoku_core::{Cell, CellSet, Unit};
+use sudoku_core::{CandidateGrid, Cell, CellSet, Unit};
 
 use super::Step;
 
@@ -92,6 +92,11 @@ pub(crate) fn house(cell: Cell) -> Vec<Cell> {
         }
     }
     out
+}
+
+/// How many empty cells `unit` has.
+pub(crate) fn empty_in(g: &CandidateGrid, unit: Unit) -> usize {
+    g.empty_cells().intersection(unit.cell_set()).len()
 }
 
 /// The cells that see every cell of `cells` (none of `cells` itself).

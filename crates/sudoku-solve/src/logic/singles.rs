@@ -8,7 +8,7 @@ use super::hints::REGIONS;
 use super::{Hints, Step, Technique};
 
 /// Difficulty of a hidden single in `unit` (1.0 when it is the unit's last empty cell).
-pub(crate) fn hidden_single_tenths(unit: Unit, alone: bool) -> u16 {
+fn hidden_single_tenths(unit: Unit, alone: bool) -> u16 {
     match (alone, unit) {
         (true, _) => 10,
         (false, Unit::Box(_)) => 12,

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Unit};
 
-use super::hints::{REGIONS, for_each_combination};
+use super::hints::{REGIONS, empty_in, for_each_combination};
 use super::{Hints, Step, Technique};
 
 fn naked(size: usize) -> (Technique, u16) {
@@ -33,10 +33,6 @@ fn fish_kind(size: usize) -> (Technique, u16) {
         3 => (Technique::Swordfish, 38),
         _ => (Technique::Jellyfish, 52),
     }
-}
-
-fn empty_in(g: &CandidateGrid, unit: Unit) -> usize {
-    g.empty_cells().intersection(unit.cell_set()).len()
 }
 
 /// Naked sets of `size`: `size` cells of a unit (with two candidates or more) whose

@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 
 use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Unit};
 
-use super::hints::{for_each_combination, house, units_of};
+use super::hints::{empty_in, for_each_combination, house, units_of};
 use super::{Hints, Step, Technique};
 
 /// Loops found from one start cell, each a list of cells in walking order.
@@ -102,6 +102,14 @@ fn base_step(path: &[Cell], pair: DigitSet, kind: u8, extra_tenths: u16) -> Step
         .with_pattern(cells, pair)
 }
 
+/// A valid loop on `pair`: what every type's search starts from.
+#[derive(Clone, Copy)]
+struct Loop<'a> {
+    g: &'a CandidateGrid,
+    path: &'a [Cell],
+    pair: DigitSet,
+}
+
 fn push(out: &mut Vec<Found>, kind: u8, path: &[Cell], key: Vec<u32>, step: Step) {
     let cells: CellSet = path.iter().copied().collect();
     if step.eliminations.is_empty() {
@@ -129,6 +137,7 @@ pub(crate) fn unique_loops(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<
             }
             let extras: Vec<Cell> =
                 path.iter().copied().filter(|&c| g.candidates(c).len() > 2).collect();
+            let lp = Loop { g, path: &path, pair };
             match extras.len() {
                 1 => {
                     let mut step = base_step(&path, pair, 1, 0);
@@ -141,13 +150,13 @@ pub(crate) fn unique_loops(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<
                     let (r1, r2) = (extras[0], extras[1]);
                     let rest = g.candidates(r1).union(g.candidates(r2)).difference(pair);
                     if rest.len() == 1 {
-                        type2(g, &path, pair, &extras, &mut out);
+                        type2(&lp, &extras, &mut out);
                     } else if rest.len() >= 2 {
-                        type3(g, &path, pair, r1, r2, &mut out);
+                        type3(&lp, r1, r2, &mut out);
                     }
-                    type4(g, &path, pair, r1, r2, &mut out);
+                    type4(&lp, r1, r2, &mut out);
                 }
-                n if n > 2 => type2(g, &path, pair, &extras, &mut out),
+                n if n > 2 => type2(&lp, &extras, &mut out),
                 _ => {}
             }
         }
@@ -161,7 +170,8 @@ pub(crate) fn unique_loops(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<
 }
 
 /// Type 2: the rescue cells share one extra digit; it leaves every cell seeing them all.
-fn type2(g: &CandidateGrid, path: &[Cell], pair: DigitSet, extras: &[Cell], out: &mut Vec<Found>) {
+fn type2(lp: &Loop<'_>, extras: &[Cell], out: &mut Vec<Found>) {
+    let Loop { g, path, pair } = *lp;
     let Some(value) = g.candidates(extras[0]).difference(pair).first() else { return };
     let mut common: Option<Vec<Cell>> = None;
     for &e in extras {
@@ -185,14 +195,8 @@ fn type2(g: &CandidateGrid, path: &[Cell], pair: DigitSet, extras: &[Cell], out:
 
 /// Type 3: the two rescue cells' extra digits act as one cell of a naked set in a unit they
 /// share, or the pair digits form a hidden set there.
-fn type3(
-    g: &CandidateGrid,
-    path: &[Cell],
-    pair: DigitSet,
-    c1: Cell,
-    c2: Cell,
-    out: &mut Vec<Found>,
-) {
+fn type3(lp: &Loop<'_>, c1: Cell, c2: Cell, out: &mut Vec<Found>) {
+    let Loop { g, pair, .. } = *lp;
     let extra = g.candidates(c1).union(g.candidates(c2)).difference(pair);
     for degree in extra.len()..=7 {
         for k in 0..3 {
@@ -201,14 +205,14 @@ fn type3(
                 continue;
             }
             let cells = unit.cells();
-            let empty = g.empty_cells().intersection(unit.cell_set()).len();
+            let empty = empty_in(g, unit);
             let i1 = cells.iter().position(|&c| c == c1).expect("in unit");
             let i2 = cells.iter().position(|&c| c == c2).expect("in unit");
             if degree * 2 <= empty {
-                naked_variant(g, path, pair, (c1, c2, i1, i2), unit, degree, extra, out);
+                naked_variant(lp, (c1, c2, i1, i2), unit, degree, extra, out);
             }
             if degree * 2 < empty {
-                hidden_variant(g, path, pair, (c1, c2, i1, i2), unit, degree, extra, out);
+                hidden_variant(lp, (c1, c2, i1, i2), unit, degree, extra, out);
             }
         }
     }
@@ -216,17 +220,15 @@ fn type3(
 
 type Rescue = (Cell, Cell, usize, usize);
 
-#[allow(clippy::too_many_arguments)]
 fn naked_variant(
-    g: &CandidateGrid,
-    path: &[Cell],
-    pair: DigitSet,
+    lp: &Loop<'_>,
     (c1, c2, i1, i2): Rescue,
     unit: Unit,
     degree: usize,
     extra: DigitSet,
     out: &mut Vec<Found>,
 ) {
+    let Loop { g, path, pair } = *lp;
     let cells = unit.cells();
     let _ = for_each_combination(9, degree, |pick| {
         if !pick.contains(&i1) || pick.contains(&i2) {
@@ -267,17 +269,15 @@ fn naked_variant(
     });
 }
 
-#[allow(clippy::too_many_arguments)]
 fn hidden_variant(
-    g: &CandidateGrid,
-    path: &[Cell],
-    pair: DigitSet,
+    lp: &Loop<'_>,
     (c1, c2, _i1, _i2): Rescue,
     unit: Unit,
     degree: usize,
     extra: DigitSet,
     out: &mut Vec<Found>,
 ) {
+    let Loop { g, path, pair } = *lp;
     let others: Vec<Digit> =
         Digit::ALL.iter().copied().filter(|&d| !pair.contains(d) && !extra.contains(d)).collect();
     if degree < 2 || degree - 2 > others.len() {
@@ -317,14 +317,8 @@ fn hidden_variant(
 
 /// Type 4: in a unit the two rescue cells share, one pair digit has no other place; the other
 /// pair digit leaves both rescue cells.
-fn type4(
-    g: &CandidateGrid,
-    path: &[Cell],
-    pair: DigitSet,
-    c1: Cell,
-    c2: Cell,
-    out: &mut Vec<Found>,
-) {
+fn type4(lp: &Loop<'_>, c1: Cell, c2: Cell, out: &mut Vec<Found>) {
+    let Loop { g, path, pair } = *lp;
     let (v1, v2) = {
         let mut it = pair.iter();
         (it.next().expect("two"), it.next().expect("two"))
