@@ -46,14 +46,24 @@ fn logical(c: &mut Criterion) {
     let solver = LogicalSolver::default();
     let mut group = c.benchmark_group("solve/logical");
     group.sample_size(20);
-    // Inkala 2012: the path stops where chains are needed; there, every technique is tried.
+    // Inkala 2012 needs chains from the start: every basic technique is tried and fails (a
+    // zero chain budget stops right after them).
     let inkala: Grid =
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
             .parse()
             .expect("valid");
-    let stuck: CandidateGrid = solver.solve(&inkala).expect("unique").last;
+    let stuck = CandidateGrid::new(&inkala).expect("valid");
+    let basic_only = solver.with_chain_budget(0);
     group.bench_function("all-techniques-fail/inkala-2012", |b| {
-        b.iter(|| black_box(solver.next_step(black_box(&stuck))).is_none())
+        b.iter(|| black_box(basic_only.next_step(black_box(&stuck))).is_err())
+    });
+    // A whole rating through forcing chains (serate: 7.3/1.2/1.2).
+    let chained: Grid =
+        "..5..43.....63...8.9.....7..28..7...56.8.........5........76.2..86.1..9.7.9...5.."
+            .parse()
+            .expect("valid");
+    group.bench_function("se-rating/forcing-chains-7.3", |b| {
+        b.iter(|| solver.solve(black_box(&chained)).map(|p| p.rating.er))
     });
     let rated: Vec<Grid> =
         std::fs::read_to_string(sudoku_benches::workspace_root().join("testdata/se-rated.txt"))

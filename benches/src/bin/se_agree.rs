@@ -1,11 +1,11 @@
-//! Agreement and speed of our Sudoku Explainer ratings against `serate`'s:
-//! `se_agree [--max-er 6.2] [--show N] [--serate PATH] [--min-secs 2] FILE...`
+//! Agreement and speed of our Sudoku Explainer ratings against `serate`'s, over the whole
+//! scale: `se_agree [--show N] [--serate PATH] [--min-secs S] FILE...`
 //!
 //! Each FILE has one puzzle per line, `<81 characters> <ER>/<EP>/<ED> ...` (what `serate`
-//! prints). Puzzles that Sudoku Explainer rates at most `--max-er` must get the same ER, EP and
-//! ED from us; the others must end "needs chains" (never a smaller, wrong number). With
-//! `--serate PATH`, the same puzzles are also rated by `serate` in this run, one thread, and
-//! the puzzles per second of both are printed side by side (the JVM start counts for serate).
+//! prints; EP and ED may be missing). Prints, per file and over all: ER exactly equal, within
+//! 0.2, Spearman's rho of ours against SE's, EP and ED equal; then a table by SE's ER band.
+//! With `--serate PATH` the same puzzles are also rated by `serate` in this run, one thread,
+//! and the table gives both speeds per band (serate's per-puzzle times, without the JVM start).
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::process::{Command, ExitCode};
@@ -16,19 +16,22 @@ use sudoku_core::Grid;
 use sudoku_solve::{LogicalSolver, PathEnd, SeRating};
 
 struct Reference {
+    file: usize,
     puzzle: Grid,
     text: String,
     er: f64,
-    ep: f64,
-    ed: f64,
+    ep: Option<f64>,
+    ed: Option<f64>,
 }
 
-fn parse_line(line: &str) -> Option<Reference> {
+fn parse_line(file: usize, line: &str) -> Option<Reference> {
     let mut fields = line.split_whitespace();
     let text = fields.next()?.to_string();
     let puzzle: Grid = text.parse().ok()?;
     let mut r = fields.next()?.split('/').map(|x| x.parse::<f64>().ok());
-    Some(Reference { puzzle, text, er: r.next()??, ep: r.next()??, ed: r.next()?? })
+    let er = r.next()??;
+    let (ep, ed) = (r.next().flatten(), r.next().flatten());
+    Some(Reference { file, puzzle, text, er, ep, ed })
 }
 
 fn tenths(x: f64) -> i64 {
@@ -41,27 +44,156 @@ struct Args {
     /// Files of `<puzzle> <ER>/<EP>/<ED>` lines, as serate prints them.
     #[arg(required = true)]
     files: Vec<String>,
-    /// Puzzles rated at most this by Sudoku Explainer must get the same ER, EP and ED.
-    #[arg(long, default_value_t = 6.2)]
-    max_er: f64,
     /// Disagreements to print.
     #[arg(long, default_value_t = 20)]
     show: usize,
     /// Also run serate (this path) on the same puzzles and compare speed.
     #[arg(long)]
     serate: Option<String>,
-    /// Rate the file again and again for at least this many seconds.
-    #[arg(long, default_value_t = 2.0)]
+    /// Rate the puzzles again and again for at least this many seconds.
+    #[arg(long, default_value_t = 0.0)]
     min_secs: f64,
+}
+
+/// Spearman's rank correlation (average ranks for ties).
+fn spearman(a: &[f64], b: &[f64]) -> f64 {
+    fn ranks(x: &[f64]) -> Vec<f64> {
+        let mut idx: Vec<usize> = (0..x.len()).collect();
+        idx.sort_by(|&i, &j| x[i].total_cmp(&x[j]));
+        let mut r = vec![0.0; x.len()];
+        let mut i = 0;
+        while i < idx.len() {
+            let mut j = i;
+            while j + 1 < idx.len() && x[idx[j + 1]] == x[idx[i]] {
+                j += 1;
+            }
+            for k in i..=j {
+                r[idx[k]] = (i + j) as f64 / 2.0;
+            }
+            i = j + 1;
+        }
+        r
+    }
+    let (ra, rb) = (ranks(a), ranks(b));
+    let n = a.len() as f64;
+    let (ma, mb) = (ra.iter().sum::<f64>() / n, rb.iter().sum::<f64>() / n);
+    let (mut sab, mut saa, mut sbb) = (0.0, 0.0, 0.0);
+    for (x, y) in ra.iter().zip(&rb) {
+        sab += (x - ma) * (y - mb);
+        saa += (x - ma) * (x - ma);
+        sbb += (y - mb) * (y - mb);
+    }
+    sab / (saa * sbb).sqrt()
+}
+
+#[derive(Default)]
+struct Tally {
+    n: usize,
+    er_eq: usize,
+    er_near: usize,
+    ep_n: usize,
+    ep_eq: usize,
+    ed_n: usize,
+    ed_eq: usize,
+    abs_diff: f64,
+    ours: Vec<f64>,
+    theirs: Vec<f64>,
+    secs: f64,
+    se_secs: f64,
+    se_n: usize,
+}
+
+impl Tally {
+    fn add(&mut self, r: &Reference, o: &SeRating, secs: f64) {
+        self.n += 1;
+        let d = (tenths(o.er) - tenths(r.er)).abs();
+        self.er_eq += usize::from(d == 0);
+        self.er_near += usize::from(d <= 2);
+        self.abs_diff += d as f64 / 10.0;
+        if let Some(ep) = r.ep {
+            self.ep_n += 1;
+            self.ep_eq += usize::from(tenths(ep) == tenths(o.ep));
+        }
+        if let Some(ed) = r.ed {
+            self.ed_n += 1;
+            self.ed_eq += usize::from(tenths(ed) == tenths(o.ed));
+        }
+        self.ours.push(o.er);
+        self.theirs.push(r.er);
+        self.secs += secs;
+    }
+
+    fn line(&self, name: &str) -> String {
+        let pct = |k: usize, n: usize| 100.0 * k as f64 / n.max(1) as f64;
+        let rho = if self.n > 2 { spearman(&self.ours, &self.theirs) } else { f64::NAN };
+        let speed = if self.se_n > 0 {
+            let ours = self.n as f64 / self.secs;
+            let theirs = self.se_n as f64 / self.se_secs.max(1e-9);
+            format!("{ours:>10.1} {theirs:>9.2} {:>7.0}x", ours / theirs)
+        } else {
+            format!("{:>10.1} {:>9} {:>8}", self.n as f64 / self.secs, "-", "-")
+        };
+        format!(
+            "{name:<16} {:>6} {:>6.1} {:>6.1} {:>6.3} {:>6.2} {:>6.1} {:>6.1} {speed}",
+            self.n,
+            pct(self.er_eq, self.n),
+            pct(self.er_near, self.n),
+            rho,
+            self.abs_diff / self.n.max(1) as f64,
+            pct(self.ep_eq, self.ep_n),
+            pct(self.ed_eq, self.ed_n),
+        )
+    }
+}
+
+const BANDS: [(f64, &str); 9] = [
+    (6.2, "ER <= 6.2"),
+    (7.0, "6.3-7.0"),
+    (7.9, "7.1-7.9"),
+    (8.4, "8.0-8.4"),
+    (8.9, "8.5-8.9"),
+    (9.4, "9.0-9.4"),
+    (9.9, "9.5-9.9"),
+    (10.5, "10.0-10.5"),
+    (f64::INFINITY, "10.6+"),
+];
+
+fn band(er: f64) -> usize {
+    BANDS.iter().position(|&(hi, _)| er <= hi + 1e-9).unwrap_or(BANDS.len() - 1)
+}
+
+/// serate's per-puzzle seconds, by line.
+fn run_serate(serate: &str, refs: &[Reference]) -> Option<Vec<Option<f64>>> {
+    let list = std::env::temp_dir().join(format!("se_agree_{}.txt", std::process::id()));
+    let body: String = refs.iter().map(|r| format!("{}\n", r.text)).collect();
+    std::fs::write(&list, body).ok()?;
+    let out = Command::new(serate).arg(&list).output();
+    let _ = std::fs::remove_file(&list);
+    let out = match out {
+        Ok(o) if o.status.success() => o,
+        Ok(o) => {
+            eprintln!("se_agree: serate failed: {}", String::from_utf8_lossy(&o.stderr));
+            return None;
+        }
+        Err(e) => {
+            eprintln!("se_agree: cannot run {serate}: {e}");
+            return None;
+        }
+    };
+    let text = String::from_utf8_lossy(&out.stdout);
+    let secs: Vec<Option<f64>> = text
+        .lines()
+        .map(|l| l.split_whitespace().nth(2).and_then(|s| s.trim_end_matches('s').parse().ok()))
+        .collect();
+    Some(secs)
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let (max_er, show, files) = (args.max_er, args.show, &args.files);
     let mut refs = Vec::new();
-    for f in files {
+    for (i, f) in args.files.iter().enumerate() {
         match std::fs::read_to_string(f) {
-            Ok(text) => refs.extend(text.lines().filter_map(parse_line)),
+            Ok(text) => refs.extend(text.lines().filter_map(|l| parse_line(i, l))),
             Err(e) => {
                 eprintln!("se_agree: {f}: {e}");
                 return ExitCode::from(2);
@@ -69,89 +201,65 @@ fn main() -> ExitCode {
         }
     }
     let solver = LogicalSolver::default();
-    let min_secs = args.min_secs;
-    // Rate the whole file again and again for at least --min-secs: short runs are noise.
+    let mut ours: Vec<Option<(SeRating, PathEnd, f64)>> = Vec::new();
     let start = Instant::now();
     let mut rounds = 0u32;
-    let mut ours: Vec<Option<(SeRating, PathEnd)>> = Vec::new();
-    while rounds == 0 || start.elapsed().as_secs_f64() < min_secs {
-        ours =
-            refs.iter().map(|r| solver.solve(&r.puzzle).ok().map(|p| (p.rating, p.end))).collect();
+    while rounds == 0 || start.elapsed().as_secs_f64() < args.min_secs {
+        ours = refs
+            .iter()
+            .map(|r| {
+                let t = Instant::now();
+                let p = solver.solve(&r.puzzle).ok()?;
+                Some((p.rating, p.end, t.elapsed().as_secs_f64()))
+            })
+            .collect();
         rounds += 1;
     }
-    let our_secs = start.elapsed().as_secs_f64() / f64::from(rounds);
-    let (mut n, mut er_eq, mut ep_eq, mut ed_eq, mut all_eq) = (0, 0, 0, 0, 0);
-    let (mut hard, mut hard_ok) = (0, 0);
+    let se_secs = args.serate.as_deref().and_then(|s| run_serate(s, &refs));
+    let mut files: Vec<Tally> = args.files.iter().map(|_| Tally::default()).collect();
+    let mut bands: Vec<Tally> = BANDS.iter().map(|_| Tally::default()).collect();
+    let mut all = Tally::default();
     let mut shown = 0;
-    for (r, o) in refs.iter().zip(&ours) {
-        let Some((o, end)) = o else { continue };
-        if r.er > max_er + 1e-9 {
-            hard += 1;
-            // A lower bound is fine; a complete path would be a wrong rating.
-            if *end == PathEnd::NeedsChains && tenths(o.er) <= tenths(r.er) {
-                hard_ok += 1;
-            } else if shown < show {
-                shown += 1;
-                println!("WRONG {} SE {}/{}/{} ours {o} {end:?}", r.text, r.er, r.ep, r.ed);
-            }
+    for (i, (r, o)) in refs.iter().zip(&ours).enumerate() {
+        let Some((o, end, secs)) = o else {
+            println!("UNRATED {} (not a unique-solution puzzle)", r.text);
             continue;
+        };
+        for t in [&mut files[r.file], &mut bands[band(r.er)], &mut all] {
+            t.add(r, o, *secs);
+            if let Some(s) = se_secs.as_ref().and_then(|v| v.get(i).copied().flatten()) {
+                t.se_secs += s;
+                t.se_n += 1;
+            }
         }
-        n += 1;
-        let e = (
-            tenths(o.er) == tenths(r.er),
-            tenths(o.ep) == tenths(r.ep),
-            tenths(o.ed) == tenths(r.ed),
-        );
-        er_eq += usize::from(e.0 && *end == PathEnd::Solved);
-        ep_eq += usize::from(e.1);
-        ed_eq += usize::from(e.2);
-        if e.0 && e.1 && e.2 && *end == PathEnd::Solved {
-            all_eq += 1;
-        } else if shown < show {
+        let same = tenths(o.er) == tenths(r.er)
+            && r.ep.is_none_or(|ep| tenths(ep) == tenths(o.ep))
+            && r.ed.is_none_or(|ed| tenths(ed) == tenths(o.ed));
+        if !same && shown < args.show {
             shown += 1;
-            println!("DIFF {} SE {}/{}/{} ours {o} {end:?}", r.text, r.er, r.ep, r.ed);
+            let se = format!(
+                "{}/{}/{}",
+                r.er,
+                r.ep.map_or("-".into(), |x| x.to_string()),
+                r.ed.map_or("-".into(), |x| x.to_string())
+            );
+            println!("DIFF {} SE {se} ours {o} {end:?}", r.text);
         }
     }
-    let pct = |k: usize, n: usize| 100.0 * k as f64 / n.max(1) as f64;
-    println!(
-        "puzzles rated <= {max_er} by SE: {n}; ER equal {er_eq} ({:.1} %), EP equal {ep_eq} ({:.1} %), ED equal {ed_eq} ({:.1} %), all three {all_eq} ({:.1} %)",
-        pct(er_eq, n),
-        pct(ep_eq, n),
-        pct(ed_eq, n),
-        pct(all_eq, n)
+    let header = format!(
+        "{:<16} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>10} {:>9} {:>8}",
+        "set", "n", "ER=%", "±0.2%", "rho", "|d|", "EP=%", "ED=%", "ours p/s", "SE p/s", "ratio"
     );
-    println!(
-        "puzzles rated above {max_er} by SE: {hard}; ended 'needs chains' with ER at most SE's: {hard_ok} ({:.1} %)",
-        pct(hard_ok, hard)
-    );
-    println!(
-        "ours: {} puzzles in {our_secs:.4} s (mean of {rounds} rounds), {:.0} puzzles/s (one thread)",
-        refs.len(),
-        refs.len() as f64 / our_secs
-    );
-    if let Some(serate) = &args.serate {
-        let list = std::env::temp_dir().join(format!("se_agree_{}.txt", std::process::id()));
-        let body: String = refs.iter().map(|r| format!("{}\n", r.text)).collect();
-        if let Err(e) = std::fs::write(&list, body) {
-            eprintln!("se_agree: {e}");
-            return ExitCode::from(2);
-        }
-        let start = Instant::now();
-        let status = Command::new(serate).arg(&list).arg("%r").output();
-        let se_secs = start.elapsed().as_secs_f64();
-        let _ = std::fs::remove_file(&list);
-        match status {
-            Ok(o) if o.status.success() => {
-                let se_rate = refs.len() as f64 / se_secs;
-                let our_rate = refs.len() as f64 / our_secs;
-                println!(
-                    "serate: {} puzzles in {se_secs:.1} s, {se_rate:.1} puzzles/s; ours / serate = {:.0}x",
-                    refs.len(),
-                    our_rate / se_rate
-                );
-            }
-            Ok(o) => eprintln!("se_agree: serate failed: {}", String::from_utf8_lossy(&o.stderr)),
-            Err(e) => eprintln!("se_agree: cannot run {serate}: {e}"),
+    println!("{header}");
+    for (f, t) in args.files.iter().zip(&files) {
+        let name = std::path::Path::new(f).file_name().map_or(f.clone(), |n| n.to_string_lossy().into());
+        println!("{}", t.line(&name));
+    }
+    println!("{}", all.line("all"));
+    println!("by SE's ER band:");
+    for ((_, name), t) in BANDS.iter().zip(&bands) {
+        if t.n > 0 {
+            println!("{}", t.line(name));
         }
     }
     ExitCode::SUCCESS

@@ -42,8 +42,8 @@ pub(crate) struct RateArgs {
     /// refutation-max, refutation-sum, human-effort (the human-solver model, mean over 30 runs);
     /// relaxation (mean log10 solution count, capped at 1,000, with 45 of the 810 constraints
     /// removed; 20 samples); pair-reduction-level; se-rating (Sudoku Explainer's ER/EP/ED from
-    /// the logical solver: JSON {"er","ep","ed"}, TSV columns se_er, se_ep, se_ed; puzzles
-    /// that need chains say needs_chains).
+    /// the logical solver, whole scale: JSON {"er","ep","ed"}, TSV columns se_er, se_ep,
+    /// se_ed; 20.0 when no technique finishes, as Sudoku Explainer).
     #[arg(long, value_delimiter = ',', default_value = "depth,normal-width,average-width")]
     metrics: Vec<String>,
     /// Random tie-breaking samples of average-width.
@@ -115,9 +115,13 @@ fn rate_one(args: &RateArgs, metric: &str, puzzle: &Grid, solutions: Option<u64>
             .evaluate(puzzle, args.seed)
             .map(|m| json!({"mean": m.mean, "stderr": m.stderr, "samples": m.samples})),
         "se-rating" => {
-            sudoku_metrics::SeRater::default().evaluate(puzzle).and_then(|(r, end)| match end {
-                sudoku_solve::PathEnd::Solved => Ok(json!({"er": r.er, "ep": r.ep, "ed": r.ed})),
-                _ => Err(MetricError::NeedsChains),
+            let rater = sudoku_metrics::SeRater::default();
+            rater.evaluate(puzzle).and_then(|(r, end)| match end {
+                sudoku_solve::PathEnd::BudgetExceeded => Err(MetricError::BudgetExceeded {
+                    limit: rater.0.chain_budget,
+                    unit: sudoku_metrics::Work::ChainPotentials,
+                }),
+                _ => Ok(json!({"er": r.er, "ep": r.ep, "ed": r.ed})),
             })
         }
         // A level is a whole number: printed as one.

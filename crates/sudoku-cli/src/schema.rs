@@ -16,7 +16,6 @@ pub(crate) fn metric_code(e: &MetricError) -> &'static str {
         MetricError::BudgetExceeded { .. } => "budget_exceeded",
         MetricError::NoSolution => "none",
         MetricError::NotUnique => "multiple",
-        MetricError::NeedsChains => "needs_chains",
         MetricError::Conflict(_) => "invalid",
         MetricError::TooDeep { .. } => "too_deep",
         _ => "error",

@@ -35,12 +35,18 @@ pub(crate) fn rating_json(r: &SeRating) -> Value {
 }
 
 /// The JSON of a solving path: `{"puzzle","solution","status","se_rating","steps"}`; status
-/// `solved`, or `needs_chains` (the rating is then a lower bound, the steps the path so far).
+/// `solved`, `stuck` (no technique finishes: ER 20.0, as Sudoku Explainer) or
+/// `budget_exceeded` (the chain budget ran out: the rating is a lower bound, the steps the path
+/// so far).
 pub(crate) fn path_json(path: &SolvingPath) -> Value {
     json!({
         "puzzle": path.puzzle.to_string(),
         "solution": path.solution.to_string(),
-        "status": match path.end { PathEnd::Solved => "solved", _ => "needs_chains" },
+        "status": match path.end {
+            PathEnd::Solved => "solved",
+            PathEnd::Stuck => "stuck",
+            _ => "budget_exceeded",
+        },
         "se_rating": rating_json(&path.rating),
         "steps": path.steps.iter().map(step_json).collect::<Vec<_>>(),
     })
@@ -62,10 +68,12 @@ pub(crate) fn write_path(out: &mut dyn Write, place: &str, v: &Value) -> anyhow:
     if v["status"] == "solved" {
         writeln!(out, "# ER/EP/ED {er:.1}/{ep:.1}/{ed:.1}")?;
         writeln!(out, "# solution {}", v["solution"].as_str().unwrap_or_default())?;
+    } else if v["status"] == "stuck" {
+        writeln!(out, "# stuck: no technique applies; ER/EP/ED {er:.1}/{ep:.1}/{ed:.1}")?;
     } else {
         writeln!(
             out,
-            "# needs chains: the techniques up to ER 6.2 stop here; ER/EP/ED so far {er:.1}/{ep:.1}/{ed:.1}"
+            "# budget exceeded: the chain searches stop here; ER/EP/ED so far {er:.1}/{ep:.1}/{ed:.1}"
         )?;
     }
     Ok(())
@@ -243,13 +251,16 @@ pub(crate) fn hint(args: &HintArgs, out: &mut dyn Write) -> anyhow::Result<Statu
     if let Some(c) = solution.and_then(excluded) {
         bail!("no solution: the pencil marks of {c} exclude its solution digit");
     }
-    let step = LogicalSolver::default().next_step(&marks);
-    let value = match &step {
-        Some(s) => json!({"grid": placed.to_string(), "status": "ok", "step": step_json(s)}),
-        None if marks.is_complete() => json!({"grid": placed.to_string(), "status": "solved"}),
-        None => json!({"grid": placed.to_string(), "status": "needs_chains"}),
+    let found = LogicalSolver::default().next_step(&marks);
+    let step = found.as_ref().ok().and_then(Option::as_ref);
+    let value = match (&found, step) {
+        (_, Some(s)) => json!({"grid": placed.to_string(), "status": "ok", "step": step_json(s)}),
+        (Err(e), _) => json!({"grid": placed.to_string(), "status": "budget_exceeded",
+            "error": {"code": "budget_exceeded", "message": e.to_string()}}),
+        _ if marks.is_complete() => json!({"grid": placed.to_string(), "status": "solved"}),
+        _ => json!({"grid": placed.to_string(), "status": "stuck"}),
     };
-    if let (Some(path), Some(s)) = (&args.svg, &step) {
+    if let (Some(path), Some(s)) = (&args.svg, step) {
         let title = format!("{:.1} {s}", s.difficulty);
         std::fs::write(path, step_svg(&marks, s, &title))
             .with_context(|| format!("writing {}", path.display()))?;
@@ -258,13 +269,11 @@ pub(crate) fn hint(args: &HintArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         serde_json::to_writer(&mut *out, &value)?;
         writeln!(out)?;
     } else {
-        match &step {
-            Some(s) => writeln!(out, "{:.1} {s}", s.difficulty)?,
-            None if marks.is_complete() => writeln!(out, "the grid is complete")?,
-            None => writeln!(
-                out,
-                "no step up to ER 6.2 applies: the grid needs chains (Sudoku Explainer 6.5 and up)"
-            )?,
+        match (&found, step) {
+            (_, Some(s)) => writeln!(out, "{:.1} {s}", s.difficulty)?,
+            (Err(e), _) => writeln!(out, "{e}")?,
+            _ if marks.is_complete() => writeln!(out, "the grid is complete")?,
+            _ => writeln!(out, "no technique applies, not even nested forcing chains")?,
         }
     }
     Ok(Status::Ok)

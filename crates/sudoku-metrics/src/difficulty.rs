@@ -34,10 +34,6 @@ pub enum MetricError {
         /// The deepest level tried.
         levels: u32,
     },
-    /// The rating's techniques ran out before the puzzle was solved (Sudoku Explainer's
-    /// rating needs chains, ER 6.5 and up, which this version does not have).
-    #[error("needs chains: the techniques up to ER 6.2 do not solve it")]
-    NeedsChains,
 }
 
 /// What a rating's budget counts.
@@ -64,6 +60,8 @@ pub enum Work {
     ValuesTried,
     /// Decision branches of pair reduction.
     DecisionBranches,
+    /// Potentials propagated by the logical solver's chain searches.
+    ChainPotentials,
 }
 
 impl fmt::Display for Work {
@@ -75,6 +73,7 @@ impl fmt::Display for Work {
             Work::SolverSteps => "solver steps (swaps, moves or improvisations)",
             Work::ValuesTried => "values tried",
             Work::DecisionBranches => "decision branches",
+            Work::ChainPotentials => "chain potentials",
         })
     }
 }

@@ -8,8 +8,10 @@ use crate::{Difficulty, MetricError, Work};
 /// `se-rating`: Sudoku Explainer 1.2.1's ER (the hardest step of its solving path), computed by
 /// [`LogicalSolver`]; [`SeRater::evaluate`] gives EP and ED as well.
 ///
-/// A puzzle that needs techniques beyond this solver's (chains, from ER 6.5 up) is
-/// [`MetricError::NeedsChains`], never a wrong number.
+/// The whole scale, up to nested forcing chains (the hardest known puzzles rate 11.9); a
+/// puzzle no technique finishes rates 20.0, as in Sudoku Explainer. Chain searches are
+/// bounded by the solver's `chain_budget`: past it, [`MetricError::BudgetExceeded`].
+
 ///
 /// # Examples
 ///
@@ -21,17 +23,19 @@ use crate::{Difficulty, MetricError, Work};
 /// let xwing: Grid =
 ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
 /// assert_eq!(SeRater::default().rate(&xwing, 0)?, 4.2);
-/// let inkala2012: Grid =
-///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
-/// assert!(matches!(SeRater::default().rate(&inkala2012, 0), Err(MetricError::NeedsChains)));
+/// // Too small a chain budget for a puzzle that needs chains: a clear outcome, no number.
+/// let inkala2010: Grid =
+///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
+/// let tight = SeRater(sudoku_solve::LogicalSolver::default().with_chain_budget(100));
+/// assert!(matches!(tight.rate(&inkala2010, 0), Err(MetricError::BudgetExceeded { .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SeRater(pub LogicalSolver);
 
 impl SeRater {
-    /// The ratings and how the path ended: with [`PathEnd::NeedsChains`] the ratings are lower
-    /// bounds (the path so far).
+    /// The ratings and how the path ended: with [`PathEnd::BudgetExceeded`] the ratings are
+    /// lower bounds (the path so far).
     ///
     /// # Errors
     ///
@@ -44,12 +48,12 @@ impl SeRater {
     /// use sudoku_core::Grid;
     /// use sudoku_metrics::SeRater;
     /// use sudoku_solve::PathEnd;
-    /// // Inkala 2010: singles, a hidden pair (3.4), then chains are needed.
-    /// let inkala2010: Grid =
-    ///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
-    /// let (partial, end) = SeRater::default().evaluate(&inkala2010)?;
-    /// assert_eq!(end, PathEnd::NeedsChains);
-    /// assert_eq!((partial.er, partial.ep, partial.ed), (3.4, 1.2, 1.2));
+    /// // Solved with chains; serate rates it 7.3/1.2/1.2 too.
+    /// let puzzle: Grid =
+    ///     "..5..43.....63...8.9.....7..28..7...56.8.........5........76.2..86.1..9.7.9...5..".parse()?;
+    /// let (rating, end) = SeRater::default().evaluate(&puzzle)?;
+    /// assert_eq!(end, PathEnd::Solved);
+    /// assert_eq!(rating.to_string(), "7.3/1.2/1.2");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn evaluate(&self, puzzle: &Grid) -> Result<(SeRating, PathEnd), MetricError> {
@@ -60,6 +64,9 @@ impl SeRater {
                 Err(MetricError::BudgetExceeded { limit: nodes, unit: Work::SearchNodes })
             }
             Err(LogicError::Conflict(c)) => Err(MetricError::Conflict(c)),
+            Err(LogicError::ChainBudgetExceeded { potentials }) => {
+                Err(MetricError::BudgetExceeded { limit: potentials, unit: Work::ChainPotentials })
+            }
             Err(_) => Err(MetricError::NoSolution),
         }
     }
@@ -71,8 +78,11 @@ impl Difficulty for SeRater {
     }
     fn rate(&self, puzzle: &Grid, _seed: u64) -> Result<f64, MetricError> {
         match self.evaluate(puzzle)? {
-            (r, PathEnd::Solved) => Ok(r.er),
-            _ => Err(MetricError::NeedsChains),
+            (_, PathEnd::BudgetExceeded) => Err(MetricError::BudgetExceeded {
+                limit: self.0.chain_budget,
+                unit: Work::ChainPotentials,
+            }),
+            (r, _) => Ok(r.er),
         }
     }
 }

@@ -45,7 +45,8 @@ pub use exact::{
     random_solution, search_nodes, solve, solve_within,
 };
 pub use logic::{
-    Candidate, LogicError, LogicalSolver, PathEnd, SeRating, SolvingPath, Step, Technique, apply,
+    Candidate, Chain, Implication, Literal, LogicError, LogicalSolver, PathEnd, Reason, SeRating,
+    SolvingPath, Step, Technique, apply,
 };
 pub use pair::{
     ChainLine, Conclusion, ExplainError, Explanation, Marker, PairReduction, Statement,

@@ -2,6 +2,7 @@
 //! first, as Sudoku Explainer 1.2.1 applies them, and its ratings ER, EP and ED.
 
 mod bug;
+mod chains;
 mod exclusion;
 mod hints;
 mod locking;
@@ -17,8 +18,9 @@ use std::ops::ControlFlow;
 use sudoku_core::{CandidateGrid, Conflict, Grid};
 
 use crate::exact::{Outcome, solve_within};
+use chains::{Mode, OutOfBudget, Work};
 pub(crate) use hints::Hints;
-pub use step::{Candidate, Step, Technique};
+pub use step::{Candidate, Chain, Implication, Literal, Reason, Step, Technique};
 
 /// Sudoku Explainer's three ratings of a puzzle, each on its 1.0 to 20.0 scale.
 ///
@@ -83,6 +85,12 @@ pub enum LogicError {
         /// The budget.
         nodes: u64,
     },
+    /// The chain searches propagated more potentials than their budget.
+    #[error("budget exceeded: chain searches needed more than {potentials} potentials")]
+    ChainBudgetExceeded {
+        /// The budget.
+        potentials: u64,
+    },
 }
 
 /// How a logical solve ended.
@@ -92,9 +100,12 @@ pub enum LogicError {
 pub enum PathEnd {
     /// Every cell is placed.
     Solved,
-    /// No technique of this solver applies any more: the puzzle needs chains (Sudoku
-    /// Explainer's techniques from 6.5 up). The rating is a lower bound.
-    NeedsChains,
+    /// No technique applies any more, not even the deepest nested chains; Sudoku Explainer
+    /// rates such a puzzle 20.0, and so does this solver.
+    Stuck,
+    /// The chain searches ran out of their budget; the rating is that of the path so far
+    /// (a lower bound).
+    BudgetExceeded,
 }
 
 /// A puzzle solved step by step.
@@ -123,7 +134,7 @@ pub struct SolvingPath {
     pub solution: Grid,
     /// The steps, in the order applied.
     pub steps: Vec<Step>,
-    /// ER/EP/ED of the path (a lower bound when it ends in [`PathEnd::NeedsChains`]).
+    /// ER/EP/ED of the path (a lower bound when it ends in [`PathEnd::BudgetExceeded`]).
     pub rating: SeRating,
     /// How the path ended.
     pub end: PathEnd,
@@ -150,11 +161,13 @@ impl SolvingPath {
     }
 }
 
-/// The logical solver: Sudoku Explainer 1.2.1's techniques up to aligned pair exclusion (6.2),
-/// asked in its order; the first step found is applied, and the search starts over.
+/// The logical solver: Sudoku Explainer 1.2.1's techniques, from singles to nested forcing
+/// chains, asked in its order; the first step found is applied, and the search starts over.
 ///
 /// `budget` bounds the exact search that checks the solution is unique first (the uniqueness
-/// techniques rely on it); the techniques themselves are polynomial.
+/// techniques rely on it); `chain_budget` bounds the potentials all chain searches of one
+/// solve may propagate (nested chains grow fast: the hardest known puzzles need about a
+/// billion).
 ///
 /// # Examples
 ///
@@ -162,13 +175,11 @@ impl SolvingPath {
 /// use sudoku_core::Grid;
 /// use sudoku_solve::{LogicalSolver, PathEnd};
 ///
-/// // Inkala 2012 needs chains from the first step: the path stops at once, never with a wrong
-/// // number (the rating of an empty path is 0.0, a lower bound).
+/// // A chain budget too small for Inkala 2012 stops the path with a clear outcome.
 /// let inkala2012: Grid =
 ///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
-/// let path = LogicalSolver::default().solve(&inkala2012)?;
-/// assert_eq!(path.end, PathEnd::NeedsChains);
-/// assert!(path.steps.is_empty());
+/// let path = LogicalSolver::default().with_chain_budget(1000).solve(&inkala2012)?;
+/// assert_eq!(path.end, PathEnd::BudgetExceeded);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,11 +187,13 @@ impl SolvingPath {
 pub struct LogicalSolver {
     /// Search nodes allowed for the uniqueness check.
     pub budget: u64,
+    /// Potentials the chain searches of one solve may propagate.
+    pub chain_budget: u64,
 }
 
 impl Default for LogicalSolver {
     fn default() -> LogicalSolver {
-        LogicalSolver { budget: 50_000_000 }
+        LogicalSolver { budget: 50_000_000, chain_budget: 20_000_000_000 }
     }
 }
 
@@ -210,6 +223,26 @@ const PRODUCERS: [Producer; 20] = [
     exclusion::aligned_pair_exclusion,
 ];
 
+/// The chaining families after the basic techniques, in Sudoku Explainer's order.
+#[derive(Clone, Copy)]
+enum Family {
+    Chains(Mode),
+    TripletExclusion,
+}
+
+const CHAIN_FAMILIES: [Family; 10] = [
+    Family::Chains(Mode::STATIC),
+    Family::TripletExclusion,
+    Family::Chains(Mode::NISHIO),
+    Family::Chains(Mode::MULTIPLE),
+    Family::Chains(Mode::dynamic(0)),
+    Family::Chains(Mode::dynamic(1)),
+    Family::Chains(Mode::dynamic(2)),
+    Family::Chains(Mode::dynamic(3)),
+    Family::Chains(Mode::dynamic(4)),
+    Family::Chains(Mode::dynamic(5)),
+];
+
 impl LogicalSolver {
     /// Sets the node budget of the uniqueness check.
     ///
@@ -221,11 +254,52 @@ impl LogicalSolver {
     /// ```
     #[must_use]
     pub fn with_budget(self, budget: u64) -> LogicalSolver {
-        LogicalSolver { budget }
+        LogicalSolver { budget, ..self }
+    }
+
+    /// Sets the potential budget of the chain searches.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_solve::LogicalSolver;
+    /// assert_eq!(LogicalSolver::default().with_chain_budget(1000).chain_budget, 1000);
+    /// ```
+    #[must_use]
+    pub fn with_chain_budget(self, chain_budget: u64) -> LogicalSolver {
+        LogicalSolver { chain_budget, ..self }
+    }
+
+    /// The first step on `marks`, asking every technique in order, chains last.
+    fn find_step(&self, marks: &CandidateGrid, work: &mut Work) -> Result<Option<Step>, OutOfBudget> {
+        let mut hints = Hints::first();
+        for producer in PRODUCERS {
+            if producer(marks, &mut hints).is_break() || !hints.steps.is_empty() {
+                return Ok(hints.steps.pop());
+            }
+        }
+        for family in CHAIN_FAMILIES {
+            let step = match family {
+                Family::Chains(mode) => chains::first_step(mode, marks, work)?,
+                Family::TripletExclusion => {
+                    let _ = chains::aligned_triplet_exclusion(marks, &mut hints);
+                    hints.steps.pop()
+                }
+            };
+            if step.is_some() {
+                return Ok(step);
+            }
+        }
+        Ok(None)
     }
 
     /// The step Sudoku Explainer would take next on `marks`: the first found, asking the
     /// techniques in its order. `None` when none applies (or the grid is complete).
+    ///
+    /// # Errors
+    ///
+    /// [`LogicError::ChainBudgetExceeded`] when the chain searches need more than
+    /// `chain_budget` potentials.
     ///
     /// # Examples
     ///
@@ -234,22 +308,24 @@ impl LogicalSolver {
     /// use sudoku_solve::{LogicalSolver, Technique};
     /// let puzzle: Grid =
     ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
-    /// let step = LogicalSolver::default().next_step(&CandidateGrid::new(&puzzle).unwrap());
+    /// let step = LogicalSolver::default().next_step(&CandidateGrid::new(&puzzle).unwrap())?;
     /// assert_eq!(step.map(|s| s.technique), Some(Technique::HiddenSingle));
-    /// # Ok::<(), sudoku_core::ParseGridError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[must_use]
-    pub fn next_step(&self, marks: &CandidateGrid) -> Option<Step> {
-        let mut hints = Hints::first();
-        for producer in PRODUCERS {
-            if producer(marks, &mut hints).is_break() || !hints.steps.is_empty() {
-                break;
-            }
-        }
-        hints.steps.pop()
+    pub fn next_step(&self, marks: &CandidateGrid) -> Result<Option<Step>, LogicError> {
+        let mut work = Work { used: 0, limit: self.chain_budget };
+        self.find_step(marks, &mut work)
+            .map_err(|OutOfBudget| LogicError::ChainBudgetExceeded { potentials: self.chain_budget })
     }
 
-    /// Every step any technique finds on `marks`, easiest technique first (a hint list).
+    /// Every step the techniques find on `marks`, easiest technique first (a hint list): all
+    /// steps of the basic techniques (up to aligned pair exclusion); when there are none, all
+    /// steps of the first chaining family that finds any.
+    ///
+    /// # Errors
+    ///
+    /// [`LogicError::ChainBudgetExceeded`] when the chain searches need more than
+    /// `chain_budget` potentials.
     ///
     /// # Examples
     ///
@@ -258,17 +334,33 @@ impl LogicalSolver {
     /// use sudoku_solve::LogicalSolver;
     /// let puzzle: Grid =
     ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
-    /// let steps = LogicalSolver::default().all_steps(&CandidateGrid::new(&puzzle).unwrap());
+    /// let steps = LogicalSolver::default().all_steps(&CandidateGrid::new(&puzzle).unwrap())?;
     /// assert!(steps.len() > 1);
-    /// # Ok::<(), sudoku_core::ParseGridError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[must_use]
-    pub fn all_steps(&self, marks: &CandidateGrid) -> Vec<Step> {
+    pub fn all_steps(&self, marks: &CandidateGrid) -> Result<Vec<Step>, LogicError> {
         let mut hints = Hints::all();
         for producer in PRODUCERS {
             let _ = producer(marks, &mut hints);
         }
-        hints.steps
+        if !hints.steps.is_empty() {
+            return Ok(hints.steps);
+        }
+        let mut work = Work { used: 0, limit: self.chain_budget };
+        let exceeded = |OutOfBudget| LogicError::ChainBudgetExceeded { potentials: self.chain_budget };
+        for family in CHAIN_FAMILIES {
+            let steps = match family {
+                Family::Chains(mode) => chains::all_steps(mode, marks, &mut work).map_err(exceeded)?,
+                Family::TripletExclusion => {
+                    let _ = chains::aligned_triplet_exclusion(marks, &mut hints);
+                    std::mem::take(&mut hints.steps)
+                }
+            };
+            if !steps.is_empty() {
+                return Ok(steps);
+            }
+        }
+        Ok(Vec::new())
     }
 
     /// Solves `puzzle` step by step and rates it.
@@ -306,10 +398,20 @@ impl LogicalSolver {
         let mut steps = Vec::with_capacity(marks.empty_cells().len() + 8);
         let (mut er, mut ep, mut ed) = (0u16, 0u16, 0u16);
         let mut end = PathEnd::Solved;
+        let mut work = Work { used: 0, limit: self.chain_budget };
         while !marks.is_complete() {
-            let Some(step) = self.next_step(&marks) else {
-                end = PathEnd::NeedsChains;
-                break;
+            let step = match self.find_step(&marks, &mut work) {
+                Ok(Some(step)) => step,
+                Ok(None) => {
+                    // As Sudoku Explainer: a puzzle its techniques cannot finish rates 20.0.
+                    end = PathEnd::Stuck;
+                    er = 200;
+                    break;
+                }
+                Err(OutOfBudget) => {
+                    end = PathEnd::BudgetExceeded;
+                    break;
+                }
             };
             er = er.max(step.tenths());
             if ep == 0 {
@@ -345,10 +447,10 @@ impl LogicalSolver {
 /// let puzzle: Grid =
 ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
 /// let mut marks = CandidateGrid::new(&puzzle).unwrap();
-/// let step = LogicalSolver::default().next_step(&marks).unwrap();
+/// let step = LogicalSolver::default().next_step(&marks)?.unwrap();
 /// apply(&mut marks, &step);
 /// assert_eq!(marks.grid().clue_count(), puzzle.clue_count() + 1);
-/// # Ok::<(), sudoku_core::ParseGridError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn apply(marks: &mut CandidateGrid, step: &Step) {
     for p in &step.placements {
@@ -481,13 +583,18 @@ mod tests {
     }
 
     #[test]
-    fn a_stuck_grid_says_needs_chains() {
+    fn a_chain_budget_stops_the_path_with_a_lower_bound() {
         let inkala: Grid =
             "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
                 .parse()
                 .expect("valid");
-        let path = LogicalSolver::default().solve(&inkala).expect("unique");
-        assert_eq!(path.end, PathEnd::NeedsChains);
-        assert!(LogicalSolver::default().next_step(&path.last).is_none());
+        let tight = LogicalSolver::default().with_chain_budget(10_000);
+        let path = tight.solve(&inkala).expect("unique");
+        assert_eq!(path.end, PathEnd::BudgetExceeded);
+        assert!(path.steps.is_empty(), "Inkala 2012 needs nested chains from the first step");
+        assert_eq!(
+            tight.next_step(&path.last),
+            Err(LogicError::ChainBudgetExceeded { potentials: 10_000 })
+        );
     }
 }

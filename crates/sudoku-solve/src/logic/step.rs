@@ -70,6 +70,34 @@ pub enum Technique {
     Bug(u8),
     /// Two cells whose every remaining pair of values is excluded by bivalue cells (6.2).
     AlignedPairExclusion,
+    /// A loop of strong and weak links on one digit (6.5 and up).
+    BidirectionalXCycle,
+    /// A loop through bivalue cells (6.5 and up).
+    BidirectionalYCycle,
+    /// A loop mixing both kinds of links (7.0 and up).
+    BidirectionalCycle,
+    /// A one-digit chain from a candidate to its own negation (6.6 and up).
+    ForcingXChain,
+    /// A chain from a candidate to its own negation (7.0 and up).
+    ForcingChain,
+    /// Three cells whose every remaining triple of values is excluded (7.5).
+    AlignedTripletExclusion,
+    /// A one-digit assumption that leads to a contradiction, crossing out as it goes (7.5).
+    NishioForcingChain,
+    /// Every candidate of a cell implies the same conclusion (8.0 and up).
+    CellForcingChain,
+    /// Every place of a digit in a unit implies the same conclusion (8.0 and up).
+    RegionForcingChain,
+    /// An assumption that leads to a contradiction, crossing out as it goes; the nesting
+    /// level (0: dynamic 8.5, 1: (+) 9.0, n >= 2: nested 9.5 + 0.5 (n - 2)).
+    DynamicContradictionForcingChain(u8),
+    /// A candidate and its negation imply the same conclusion (dynamic); the nesting level.
+    DynamicDoubleForcingChain(u8),
+    /// Every candidate of a cell implies the same conclusion (dynamic); the nesting level.
+    DynamicCellForcingChain(u8),
+    /// Every place of a digit in a unit implies the same conclusion (dynamic); the nesting
+    /// level.
+    DynamicRegionForcingChain(u8),
 }
 
 impl Technique {
@@ -112,6 +140,19 @@ impl Technique {
             Technique::HiddenQuad => 54,
             Technique::Bug(_) => 56,
             Technique::AlignedPairExclusion => 62,
+            Technique::BidirectionalXCycle | Technique::BidirectionalYCycle => 65,
+            Technique::ForcingXChain => 66,
+            Technique::BidirectionalCycle | Technique::ForcingChain => 70,
+            Technique::AlignedTripletExclusion | Technique::NishioForcingChain => 75,
+            Technique::CellForcingChain | Technique::RegionForcingChain => 80,
+            Technique::DynamicContradictionForcingChain(level)
+            | Technique::DynamicDoubleForcingChain(level)
+            | Technique::DynamicCellForcingChain(level)
+            | Technique::DynamicRegionForcingChain(level) => match level {
+                0 => 85,
+                1 => 90,
+                n => 95 + 5 * u16::from(n - 2),
+            },
         }
     }
 }
@@ -143,8 +184,41 @@ impl fmt::Display for Technique {
             Technique::HiddenQuad => "Hidden Quad",
             Technique::Bug(t) => return write!(f, "Bivalue Universal Grave type {t}"),
             Technique::AlignedPairExclusion => "Aligned Pair Exclusion",
+            Technique::BidirectionalXCycle => "Bidirectional X-Cycle",
+            Technique::BidirectionalYCycle => "Bidirectional Y-Cycle",
+            Technique::BidirectionalCycle => "Bidirectional Cycle",
+            Technique::ForcingXChain => "Forcing X-Chain",
+            Technique::ForcingChain => "Forcing Chain",
+            Technique::AlignedTripletExclusion => "Aligned Triplet Exclusion",
+            Technique::NishioForcingChain => "Nishio Forcing Chains",
+            Technique::CellForcingChain => "Cell Forcing Chains",
+            Technique::RegionForcingChain => "Region Forcing Chains",
+            Technique::DynamicContradictionForcingChain(l) => {
+                return write!(f, "Dynamic Contradiction Forcing Chains{}", nested_suffix(*l));
+            }
+            Technique::DynamicDoubleForcingChain(l) => {
+                return write!(f, "Dynamic Double Forcing Chains{}", nested_suffix(*l));
+            }
+            Technique::DynamicCellForcingChain(l) => {
+                return write!(f, "Dynamic Cell Forcing Chains{}", nested_suffix(*l));
+            }
+            Technique::DynamicRegionForcingChain(l) => {
+                return write!(f, "Dynamic Region Forcing Chains{}", nested_suffix(*l));
+            }
         };
         f.write_str(name)
+    }
+}
+
+/// Sudoku Explainer's name for what a dynamic chain of `level` may use besides singles.
+fn nested_suffix(level: u8) -> String {
+    match level {
+        0 => String::new(),
+        1 => " (+)".into(),
+        2 => " (+ Forcing Chains)".into(),
+        3 => " (+ Multiple Forcing Chains)".into(),
+        4 => " (+ Dynamic Forcing Chains)".into(),
+        n => format!(" (+ Dynamic Forcing Chains{})", nested_suffix(n - 3)),
     }
 }
 
@@ -172,6 +246,105 @@ impl fmt::Display for Candidate {
     }
 }
 
+/// A candidate taken as true (`on`) or false in a chain.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::{Cell, Digit};
+/// use sudoku_solve::{Candidate, Literal};
+/// let c = Candidate { cell: Cell::from_row_col(0, 0), digit: Digit::new(5).unwrap() };
+/// assert_eq!(Literal { candidate: c, on: true }.to_string(), "A1=5");
+/// assert_eq!(Literal { candidate: c, on: false }.to_string(), "A1<>5");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Literal {
+    /// The candidate.
+    pub candidate: Candidate,
+    /// Whether it is taken as true.
+    pub on: bool,
+}
+
+impl fmt::Display for Literal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let op = if self.on { "=" } else { "<>" };
+        write!(f, "{}{op}{}", self.candidate.cell, self.candidate.digit)
+    }
+}
+
+/// Why a link of a chain holds.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Reason {
+    /// The chain's starting assumption.
+    Assumption,
+    /// A cell holds one digit: one true candidate turns the others off; a cell left with one
+    /// candidate turns it on.
+    Cell,
+    /// A digit goes once in this unit: one true place turns the others off; a last place
+    /// turns on.
+    Unit(Unit),
+    /// A technique applied to the grid reduced by the chain so far (nested chains), as text.
+    Technique(String),
+}
+
+/// One link of a chain: the conclusion follows from the premises.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Implication {
+    /// What it follows from (empty for the assumption).
+    pub premises: Vec<Literal>,
+    /// What follows.
+    pub conclusion: Literal,
+    /// Why.
+    pub reason: Reason,
+}
+
+impl fmt::Display for Implication {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let premises: Vec<String> = self.premises.iter().map(ToString::to_string).collect();
+        match &self.reason {
+            Reason::Assumption => write!(f, "assume {}", self.conclusion),
+            Reason::Technique(t) => {
+                write!(f, "{} -> {} ({t})", premises.join(" & "), self.conclusion)
+            }
+            _ => write!(f, "{} -> {}", premises.join(" & "), self.conclusion),
+        }
+    }
+}
+
+/// A chain of implications from an assumption to a conclusion, in dependency order: every
+/// premise is concluded by an earlier implication (or is the assumption).
+///
+/// Displayed in the usual arrow notation: `A1=5 -> B1<>5 -> B3=5`, with a branch's premises
+/// joined by `&` when a link needs several.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Chain {
+    /// The implications, the assumption first and the conclusion last.
+    pub implications: Vec<Implication>,
+}
+
+impl Chain {
+    /// The chain's conclusion.
+    #[must_use]
+    pub fn conclusion(&self) -> Option<Literal> {
+        self.implications.last().map(|i| i.conclusion)
+    }
+}
+
+impl fmt::Display for Chain {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A simple chain (each link from the previous one) reads as one arrow path.
+        let simple = self.implications.windows(2).all(|w| w[1].premises == [w[0].conclusion]);
+        if simple {
+            let lits: Vec<String> =
+                self.implications.iter().map(|i| i.conclusion.to_string()).collect();
+            return f.write_str(&lits.join(" -> "));
+        }
+        let parts: Vec<String> = self.implications.iter().map(ToString::to_string).collect();
+        f.write_str(&parts.join("; "))
+    }
+}
+
 /// One logical step: what was found, how hard it is, why it holds, and what it changes.
 ///
 /// `pattern` holds the candidates that make the pattern (the pair of a naked pair, the fish's
@@ -187,18 +360,19 @@ impl fmt::Display for Candidate {
 /// let puzzle: Grid =
 ///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
 /// let marks = CandidateGrid::new(&puzzle).unwrap();
-/// let step = LogicalSolver::default().next_step(&marks).expect("a step");
+/// let step = LogicalSolver::default().next_step(&marks)?.expect("a step");
 /// assert_eq!(step.technique, Technique::HiddenSingle);
 /// assert_eq!(step.placements.len(), 1);
 /// println!("{step}"); // e.g. "Hidden Single: 7 in box 1 => B3=7"
-/// # Ok::<(), sudoku_core::ParseGridError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct Step {
     /// The technique.
     pub technique: Technique,
-    /// The difficulty on Sudoku Explainer's scale (1.0 to 6.2 for these techniques).
+    /// The difficulty on Sudoku Explainer's scale (1.0 to 11-odd; chains add to their base for
+    /// length and nesting).
     pub difficulty: f64,
     /// The candidates that make the pattern.
     pub pattern: Vec<Candidate>,
@@ -208,6 +382,10 @@ pub struct Step {
     pub placements: Vec<Candidate>,
     /// Candidates crossed out by the step.
     pub eliminations: Vec<Candidate>,
+    /// The chains that prove a chaining step (empty for other techniques): one per branch
+    /// (a cycle's loop; a forcing chain; both halves of a contradiction or double forcing
+    /// chain; one per candidate of the cell or place of the digit).
+    pub chains: Vec<Chain>,
 }
 
 impl Step {
@@ -219,6 +397,7 @@ impl Step {
             units: Vec::new(),
             placements: Vec::new(),
             eliminations: Vec::new(),
+            chains: Vec::new(),
         }
     }
 
@@ -264,9 +443,9 @@ impl Step {
     /// use sudoku_solve::LogicalSolver;
     /// let puzzle: Grid =
     ///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
-    /// let step = LogicalSolver::default().next_step(&CandidateGrid::new(&puzzle).unwrap()).unwrap();
+    /// let step = LogicalSolver::default().next_step(&CandidateGrid::new(&puzzle).unwrap())?.unwrap();
     /// assert_eq!(step.pattern_cells().len(), 1);
-    /// # Ok::<(), sudoku_core::ParseGridError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn pattern_cells(&self) -> CellSet {
@@ -282,9 +461,9 @@ impl Step {
     /// use sudoku_solve::LogicalSolver;
     /// let puzzle: Grid =
     ///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
-    /// let step = LogicalSolver::default().next_step(&CandidateGrid::new(&puzzle).unwrap()).unwrap();
+    /// let step = LogicalSolver::default().next_step(&CandidateGrid::new(&puzzle).unwrap())?.unwrap();
     /// assert_eq!(step.pattern_digits().len(), 1);
-    /// # Ok::<(), sudoku_core::ParseGridError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn pattern_digits(&self) -> DigitSet {
@@ -297,6 +476,17 @@ impl Step {
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: ", self.technique)?;
+        if !self.chains.is_empty() {
+            let links: usize = self.chains.iter().map(|c| c.implications.len()).sum();
+            if links <= 16 {
+                let chains: Vec<String> = self.chains.iter().map(ToString::to_string).collect();
+                f.write_str(&chains.join(" | "))?;
+            } else {
+                let from: Vec<String> = self.pattern.iter().map(ToString::to_string).collect();
+                write!(f, "{} chains from {}", self.chains.len(), from.join(","))?;
+            }
+            return self.write_outcome(f);
+        }
         let digits = self.pattern_digits();
         let cells = self.pattern_cells();
         let digit_text: String = digits.iter().map(Digit::to_char).collect();
@@ -316,6 +506,12 @@ impl fmt::Display for Step {
                 }
             }
         }
+        self.write_outcome(f)
+    }
+}
+
+impl Step {
+    fn write_outcome(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(" =>")?;
         let mut sep = " ";
         for p in &self.placements {

@@ -39,19 +39,13 @@ fn rated() -> Vec<Rated> {
 fn ratings_agree_with_sudoku_explainer() {
     let solver = LogicalSolver::default();
     let data = rated();
-    let (mut n, mut equal, mut hard) = (0, 0, 0);
+    let (mut n, mut equal, mut chains) = (0, 0, 0);
     let mut disagreements = Vec::new();
     for r in &data {
         let path = solver.solve(&r.puzzle).expect("unique puzzles");
         let ours = [tenths(path.rating.er), tenths(path.rating.ep), tenths(path.rating.ed)];
-        if r.tenths[0] > 62 {
-            // Beyond these techniques: a lower bound, never a finished (wrong) rating.
-            hard += 1;
-            assert_eq!(path.end, PathEnd::NeedsChains, "{}", r.puzzle);
-            assert!(ours[0] <= r.tenths[0], "{}", r.puzzle);
-            continue;
-        }
         n += 1;
+        chains += usize::from(r.tenths[0] > 62);
         if path.end == PathEnd::Solved && ours == r.tenths {
             equal += 1;
         } else {
@@ -59,8 +53,9 @@ fn ratings_agree_with_sudoku_explainer() {
                 .push(format!("{} SE {:?} ours {:?} {:?}", r.puzzle, r.tenths, ours, path.end));
         }
     }
-    assert!(n > 1900 && hard > 800, "the data set shrank: {n} rated up to 6.2, {hard} above");
-    // Measured: 1,966 of 1,966 equal. The goal is 98 %; hold the line at 99.5 %.
+    assert!(n > 2700 && chains > 800, "the data set shrank: {n} puzzles, {chains} above 6.2");
+    // Measured: all equal (ER, EP and ED), chains (6.5 to 9.x) included. Hold the line at
+    // 99.5 %.
     assert!(
         equal * 1000 >= n * 995,
         "{equal} of {n} equal; first disagreements: {disagreements:#?}"
@@ -242,7 +237,7 @@ fn every_technique_has_a_pinned_example() {
         assert_eq!(step.to_string(), text, "{puzzle} step {index}");
         // The steps before it are all easier techniques or equal; the solver asked in order.
         let marks = replay(&grid, &path.steps[..index]);
-        assert_eq!(solver.next_step(&marks).as_ref(), Some(step));
+        assert_eq!(solver.next_step(&marks).expect("within budget").as_ref(), Some(step));
     }
 }
 
@@ -258,7 +253,8 @@ fn replay(puzzle: &Grid, steps: &[Step]) -> CandidateGrid {
 /// (about 4,300 puzzles), and every path that ends solved ends on the solution.
 #[test]
 fn steps_never_contradict_the_solution() {
-    let solver = LogicalSolver::default();
+    // A modest chain budget keeps the hardest of top95 short: the steps up to there count.
+    let solver = LogicalSolver::default().with_chain_budget(2_000_000);
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let mut puzzles: Vec<Grid> = rated().into_iter().map(|r| r.puzzle).collect();
     for name in ["top95.txt", "top1465.txt"] {
@@ -282,5 +278,18 @@ fn steps_never_contradict_the_solution() {
             assert_eq!(path.last.grid(), &path.solution);
         }
     }
-    assert!(techniques.contains(&Technique::AlignedPairExclusion));
+    for t in [
+        Technique::AlignedPairExclusion,
+        Technique::BidirectionalXCycle,
+        Technique::ForcingXChain,
+        Technique::ForcingChain,
+        Technique::NishioForcingChain,
+        Technique::CellForcingChain,
+        Technique::RegionForcingChain,
+        Technique::DynamicContradictionForcingChain(0),
+        Technique::DynamicDoubleForcingChain(0),
+        Technique::DynamicCellForcingChain(0),
+    ] {
+        assert!(techniques.contains(&t), "no {t} step in {} puzzles", puzzles.len());
+    }
 }

@@ -1,0 +1,1373 @@
+//! Chains: bidirectional cycles, forcing chains, Nishio, multiple (cell and region), dynamic
+//! and nested forcing chains, as Sudoku Explainer 1.2.1 defines and rates them.
+//!
+//! Every chain is a graph of *potentials*: a candidate assumed or deduced true ("on") or false
+//! ("off"), each with the potentials it follows from. A search propagates an assumption with
+//! two rules (an on candidate turns off its cell's other candidates and its peers' copies; an
+//! off candidate turns on the other candidate of a bivalue cell or the other place of a
+//! bilocal unit), breadth first, on candidates first. Dynamic searches cross out each off
+//! candidate as they go, so later links see the reduced grid; nested searches (level 1 and
+//! up) run simpler techniques on that grid when propagation stalls. The order of everything
+//! here follows Sudoku Explainer's, because which chain wins a tie decides the rating.
+//!
+//! Potentials live in one arena per search; sets of potentials are indexed by candidate, so
+//! a link costs a few array reads and no allocation.
+
+use std::collections::VecDeque;
+use std::ops::ControlFlow;
+
+use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Unit};
+
+use super::hints::{Hints, units_of};
+use super::step::{Chain, Implication, Literal, Reason};
+use super::{Candidate, Step, Technique, locking, subsets};
+
+const NONE: u32 = u32::MAX;
+
+/// Work done by chain searches: potentials propagated, against a limit.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Work {
+    pub(crate) used: u64,
+    pub(crate) limit: u64,
+}
+
+/// The chain search ran out of its budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct OutOfBudget;
+
+/// Why a potential holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cause {
+    /// The assumption a chain starts from.
+    Assumed,
+    /// One value per cell (the cell rule).
+    Cell,
+    /// One place per unit (the unit rule), in this unit.
+    Unit(Unit),
+    /// A technique on the reduced grid (nested chains).
+    Advanced,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    cand: u16,
+    on: bool,
+    cause: Cause,
+    parents_at: u32,
+    parents_len: u32,
+    /// Index into `Arena::nested` for a potential a nested technique removed.
+    nested: u32,
+}
+
+/// A technique found inside a nested search, as the outer chain sees it.
+#[derive(Clone, Debug)]
+struct Nested {
+    complexity: u32,
+    /// Identifies the full chain (targets and every potential), as Sudoku Explainer tells
+    /// nested chains apart.
+    signature: u64,
+    /// What it was, for explanations.
+    text: String,
+}
+
+#[derive(Default)]
+struct Arena {
+    nodes: Vec<Node>,
+    parents: Vec<u32>,
+    nested: Vec<Nested>,
+}
+
+impl Arena {
+    fn push(&mut self, cand: u16, on: bool, cause: Cause, parents: &[u32], nested: u32) -> u32 {
+        let at = self.parents.len() as u32;
+        self.parents.extend_from_slice(parents);
+        self.nodes.push(Node {
+            cand,
+            on,
+            cause,
+            parents_at: at,
+            parents_len: parents.len() as u32,
+            nested,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    fn parents(&self, n: u32) -> &[u32] {
+        let node = &self.nodes[n as usize];
+        &self.parents[node.parents_at as usize..(node.parents_at + node.parents_len) as usize]
+    }
+
+    fn first_parent(&self, n: u32) -> Option<u32> {
+        self.parents(n).first().copied()
+    }
+
+    fn lit(&self, n: u32) -> u16 {
+        let node = &self.nodes[n as usize];
+        node.cand * 2 + u16::from(node.on)
+    }
+
+    /// The distinct potentials of `target`'s chain, breadth first, as Sudoku Explainer walks
+    /// it: a potential met twice is expanded the first time only.
+    fn chain(&self, target: u32, out: &mut Vec<u32>) {
+        out.clear();
+        let mut done = [0u64; 23];
+        let mut level = vec![target];
+        let mut next = Vec::new();
+        while !level.is_empty() {
+            for &p in &level {
+                let l = self.lit(p) as usize;
+                if done[l / 64] & (1 << (l % 64)) == 0 {
+                    done[l / 64] |= 1 << (l % 64);
+                    out.push(p);
+                    next.extend_from_slice(self.parents(p));
+                }
+            }
+            std::mem::swap(&mut level, &mut next);
+            next.clear();
+        }
+    }
+
+    fn ancestor_count(&self, target: u32) -> u32 {
+        let mut v = Vec::new();
+        self.chain(target, &mut v);
+        v.len() as u32
+    }
+}
+
+fn cand_of(cell: Cell, d: Digit) -> u16 {
+    (cell.index() * 9 + d.index()) as u16
+}
+
+fn cell_of(cand: u16) -> Cell {
+    Cell::new(usize::from(cand / 9)).expect("cell index")
+}
+
+fn digit_of(cand: u16) -> Digit {
+    Digit::from_index(usize::from(cand % 9))
+}
+
+/// Potentials by candidate, in insertion order (Sudoku Explainer's `LinkedSet`).
+#[derive(Clone)]
+struct PotSet {
+    at: Vec<u32>,
+    order: Vec<u32>,
+}
+
+impl PotSet {
+    fn new() -> PotSet {
+        PotSet { at: vec![NONE; 729], order: Vec::new() }
+    }
+
+    fn get(&self, cand: u16) -> Option<u32> {
+        let n = self.at[usize::from(cand)];
+        (n != NONE).then_some(n)
+    }
+
+    fn contains(&self, cand: u16) -> bool {
+        self.at[usize::from(cand)] != NONE
+    }
+
+    /// Adds `node` unless its candidate is already in.
+    fn add(&mut self, cand: u16, node: u32) {
+        if self.at[usize::from(cand)] == NONE {
+            self.at[usize::from(cand)] = node;
+            self.order.push(node);
+        }
+    }
+
+    /// Keeps only the candidates also in `other` (order kept).
+    fn retain(&mut self, arena: &Arena, other: &PotSet) {
+        let at = &mut self.at;
+        self.order.retain(|&n| {
+            let c = arena.nodes[n as usize].cand;
+            let keep = other.contains(c);
+            if !keep {
+                at[usize::from(c)] = NONE;
+            }
+            keep
+        });
+    }
+}
+
+/// Which chaining family a search is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Mode {
+    multiple: bool,
+    dynamic: bool,
+    nishio: bool,
+    level: u8,
+}
+
+impl Mode {
+    /// Forcing chains and bidirectional cycles (6.5 to 7.0 and up).
+    pub(crate) const STATIC: Mode = Mode { multiple: false, dynamic: false, nishio: false, level: 0 };
+    /// Nishio forcing chains (7.5).
+    pub(crate) const NISHIO: Mode = Mode { multiple: false, dynamic: true, nishio: true, level: 0 };
+    /// Cell and region forcing chains (8.0).
+    pub(crate) const MULTIPLE: Mode = Mode { multiple: true, dynamic: false, nishio: false, level: 0 };
+
+    /// Dynamic forcing chains (8.5), (+) at level 1 (9.0), nested from level 2 (9.5 + 0.5 per
+    /// level above 2).
+    pub(crate) const fn dynamic(level: u8) -> Mode {
+        Mode { multiple: true, dynamic: true, nishio: false, level }
+    }
+
+    fn difficulty(self) -> f64 {
+        if self.level >= 2 {
+            9.5 + 0.5 * f64::from(self.level - 2)
+        } else if self.level > 0 {
+            8.5 + 0.5 * f64::from(self.level)
+        } else if self.nishio {
+            7.5
+        } else if self.dynamic {
+            8.5
+        } else {
+            8.0
+        }
+    }
+}
+
+/// What kind of chain a hint is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Cycle { x: bool, y: bool },
+    Forcing { x: bool, y: bool },
+    /// Contradiction (absurd) or double forcing chains, from one candidate on and off.
+    Binary { absurd: bool },
+    Cell(Cell),
+    Region(Unit, Digit),
+}
+
+/// A chain found, before it becomes a [`Step`].
+#[derive(Clone, Debug)]
+struct ChainHint {
+    kind: Kind,
+    mode: Mode,
+    difficulty: f64,
+    complexity: u32,
+    sort_key: u8,
+    /// Candidates removed, sorted.
+    removable: Vec<u16>,
+    /// The chains' final potentials, in Sudoku Explainer's order.
+    targets: Vec<u32>,
+    /// The candidate placed, if the hint places one.
+    placed: Option<u16>,
+}
+
+/// Sudoku Explainer's extra difficulty for long chains: 0.1 for each threshold 4, 6, 8, 12,
+/// 16, 24, ... that the complexity minus 2 exceeds (summed as it sums them, in floating point,
+/// since ties between hints compare these sums).
+fn length_difficulty(complexity: u32) -> f64 {
+    let mut added = 0.0;
+    let mut ceil: i64 = 4;
+    let length = i64::from(complexity) - 2;
+    let mut odd = false;
+    while length > ceil {
+        added += 0.1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// One chain search over a grid.
+struct Search<'w> {
+    mode: Mode,
+    grid: CandidateGrid,
+    save: CandidateGrid,
+    arena: Arena,
+    work: &'w mut Work,
+    buf: Vec<(u16, Cause)>,
+}
+
+impl<'w> Search<'w> {
+    fn new(mode: Mode, grid: &CandidateGrid, work: &'w mut Work) -> Search<'w> {
+        Search {
+            mode,
+            grid: *grid,
+            save: *grid,
+            arena: Arena::default(),
+            work,
+            buf: Vec::with_capacity(32),
+        }
+    }
+
+    fn tick(&mut self) -> Result<(), OutOfBudget> {
+        self.work.used += 1;
+        if self.work.used > self.work.limit { Err(OutOfBudget) } else { Ok(()) }
+    }
+
+    /// The potentials an on candidate turns off: its cell's other candidates (with `y`),
+    /// then its digit in the box, row and column (each candidate once).
+    fn on_to_off(&mut self, cand: u16, y: bool) {
+        self.buf.clear();
+        let (cell, d) = (cell_of(cand), digit_of(cand));
+        if y {
+            for v in self.grid.candidates(cell) {
+                if v != d {
+                    self.buf.push((cand_of(cell, v), Cause::Cell));
+                }
+            }
+        }
+        let mut seen = CellSet::single(cell);
+        for u in units_of(cell) {
+            for &c in u.cells() {
+                if self.grid.candidates(c).contains(d) && seen.insert(c) {
+                    self.buf.push((cand_of(c, d), Cause::Unit(u)));
+                }
+            }
+        }
+    }
+
+    /// The potentials an off candidate turns on: the other candidate of its cell if two are
+    /// left (with `y`), the other place of its digit in each unit with two places (with
+    /// `x`); each with the candidates crossed out since the search began as extra parents.
+    fn off_to_on(&mut self, p: u32, y: bool, x: bool, to_off: &PotSet, out: &mut Vec<u32>) {
+        out.clear();
+        let cand = self.arena.nodes[p as usize].cand;
+        let (cell, d) = (cell_of(cand), digit_of(cand));
+        let mut parents: Vec<u32> = Vec::new();
+        if y {
+            let values = self.grid.candidates(cell);
+            if values.len() == 2 {
+                let other = values.difference(DigitSet::single(d)).first().expect("two values");
+                parents.clear();
+                parents.push(p);
+                for v in self.save.candidates(cell).difference(values) {
+                    if let Some(n) = to_off.get(cand_of(cell, v)) {
+                        parents.push(n);
+                    }
+                }
+                let n = self.arena.push(cand_of(cell, other), true, Cause::Cell, &parents, NONE);
+                out.push(n);
+            }
+        }
+        if x {
+            for u in units_of(cell) {
+                let places = self.grid.unit_positions(u, d);
+                if places.len() != 2 {
+                    continue;
+                }
+                let other = places.difference(CellSet::single(cell)).first().expect("two");
+                let oc = cand_of(other, d);
+                if out.iter().any(|&n| self.arena.nodes[n as usize].cand == oc) {
+                    continue;
+                }
+                parents.clear();
+                parents.push(p);
+                let gone = self.save.unit_positions(u, d).difference(places);
+                for &c in u.cells() {
+                    if gone.contains(c) {
+                        if let Some(n) = to_off.get(cand_of(c, d)) {
+                            parents.push(n);
+                        }
+                    }
+                }
+                let n = self.arena.push(oc, true, Cause::Unit(u), &parents, NONE);
+                out.push(n);
+            }
+        }
+    }
+
+    /// Whether a potential equal to (`cand`, `on`) is on `child`'s first-parent chain.
+    fn is_parent(&self, child: u32, cand: u16, on: bool) -> bool {
+        let mut p = child;
+        while let Some(q) = self.arena.first_parent(p) {
+            let n = &self.arena.nodes[q as usize];
+            if n.cand == cand && n.on == on {
+                return true;
+            }
+            p = q;
+        }
+        false
+    }
+
+    /// Propagates the assumptions in `to_on` and `to_off` to everything they imply; on a
+    /// contradiction, returns the potential found both on and off (the sets then hold what
+    /// was found so far). The grid is restored afterwards.
+    fn propagate(
+        &mut self,
+        to_on: &mut PotSet,
+        to_off: &mut PotSet,
+    ) -> Result<Option<(u32, u32)>, OutOfBudget> {
+        self.save = self.grid;
+        let r = self.propagate_inner(to_on, to_off);
+        self.grid = self.save;
+        r
+    }
+
+    fn propagate_inner(
+        &mut self,
+        to_on: &mut PotSet,
+        to_off: &mut PotSet,
+    ) -> Result<Option<(u32, u32)>, OutOfBudget> {
+        let y = !self.mode.nishio;
+        let mut pending_on: VecDeque<u32> = to_on.order.iter().copied().collect();
+        let mut pending_off: VecDeque<u32> = to_off.order.iter().copied().collect();
+        let mut made = Vec::with_capacity(4);
+        loop {
+            if let Some(p) = pending_on.pop_front() {
+                self.tick()?;
+                let cand = self.arena.nodes[p as usize].cand;
+                self.on_to_off(cand, y);
+                for i in 0..self.buf.len() {
+                    let (c, cause) = self.buf[i];
+                    if let Some(on) = to_on.get(c) {
+                        let off = self.arena.push(c, false, cause, &[p], NONE);
+                        return Ok(Some((on, off)));
+                    }
+                    if !to_off.contains(c) {
+                        let off = self.arena.push(c, false, cause, &[p], NONE);
+                        to_off.add(c, off);
+                        pending_off.push_back(off);
+                    }
+                }
+            } else if let Some(p) = pending_off.pop_front() {
+                self.tick()?;
+                self.off_to_on(p, y, true, to_off, &mut made);
+                let cand = self.arena.nodes[p as usize].cand;
+                if self.mode.dynamic {
+                    self.grid.eliminate(cell_of(cand), digit_of(cand));
+                }
+                for &on in &made {
+                    let c = self.arena.nodes[on as usize].cand;
+                    if let Some(off) = to_off.get(c) {
+                        return Ok(Some((on, off)));
+                    }
+                    if !to_on.contains(c) {
+                        to_on.add(c, on);
+                        pending_on.push_back(on);
+                    }
+                }
+            } else {
+                break;
+            }
+            if pending_on.is_empty() && pending_off.is_empty() && self.mode.level > 0 {
+                for (c, n) in self.advanced(to_off)? {
+                    if !to_off.contains(c) {
+                        to_off.add(c, n);
+                        pending_off.push_back(n);
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// Off potentials that simpler techniques find on the reduced grid, with the crossed-out
+    /// candidates they rely on as parents: the first technique (in order) that finds any.
+    fn advanced(&mut self, to_off: &PotSet) -> Result<Vec<(u16, u32)>, OutOfBudget> {
+        let level = self.mode.level;
+        let mut out = Vec::new();
+        for rule in 0..6u8 {
+            match rule {
+                0..=3 => {
+                    let mut hints = Hints::all();
+                    let _ = match rule {
+                        0 => locking::locking(&self.grid, &mut hints),
+                        1 => subsets::hidden_sets(&self.grid, 2, false, &mut hints),
+                        2 => subsets::naked_sets(&self.grid, 2, &mut hints),
+                        _ => subsets::fish(&self.grid, 2, &mut hints),
+                    };
+                    for step in &hints.steps {
+                        let parents = self.rule_parents(step, to_off);
+                        if parents.is_empty() {
+                            continue;
+                        }
+                        for e in &step.eliminations {
+                            let c = cand_of(e.cell, e.digit);
+                            let n = self.arena.push(c, false, Cause::Advanced, &parents, NONE);
+                            out.push((c, n));
+                        }
+                    }
+                }
+                _ => {
+                    let inner = match (rule, level) {
+                        (4, 2 | 3) => Mode::STATIC,
+                        (5, 3) => Mode::MULTIPLE,
+                        (4, 4..) => Mode::dynamic(0),
+                        (5, 5..) => Mode::dynamic(level - 3),
+                        _ => continue,
+                    };
+                    let grid = self.grid;
+                    let mut search = Search::new(inner, &grid, self.work);
+                    let hints = search.hints()?;
+                    for h in &hints {
+                        let parents = search.chain_rule_parents(h, &self.save, &self.grid);
+                        let parents: Vec<u32> =
+                            parents.into_iter().filter_map(|c| to_off.get(c)).collect();
+                        if parents.is_empty() {
+                            continue;
+                        }
+                        let nested = Nested {
+                            complexity: h.complexity,
+                            signature: search.signature(h),
+                            text: search.describe(h),
+                        };
+                        self.arena.nested.push(nested);
+                        let id = (self.arena.nested.len() - 1) as u32;
+                        for &c in &h.removable {
+                            let n = self.arena.push(c, false, Cause::Advanced, &parents, id);
+                            out.push((c, n));
+                        }
+                    }
+                }
+            }
+            if !out.is_empty() {
+                break;
+            }
+        }
+        Ok(out)
+    }
+
+    /// The crossed-out candidates a basic technique's step relies on (Sudoku Explainer's
+    /// "rule parents"), as potentials of `to_off`.
+    fn rule_parents(&self, step: &Step, to_off: &PotSet) -> Vec<u32> {
+        let mut out = Vec::new();
+        let gone = |c: Cell, d: Digit| {
+            self.save.candidates(c).contains(d) && !self.grid.candidates(c).contains(d)
+        };
+        let mut push = |c: Cell, d: Digit| {
+            if let Some(n) = to_off.get(cand_of(c, d)) {
+                if !out.contains(&n) {
+                    out.push(n);
+                }
+            }
+        };
+        match step.technique {
+            Technique::Pointing | Technique::Claiming | Technique::XWing => {
+                let d = step.pattern[0].digit;
+                let half = step.units.len() / 2;
+                let (base, cover) = step.units.split_at(half);
+                let cover: CellSet = cover.iter().fold(CellSet::EMPTY, |s, u| s.union(u.cell_set()));
+                for u in base {
+                    for &c in u.cells() {
+                        if gone(c, d) && !cover.contains(c) {
+                            push(c, d);
+                        }
+                    }
+                }
+            }
+            Technique::HiddenPair => {
+                let unit = step.units[0];
+                let digits = step.pattern_digits();
+                let cells = step.pattern_cells();
+                for &c in unit.cells() {
+                    if cells.contains(c) {
+                        continue;
+                    }
+                    for d in digits {
+                        if self.save.candidates(c).contains(d) {
+                            push(c, d);
+                        }
+                    }
+                }
+            }
+            Technique::NakedPair => {
+                let digits = step.pattern_digits();
+                for c in step.pattern_cells() {
+                    for d in self.save.candidates(c).difference(digits) {
+                        push(c, d);
+                    }
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// The crossed-out candidates (relative to `initial`, absent from `current`) that a
+    /// chain's single-based links rely on, as candidates.
+    fn chain_rule_parents(
+        &self,
+        h: &ChainHint,
+        initial: &CandidateGrid,
+        current: &CandidateGrid,
+    ) -> Vec<u16> {
+        let mut out: Vec<u16> = Vec::new();
+        let mut seen = [0u64; 12];
+        let mut add = |c: u16, out: &mut Vec<u16>| {
+            let i = usize::from(c);
+            if seen[i / 64] & (1 << (i % 64)) == 0 {
+                seen[i / 64] |= 1 << (i % 64);
+                out.push(c);
+            }
+        };
+        let mut chain = Vec::new();
+        for &t in &h.targets {
+            self.arena.chain(t, &mut chain);
+            for &p in &chain {
+                let node = self.arena.nodes[p as usize];
+                let cause = match (node.cause, h.kind) {
+                    (Cause::Assumed, Kind::Cell(_)) => Cause::Cell,
+                    (Cause::Assumed, Kind::Region(u, _)) => Cause::Unit(u),
+                    (c, _) => c,
+                };
+                if !node.on {
+                    continue;
+                }
+                let (cell, d) = (cell_of(node.cand), digit_of(node.cand));
+                match cause {
+                    Cause::Cell => {
+                        let gone = initial.candidates(cell).difference(current.candidates(cell));
+                        for v in gone {
+                            add(cand_of(cell, v), &mut out);
+                        }
+                    }
+                    Cause::Unit(u) => {
+                        let kind = match u {
+                            Unit::Box(_) => Unit::Box(cell.box_() as u8),
+                            Unit::Row(_) => Unit::Row(cell.row() as u8),
+                            Unit::Col(_) => Unit::Col(cell.col() as u8),
+                        };
+                        for &c in kind.cells() {
+                            if initial.candidates(c).contains(d) && !current.candidates(c).contains(d)
+                            {
+                                add(cand_of(c, d), &mut out);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        out
+    }
+
+    /// A hash of the hint's full chains (targets, then every potential of each).
+    fn signature(&self, h: &ChainHint) -> u64 {
+        let mut s: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut mix = |v: u64| {
+            s ^= v;
+            s = s.wrapping_mul(0x0100_0000_01b3);
+        };
+        let mut chain = Vec::new();
+        for &t in &h.targets {
+            mix(u64::from(self.arena.lit(t)) | 1 << 20);
+            self.arena.chain(t, &mut chain);
+            for &p in &chain {
+                mix(u64::from(self.arena.lit(p)));
+            }
+        }
+        s
+    }
+
+    /// Complexity added by nested techniques in `targets`' chains (each distinct one once).
+    fn nested_complexity(&self, targets: &[u32]) -> u32 {
+        if self.mode.level < 2 {
+            return 0;
+        }
+        let mut seen: Vec<u64> = Vec::new();
+        let mut total = 0;
+        let mut chain = Vec::new();
+        for &t in targets {
+            self.arena.chain(t, &mut chain);
+            for &p in &chain {
+                let id = self.arena.nodes[p as usize].nested;
+                if id != NONE {
+                    let n = &self.arena.nested[id as usize];
+                    if !seen.contains(&n.signature) {
+                        seen.push(n.signature);
+                        total += n.complexity;
+                    }
+                }
+            }
+        }
+        total
+    }
+
+    fn finish(&self, kind: Kind, removable: Vec<u16>, targets: Vec<u32>, placed: Option<u16>) -> ChainHint {
+        let flat: u32 = match kind {
+            Kind::Cycle { .. } | Kind::Forcing { .. } => self.arena.ancestor_count(targets[0]),
+            _ => targets.iter().map(|&t| self.arena.ancestor_count(t)).sum(),
+        };
+        let complexity = flat + self.nested_complexity(&targets);
+        let (base, sort_key) = match kind {
+            Kind::Cycle { x, y } => (if x && y { 7.0 } else { 6.5 }, sort_key(x, y)),
+            Kind::Forcing { x, y } => (if x && y { 7.0 } else { 6.6 }, sort_key(x, y)),
+            Kind::Binary { absurd } => (self.mode.difficulty(), if absurd { 7 } else { 1 }),
+            Kind::Cell(_) => (self.mode.difficulty(), 5),
+            Kind::Region(..) => (self.mode.difficulty(), 6),
+        };
+        ChainHint {
+            kind,
+            mode: self.mode,
+            difficulty: base + length_difficulty(complexity),
+            complexity,
+            sort_key,
+            removable,
+            targets,
+            placed,
+        }
+    }
+
+    /// The removals of a conclusion: an on target keeps only its digit in its cell, an off
+    /// target loses its digit.
+    fn removals(&self, cand: u16, on: bool) -> Vec<u16> {
+        if on {
+            let cell = cell_of(cand);
+            let d = digit_of(cand);
+            self.grid.candidates(cell).iter().filter(|&v| v != d).map(|v| cand_of(cell, v)).collect()
+        } else {
+            vec![cand]
+        }
+    }
+
+    fn target_hint(&self, kind: Kind, target: u32, mut targets: Vec<u32>, hints: &mut Vec<ChainHint>) {
+        let node = self.arena.nodes[target as usize];
+        let removable = self.removals(node.cand, node.on);
+        if removable.is_empty() {
+            return;
+        }
+        let placed = node.on.then_some(node.cand);
+        if targets.is_empty() {
+            targets.push(target);
+        }
+        hints.push(self.finish(kind, removable, targets, placed));
+    }
+
+    /// Every hint of this family on the grid, sorted easiest first (difficulty, then
+    /// complexity, then kind), one per set of removals.
+    fn hints(&mut self) -> Result<Vec<ChainHint>, OutOfBudget> {
+        let mut hints = Vec::new();
+        if self.mode.multiple || self.mode.dynamic {
+            self.multiple_chains(&mut hints)?;
+        } else {
+            for (y, x) in [(false, true), (true, false), (true, true)] {
+                self.loops(y, x, &mut hints)?;
+            }
+        }
+        hints.sort_by(|a, b| {
+            a.difficulty
+                .partial_cmp(&b.difficulty)
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then(a.complexity.cmp(&b.complexity))
+                .then(a.sort_key.cmp(&b.sort_key))
+        });
+        let mut kept: Vec<ChainHint> = Vec::with_capacity(hints.len());
+        for h in hints {
+            if !kept.iter().any(|k| k.removable == h.removable) {
+                kept.push(h);
+            }
+        }
+        Ok(kept)
+    }
+
+    /// Cycles and forcing chains from every candidate of every cell with two or more.
+    fn loops(&mut self, y: bool, x: bool, hints: &mut Vec<ChainHint>) -> Result<(), OutOfBudget> {
+        for cell in Cell::all() {
+            let values = self.grid.candidates(cell);
+            if self.grid.value(cell).is_some() || values.len() < 2 {
+                continue;
+            }
+            if values.len() > 2 && !x {
+                continue; // Y-cycles start from bivalue cells only
+            }
+            for d in values {
+                self.unary(cand_of(cell, d), y, x, hints)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn unary(&mut self, cand: u16, y: bool, x: bool, hints: &mut Vec<ChainHint>) -> Result<(), OutOfBudget> {
+        let source = self.arena.push(cand, true, Cause::Assumed, &[], NONE);
+        let cycles = self.cycles(source, y, x)?;
+        let mut chains = Vec::new();
+        if x {
+            self.forcing(source, y, &mut chains)?;
+            let off = self.arena.push(cand, false, Cause::Assumed, &[], NONE);
+            self.forcing(off, y, &mut chains)?;
+        }
+        for dst in cycles {
+            if let Some(h) = self.cycle_hint(dst, x, y) {
+                hints.push(h);
+            }
+        }
+        for t in chains {
+            self.target_hint(Kind::Forcing { x, y }, t, Vec::new(), hints);
+        }
+        Ok(())
+    }
+
+    fn cycles(&mut self, source: u32, y: bool, x: bool) -> Result<Vec<u32>, OutOfBudget> {
+        let src = self.arena.nodes[source as usize].cand;
+        let mut to_on = PotSet::new();
+        let mut to_off = PotSet::new();
+        to_on.add(src, source);
+        let mut pending_on: VecDeque<u32> = VecDeque::from([source]);
+        let mut pending_off: VecDeque<u32> = VecDeque::new();
+        let mut cycles = Vec::new();
+        let mut made = Vec::with_capacity(4);
+        let mut length = 0;
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            length += 1;
+            while let Some(p) = pending_on.pop_front() {
+                self.tick()?;
+                let cand = self.arena.nodes[p as usize].cand;
+                self.on_to_off(cand, y);
+                for i in 0..self.buf.len() {
+                    let (c, cause) = self.buf[i];
+                    if !self.is_parent(p, c, false) {
+                        let off = self.arena.push(c, false, cause, &[p], NONE);
+                        pending_off.push_back(off);
+                        to_off.add(c, off);
+                    }
+                }
+            }
+            length += 1;
+            while let Some(p) = pending_off.pop_front() {
+                self.tick()?;
+                self.off_to_on(p, y, x, &to_off, &mut made);
+                for &on in &made {
+                    let c = self.arena.nodes[on as usize].cand;
+                    if length >= 4 && c == src {
+                        cycles.push(on);
+                    }
+                    if !to_on.contains(c) {
+                        pending_on.push_back(on);
+                        to_on.add(c, on);
+                    }
+                }
+            }
+        }
+        Ok(cycles)
+    }
+
+    fn forcing(&mut self, source: u32, y: bool, chains: &mut Vec<u32>) -> Result<(), OutOfBudget> {
+        let src = self.arena.nodes[source as usize];
+        let mut to_on = PotSet::new();
+        let mut to_off = PotSet::new();
+        let mut pending_on = VecDeque::new();
+        let mut pending_off = VecDeque::new();
+        if src.on {
+            to_on.add(src.cand, source);
+            pending_on.push_back(source);
+        } else {
+            to_off.add(src.cand, source);
+            pending_off.push_back(source);
+        }
+        let mut made = Vec::with_capacity(4);
+        let found = |chains: &Vec<u32>, arena: &Arena, c: u16, on: bool| {
+            chains.iter().any(|&n| arena.nodes[n as usize].cand == c && arena.nodes[n as usize].on == on)
+        };
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            while let Some(p) = pending_on.pop_front() {
+                self.tick()?;
+                let cand = self.arena.nodes[p as usize].cand;
+                self.on_to_off(cand, y);
+                for i in 0..self.buf.len() {
+                    let (c, cause) = self.buf[i];
+                    let hit = src.on && c == src.cand;
+                    let keep = !self.is_parent(p, c, false) && !to_off.contains(c);
+                    if !hit && !keep {
+                        continue;
+                    }
+                    let off = self.arena.push(c, false, cause, &[p], NONE);
+                    if hit && !found(chains, &self.arena, c, false) {
+                        chains.push(off);
+                    }
+                    if keep {
+                        pending_off.push_back(off);
+                        to_off.add(c, off);
+                    }
+                }
+            }
+            while let Some(p) = pending_off.pop_front() {
+                self.tick()?;
+                self.off_to_on(p, y, true, &to_off, &mut made);
+                for &on in &made {
+                    let c = self.arena.nodes[on as usize].cand;
+                    if !src.on && c == src.cand && !found(chains, &self.arena, c, true) {
+                        chains.push(on);
+                    }
+                    if !to_on.contains(c) {
+                        pending_on.push_back(on);
+                        to_on.add(c, on);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A cycle from its closing potential: the candidates that see an on and an off link of
+    /// their digit in the loop go.
+    fn cycle_hint(&mut self, dst_on: u32, x: bool, y: bool) -> Option<ChainHint> {
+        let mut walk = vec![dst_on];
+        let mut p = dst_on;
+        while let Some(q) = self.arena.first_parent(p) {
+            walk.push(q);
+            p = q;
+        }
+        // The loop's nodes, without the final repeat of the source.
+        let body = &walk[..walk.len() - 1];
+        let cells: CellSet = body.iter().map(|&n| cell_of(self.arena.nodes[n as usize].cand)).collect();
+        let (mut fwd, mut back) = ([0u64; 12], [0u64; 12]);
+        for &n in body {
+            let node = self.arena.nodes[n as usize];
+            let (cell, d) = (cell_of(node.cand), digit_of(node.cand));
+            let seen = cell.peers().difference(cells).intersection(self.grid.digit_cells(d));
+            for c in seen {
+                let i = usize::from(cand_of(c, d));
+                let set = if node.on { &mut fwd } else { &mut back };
+                set[i / 64] |= 1 << (i % 64);
+            }
+        }
+        let mut removable = Vec::new();
+        for i in 0..12 {
+            let mut m = fwd[i] & back[i];
+            while m != 0 {
+                removable.push((i * 64) as u16 + m.trailing_zeros() as u16);
+                m &= m - 1;
+            }
+        }
+        if removable.is_empty() {
+            return None;
+        }
+        // The reversed loop, the second view of the cycle.
+        let mut prev: Option<u32> = None;
+        for &n in &walk {
+            let node = self.arena.nodes[n as usize];
+            let parents: Vec<u32> = prev.into_iter().collect();
+            prev = Some(self.arena.push(node.cand, !node.on, node.cause, &parents, NONE));
+        }
+        let dst_off = prev.expect("a loop");
+        Some(self.finish(Kind::Cycle { x, y }, removable, vec![dst_on, dst_off], None))
+    }
+
+    /// Binary, region and cell forcing chains from every cell (Sudoku Explainer's "multiple
+    /// chains" driver, shared by Nishio, multiple and dynamic chains).
+    fn multiple_chains(&mut self, hints: &mut Vec<ChainHint>) -> Result<(), OutOfBudget> {
+        let mode = self.mode;
+        for cell in Cell::all() {
+            let values = self.grid.candidates(cell);
+            let card = values.len();
+            if self.grid.value(cell).is_some() || !(card > 2 || (card > 1 && mode.dynamic)) {
+                continue;
+            }
+            let mut value_on: Vec<(Digit, PotSet)> = Vec::with_capacity(card);
+            let mut value_off: Vec<(Digit, PotSet)> = Vec::with_capacity(card);
+            let mut cell_on: Option<PotSet> = None;
+            let mut cell_off: Option<PotSet> = None;
+            for d in values {
+                let cand = cand_of(cell, d);
+                let mut on_on = PotSet::new();
+                let mut on_off = PotSet::new();
+                let double = card >= 3 && !mode.nishio && mode.dynamic;
+                let contradiction = mode.dynamic || mode.nishio;
+                self.binary(cand, &mut on_on, &mut on_off, double, contradiction, hints)?;
+                if !mode.nishio {
+                    self.region_chains(cell, d, &on_on, &on_off, hints)?;
+                }
+                match (&mut cell_on, &mut cell_off) {
+                    (Some(a), Some(b)) => {
+                        a.retain(&self.arena, &on_on);
+                        b.retain(&self.arena, &on_off);
+                    }
+                    _ => {
+                        cell_on = Some(on_on.clone());
+                        cell_off = Some(on_off.clone());
+                    }
+                }
+                value_on.push((d, on_on));
+                value_off.push((d, on_off));
+            }
+            if !mode.nishio && (card == 2 || (mode.multiple && card > 2)) {
+                for (acc, outcomes) in [(&cell_on, &value_on), (&cell_off, &value_off)] {
+                    let Some(acc) = acc else { continue };
+                    for &p in &acc.order {
+                        let node = self.arena.nodes[p as usize];
+                        let targets: Vec<u32> = outcomes
+                            .iter()
+                            .map(|(_, set)| set.get(node.cand).expect("in every outcome"))
+                            .collect();
+                        self.target_hint(Kind::Cell(cell), p, targets, hints);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn binary(
+        &mut self,
+        cand: u16,
+        on_on: &mut PotSet,
+        on_off: &mut PotSet,
+        double: bool,
+        contradiction: bool,
+        hints: &mut Vec<ChainHint>,
+    ) -> Result<(), OutOfBudget> {
+        let p_on = self.arena.push(cand, true, Cause::Assumed, &[], NONE);
+        on_on.add(cand, p_on);
+        let absurd = self.propagate(on_on, on_off)?;
+        if contradiction {
+            if let Some((a, b)) = absurd {
+                let h = self.finish(Kind::Binary { absurd: true }, vec![cand], vec![a, b], None);
+                hints.push(h);
+            }
+        }
+        let p_off = self.arena.push(cand, false, Cause::Assumed, &[], NONE);
+        let mut off_on = PotSet::new();
+        let mut off_off = PotSet::new();
+        off_off.add(cand, p_off);
+        let absurd = self.propagate(&mut off_on, &mut off_off)?;
+        if contradiction {
+            if let Some((a, b)) = absurd {
+                let removable = self.removals(cand, true);
+                if !removable.is_empty() {
+                    let h = self.finish(Kind::Binary { absurd: true }, removable, vec![a, b], Some(cand));
+                    hints.push(h);
+                }
+            }
+        }
+        if double {
+            for &p in &on_on.order {
+                let c = self.arena.nodes[p as usize].cand;
+                if let Some(q) = off_on.get(c) {
+                    let removable = self.removals(c, true);
+                    if !removable.is_empty() {
+                        let h = self.finish(Kind::Binary { absurd: false }, removable, vec![p, q], Some(c));
+                        hints.push(h);
+                    }
+                }
+            }
+            for &p in &on_off.order {
+                let c = self.arena.nodes[p as usize].cand;
+                if let Some(q) = off_off.get(c) {
+                    let h = self.finish(Kind::Binary { absurd: false }, vec![c], vec![p, q], None);
+                    hints.push(h);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn region_chains(
+        &mut self,
+        cell: Cell,
+        d: Digit,
+        on_on: &PotSet,
+        on_off: &PotSet,
+        hints: &mut Vec<ChainHint>,
+    ) -> Result<(), OutOfBudget> {
+        for unit in units_of(cell) {
+            let places = self.grid.unit_positions(unit, d);
+            let n = places.len();
+            if !(n == 2 || (self.mode.multiple && n > 2)) {
+                continue;
+            }
+            let first = unit.cells().iter().copied().find(|&c| places.contains(c));
+            if first != Some(cell) {
+                continue;
+            }
+            let mut outcomes: Vec<(PotSet, PotSet)> = Vec::with_capacity(n);
+            let mut region_on = on_on.clone();
+            let mut region_off = on_off.clone();
+            let mut own = None;
+            for &c in unit.cells() {
+                if !places.contains(c) {
+                    continue;
+                }
+                if c == cell {
+                    own = Some(outcomes.len());
+                    outcomes.push((PotSet::new(), PotSet::new()));
+                    continue;
+                }
+                let cand = cand_of(c, d);
+                let other = self.arena.push(cand, true, Cause::Assumed, &[], NONE);
+                let mut o_on = PotSet::new();
+                let mut o_off = PotSet::new();
+                o_on.add(cand, other);
+                self.propagate(&mut o_on, &mut o_off)?;
+                region_on.retain(&self.arena, &o_on);
+                region_off.retain(&self.arena, &o_off);
+                outcomes.push((o_on, o_off));
+            }
+            let own = own.expect("the cell is a place");
+            for (acc, on_side) in [(&region_on, true), (&region_off, false)] {
+                for &p in &acc.order {
+                    let node = self.arena.nodes[p as usize];
+                    let targets: Vec<u32> = outcomes
+                        .iter()
+                        .enumerate()
+                        .map(|(i, (a, b))| {
+                            let set = if i == own {
+                                if on_side { on_on } else { on_off }
+                            } else if on_side {
+                                a
+                            } else {
+                                b
+                            };
+                            set.get(node.cand).expect("in every outcome")
+                        })
+                        .collect();
+                    self.target_hint(Kind::Region(unit, d), p, targets, hints);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A one-line account of a hint (for nested chains in explanations).
+    fn describe(&self, h: &ChainHint) -> String {
+        let removed: Vec<String> = h.removable.iter().map(|&c| format!("{}<>{}", cell_of(c), digit_of(c))).collect();
+        format!("{} => {}", technique(h).0, removed.join(", "))
+    }
+
+    /// The literal of a node.
+    fn literal(&self, n: u32) -> Literal {
+        let node = self.arena.nodes[n as usize];
+        Literal { candidate: Candidate { cell: cell_of(node.cand), digit: digit_of(node.cand) }, on: node.on }
+    }
+
+    /// A chain as implications in dependency order, the target's last.
+    fn explain_chain(&self, target: u32) -> Chain {
+        let mut order = Vec::new();
+        let mut seen = [0u64; 23];
+        // Depth first, parents before children, as Sudoku Explainer lists them.
+        let mut stack = vec![(target, false)];
+        while let Some((n, expanded)) = stack.pop() {
+            let l = usize::from(self.arena.lit(n));
+            if expanded {
+                if seen[l / 64] & (1 << (l % 64)) == 0 {
+                    seen[l / 64] |= 1 << (l % 64);
+                    order.push(n);
+                }
+                continue;
+            }
+            if seen[l / 64] & (1 << (l % 64)) != 0 {
+                continue;
+            }
+            stack.push((n, true));
+            for &p in self.arena.parents(n).iter().rev() {
+                stack.push((p, false));
+            }
+        }
+        let mut implications = Vec::new();
+        for n in order {
+            let node = self.arena.nodes[n as usize];
+            let premises: Vec<Literal> = self.arena.parents(n).iter().map(|&p| self.literal(p)).collect();
+            let reason = match node.cause {
+                Cause::Assumed => Reason::Assumption,
+                Cause::Cell => Reason::Cell,
+                Cause::Unit(u) => Reason::Unit(u),
+                Cause::Advanced => Reason::Technique(
+                    self.arena.nested.get(node.nested as usize).map_or_else(String::new, |x| x.text.clone()),
+                ),
+            };
+            if premises.is_empty() && node.cause != Cause::Assumed {
+                continue;
+            }
+            implications.push(Implication { premises, conclusion: self.literal(n), reason });
+        }
+        Chain { implications }
+    }
+
+    /// The hint as a step of the solving path.
+    fn step(&self, h: &ChainHint) -> Step {
+        let (technique, _) = technique(h);
+        let mut step = Step::new(technique, 0);
+        step.difficulty = h.difficulty;
+        for &c in &h.removable {
+            step.eliminations.push(Candidate { cell: cell_of(c), digit: digit_of(c) });
+        }
+        if let Some(c) = h.placed {
+            step.placements.push(Candidate { cell: cell_of(c), digit: digit_of(c) });
+        }
+        match h.kind {
+            Kind::Region(u, _) => step.units.push(u),
+            Kind::Cell(cell) => {
+                for d in self.grid.candidates(cell) {
+                    step.pattern.push(Candidate { cell, digit: d });
+                }
+            }
+            _ => {}
+        }
+        let targets: &[u32] = match h.kind {
+            // The reversed loop says the same.
+            Kind::Cycle { .. } => &h.targets[..1],
+            _ => &h.targets,
+        };
+        for &t in targets {
+            let chain = self.explain_chain(t);
+            if step.pattern.is_empty() || !matches!(h.kind, Kind::Cell(_)) {
+                for imp in &chain.implications {
+                    if imp.reason == Reason::Assumption {
+                        step.pattern.push(imp.conclusion.candidate);
+                    }
+                }
+            }
+            step.chains.push(chain);
+        }
+        step.pattern.sort();
+        step.pattern.dedup();
+        step
+    }
+}
+
+fn sort_key(x: bool, y: bool) -> u8 {
+    match (x, y) {
+        (true, true) => 4,
+        (false, true) => 3,
+        _ => 2,
+    }
+}
+
+/// The technique of a hint and whether it is the nested kind.
+fn technique(h: &ChainHint) -> (Technique, bool) {
+    let m = h.mode;
+    let t = match h.kind {
+        Kind::Cycle { x, y } => match (x, y) {
+            (true, true) => Technique::BidirectionalCycle,
+            (false, true) => Technique::BidirectionalYCycle,
+            _ => Technique::BidirectionalXCycle,
+        },
+        Kind::Forcing { x, y } => {
+            if x && y {
+                Technique::ForcingChain
+            } else {
+                Technique::ForcingXChain
+            }
+        }
+        Kind::Binary { absurd } => {
+            if m.nishio {
+                Technique::NishioForcingChain
+            } else if absurd {
+                Technique::DynamicContradictionForcingChain(m.level)
+            } else {
+                Technique::DynamicDoubleForcingChain(m.level)
+            }
+        }
+        Kind::Cell(_) if m.dynamic => Technique::DynamicCellForcingChain(m.level),
+        Kind::Cell(_) => Technique::CellForcingChain,
+        Kind::Region(..) if m.dynamic => Technique::DynamicRegionForcingChain(m.level),
+        Kind::Region(..) => Technique::RegionForcingChain,
+    };
+    (t, m.level >= 2)
+}
+
+/// The first (easiest) hint of a chaining family, as a step.
+pub(crate) fn first_step(mode: Mode, g: &CandidateGrid, work: &mut Work) -> Result<Option<Step>, OutOfBudget> {
+    let mut search = Search::new(mode, g, work);
+    let hints = search.hints()?;
+    Ok(hints.first().map(|h| search.step(h)))
+}
+
+/// Every hint of a chaining family, easiest first, as steps.
+pub(crate) fn all_steps(mode: Mode, g: &CandidateGrid, work: &mut Work) -> Result<Vec<Step>, OutOfBudget> {
+    let mut search = Search::new(mode, g, work);
+    let hints = search.hints()?;
+    Ok(hints.iter().map(|h| search.step(h)).collect())
+}
+
+/// Aligned triplet exclusion (7.5): for three cells that share two or more excluding cells
+/// (with two or three candidates, each seeing all three), every combination of their values
+/// is checked; a value no allowed combination uses goes. Sudoku Explainer's scan: base cells
+/// row-major; the first two by increasing bitmask, the third among the cells one of those two
+/// can exclude with.
+pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
+    const DEGREE: usize = 3;
+    let mut base: Vec<(Cell, Vec<Cell>)> = Vec::new();
+    for cell in Cell::all() {
+        if g.candidates(cell).len() < 2 {
+            continue;
+        }
+        let mut single = false;
+        let mut excluders = Vec::new();
+        for p in super::hints::house(cell) {
+            let n = g.candidates(p).len();
+            if n == 1 {
+                single = true;
+            } else if (2..=DEGREE).contains(&n) {
+                excluders.push(p);
+            }
+        }
+        if !single && !excluders.is_empty() {
+            base.push((cell, excluders));
+        }
+    }
+    if base.len() < DEGREE {
+        return ControlFlow::Continue(());
+    }
+    let is_base: CellSet = base.iter().map(|(c, _)| *c).collect();
+    let excluders_of = |c: Cell| &base.iter().find(|(b, _)| *b == c).expect("a base cell").1;
+    super::hints::for_each_combination(base.len(), 2, |pick| {
+        let (c0, e0) = &base[pick[0]];
+        let (c1, e1) = &base[pick[1]];
+        let mut twin: Vec<Cell> = Vec::new();
+        for &c in e0.iter().chain(e1.iter()) {
+            if is_base.contains(c) && c != *c0 && c != *c1 && !twin.contains(&c) {
+                twin.push(c);
+            }
+        }
+        for &c2 in &twin {
+            let cells = [*c0, *c1, c2];
+            let e2 = excluders_of(c2);
+            let common: Vec<Cell> =
+                e0.iter().copied().filter(|c| e1.contains(c) && e2.contains(c)).collect();
+            if common.len() < 2 {
+                continue;
+            }
+            let vals = cells.map(|c| g.candidates(c));
+            let mut allowed = [DigitSet::EMPTY; 3];
+            for a in vals[0] {
+                for b in vals[1] {
+                    for c in vals[2] {
+                        let combo = [a, b, c];
+                        let clash = (0..3).any(|i| {
+                            (i + 1..3).any(|j| combo[i] == combo[j] && cells[i].peers().contains(cells[j]))
+                        });
+                        if clash {
+                            continue;
+                        }
+                        let used = DigitSet::single(a).union(DigitSet::single(b)).union(DigitSet::single(c));
+                        if common.iter().any(|&e| g.candidates(e).difference(used).is_empty()) {
+                            continue;
+                        }
+                        for i in 0..3 {
+                            allowed[i].insert(combo[i]);
+                        }
+                    }
+                }
+            }
+            let mut step = Step::new(Technique::AlignedTripletExclusion, 75);
+            for (i, &c) in cells.iter().enumerate() {
+                step = step.with_pattern(CellSet::single(c), vals[i]);
+            }
+            for &e in &common {
+                step = step.with_pattern(CellSet::single(e), g.candidates(e));
+            }
+            for (i, &c) in cells.iter().enumerate() {
+                for d in vals[i].difference(allowed[i]) {
+                    step = step.eliminate_all(CellSet::single(c), d);
+                }
+            }
+            if !step.eliminations.is_empty() {
+                hints.add(step)?;
+            }
+        }
+        ControlFlow::Continue(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn length_increments_follow_the_thresholds() {
+        // complexity - 2 > 4 adds 0.1, > 6 another, > 8, > 12, > 16, > 24 ...
+        let tenths = |c| (length_difficulty(c) * 10.0).round() as u32;
+        assert_eq!(tenths(6), 0);
+        assert_eq!(tenths(7), 1);
+        assert_eq!(tenths(9), 2);
+        assert_eq!(tenths(10), 2);
+        assert_eq!(tenths(11), 3);
+        assert_eq!(tenths(15), 4);
+        assert_eq!(tenths(19), 5);
+        assert_eq!(tenths(27), 6);
+        assert_eq!(tenths(35), 7);
+    }
+}
