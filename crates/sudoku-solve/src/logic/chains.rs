@@ -175,6 +175,14 @@ impl PotSet {
         }
     }
 
+    /// Empties the set in time proportional to its size.
+    fn clear(&mut self, arena: &Arena) {
+        for &n in &self.order {
+            self.at[usize::from(arena.nodes[n as usize].cand)] = NONE;
+        }
+        self.order.clear();
+    }
+
     /// Keeps only the candidates also in `other` (order kept).
     fn retain(&mut self, arena: &Arena, other: &PotSet) {
         let at = &mut self.at;
@@ -278,6 +286,11 @@ struct Search<'w> {
     arena: Arena,
     work: &'w mut Work,
     buf: Vec<(u16, Cause)>,
+    parents: Vec<u32>,
+    pending_on: VecDeque<u32>,
+    pending_off: VecDeque<u32>,
+    /// Emptied sets, for reuse: a set is 729 slots, too many to zero for every search.
+    pool: Vec<PotSet>,
 }
 
 impl<'w> Search<'w> {
@@ -289,7 +302,28 @@ impl<'w> Search<'w> {
             arena: Arena::default(),
             work,
             buf: Vec::with_capacity(32),
+            parents: Vec::with_capacity(16),
+            pending_on: VecDeque::with_capacity(128),
+            pending_off: VecDeque::with_capacity(256),
+            pool: Vec::new(),
         }
+    }
+
+    fn take_set(&mut self) -> PotSet {
+        self.pool.pop().unwrap_or_else(PotSet::new)
+    }
+
+    fn give_set(&mut self, mut set: PotSet) {
+        set.clear(&self.arena);
+        self.pool.push(set);
+    }
+
+    fn copy_set(&mut self, from: &PotSet) -> PotSet {
+        let mut set = self.take_set();
+        for &n in &from.order {
+            set.add(self.arena.nodes[n as usize].cand, n);
+        }
+        set
     }
 
     fn tick(&mut self) -> Result<(), OutOfBudget> {
@@ -326,7 +360,7 @@ impl<'w> Search<'w> {
         out.clear();
         let cand = self.arena.nodes[p as usize].cand;
         let (cell, d) = (cell_of(cand), digit_of(cand));
-        let mut parents: Vec<u32> = Vec::new();
+        let mut parents = std::mem::take(&mut self.parents);
         if y {
             let values = self.grid.candidates(cell);
             if values.len() == 2 {
@@ -367,6 +401,7 @@ impl<'w> Search<'w> {
                 out.push(n);
             }
         }
+        self.parents = parents;
     }
 
     /// Whether a potential equal to (`cand`, `on`) is on `child`'s first-parent chain.
@@ -402,8 +437,26 @@ impl<'w> Search<'w> {
         to_off: &mut PotSet,
     ) -> Result<Option<(u32, u32)>, OutOfBudget> {
         let y = !self.mode.nishio;
-        let mut pending_on: VecDeque<u32> = to_on.order.iter().copied().collect();
-        let mut pending_off: VecDeque<u32> = to_off.order.iter().copied().collect();
+        let mut pending_on = std::mem::take(&mut self.pending_on);
+        let mut pending_off = std::mem::take(&mut self.pending_off);
+        pending_on.clear();
+        pending_off.clear();
+        pending_on.extend(to_on.order.iter().copied());
+        pending_off.extend(to_off.order.iter().copied());
+        let r = self.propagate_queues(to_on, to_off, y, &mut pending_on, &mut pending_off);
+        self.pending_on = pending_on;
+        self.pending_off = pending_off;
+        r
+    }
+
+    fn propagate_queues(
+        &mut self,
+        to_on: &mut PotSet,
+        to_off: &mut PotSet,
+        y: bool,
+        pending_on: &mut VecDeque<u32>,
+        pending_off: &mut VecDeque<u32>,
+    ) -> Result<Option<(u32, u32)>, OutOfBudget> {
         let mut made = Vec::with_capacity(4);
         loop {
             if let Some(p) = pending_on.pop_front() {
@@ -744,9 +797,10 @@ impl<'w> Search<'w> {
                 .then(a.complexity.cmp(&b.complexity))
                 .then(a.sort_key.cmp(&b.sort_key))
         });
+        let mut seen = std::collections::HashSet::with_capacity(hints.len());
         let mut kept: Vec<ChainHint> = Vec::with_capacity(hints.len());
         for h in hints {
-            if !kept.iter().any(|k| k.removable == h.removable) {
+            if seen.insert(h.removable.clone()) {
                 kept.push(h);
             }
         }
@@ -792,8 +846,8 @@ impl<'w> Search<'w> {
 
     fn cycles(&mut self, source: u32, y: bool, x: bool) -> Result<Vec<u32>, OutOfBudget> {
         let src = self.arena.nodes[source as usize].cand;
-        let mut to_on = PotSet::new();
-        let mut to_off = PotSet::new();
+        let mut to_on = self.take_set();
+        let mut to_off = self.take_set();
         to_on.add(src, source);
         let mut pending_on: VecDeque<u32> = VecDeque::from([source]);
         let mut pending_off: VecDeque<u32> = VecDeque::new();
@@ -831,13 +885,15 @@ impl<'w> Search<'w> {
                 }
             }
         }
+        self.give_set(to_on);
+        self.give_set(to_off);
         Ok(cycles)
     }
 
     fn forcing(&mut self, source: u32, y: bool, chains: &mut Vec<u32>) -> Result<(), OutOfBudget> {
         let src = self.arena.nodes[source as usize];
-        let mut to_on = PotSet::new();
-        let mut to_off = PotSet::new();
+        let mut to_on = self.take_set();
+        let mut to_off = self.take_set();
         let mut pending_on = VecDeque::new();
         let mut pending_off = VecDeque::new();
         if src.on {
@@ -888,6 +944,8 @@ impl<'w> Search<'w> {
                 }
             }
         }
+        self.give_set(to_on);
+        self.give_set(to_off);
         Ok(())
     }
 
@@ -952,8 +1010,8 @@ impl<'w> Search<'w> {
             let mut cell_off: Option<PotSet> = None;
             for d in values {
                 let cand = cand_of(cell, d);
-                let mut on_on = PotSet::new();
-                let mut on_off = PotSet::new();
+                let mut on_on = self.take_set();
+                let mut on_off = self.take_set();
                 let double = card >= 3 && !mode.nishio && mode.dynamic;
                 let contradiction = mode.dynamic || mode.nishio;
                 self.binary(cand, &mut on_on, &mut on_off, double, contradiction, hints)?;
@@ -966,8 +1024,8 @@ impl<'w> Search<'w> {
                         b.retain(&self.arena, &on_off);
                     }
                     _ => {
-                        cell_on = Some(on_on.clone());
-                        cell_off = Some(on_off.clone());
+                        cell_on = Some(self.copy_set(&on_on));
+                        cell_off = Some(self.copy_set(&on_off));
                     }
                 }
                 value_on.push((d, on_on));
@@ -985,6 +1043,12 @@ impl<'w> Search<'w> {
                         self.target_hint(Kind::Cell(cell), p, targets, hints);
                     }
                 }
+            }
+            for set in [cell_on, cell_off].into_iter().flatten() {
+                self.give_set(set);
+            }
+            for (_, set) in value_on.into_iter().chain(value_off) {
+                self.give_set(set);
             }
         }
         Ok(())
@@ -1009,8 +1073,8 @@ impl<'w> Search<'w> {
             }
         }
         let p_off = self.arena.push(cand, false, Cause::Assumed, &[], NONE);
-        let mut off_on = PotSet::new();
-        let mut off_off = PotSet::new();
+        let mut off_on = self.take_set();
+        let mut off_off = self.take_set();
         off_off.add(cand, p_off);
         let absurd = self.propagate(&mut off_on, &mut off_off)?;
         if contradiction {
@@ -1041,6 +1105,8 @@ impl<'w> Search<'w> {
                 }
             }
         }
+        self.give_set(off_on);
+        self.give_set(off_off);
         Ok(())
     }
 
@@ -1063,8 +1129,8 @@ impl<'w> Search<'w> {
                 continue;
             }
             let mut outcomes: Vec<(PotSet, PotSet)> = Vec::with_capacity(n);
-            let mut region_on = on_on.clone();
-            let mut region_off = on_off.clone();
+            let mut region_on = self.copy_set(on_on);
+            let mut region_off = self.copy_set(on_off);
             let mut own = None;
             for &c in unit.cells() {
                 if !places.contains(c) {
@@ -1072,13 +1138,14 @@ impl<'w> Search<'w> {
                 }
                 if c == cell {
                     own = Some(outcomes.len());
-                    outcomes.push((PotSet::new(), PotSet::new()));
+                    let (a, b) = (self.take_set(), self.take_set());
+                    outcomes.push((a, b));
                     continue;
                 }
                 let cand = cand_of(c, d);
                 let other = self.arena.push(cand, true, Cause::Assumed, &[], NONE);
-                let mut o_on = PotSet::new();
-                let mut o_off = PotSet::new();
+                let mut o_on = self.take_set();
+                let mut o_off = self.take_set();
                 o_on.add(cand, other);
                 self.propagate(&mut o_on, &mut o_off)?;
                 region_on.retain(&self.arena, &o_on);
@@ -1106,6 +1173,12 @@ impl<'w> Search<'w> {
                     self.target_hint(Kind::Region(unit, d), p, targets, hints);
                 }
             }
+            for (a, b) in outcomes {
+                self.give_set(a);
+                self.give_set(b);
+            }
+            self.give_set(region_on);
+            self.give_set(region_off);
         }
         Ok(())
     }
@@ -1269,7 +1342,8 @@ pub(crate) fn all_steps(mode: Mode, g: &CandidateGrid, work: &mut Work) -> Resul
 /// can exclude with.
 pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
     const DEGREE: usize = 3;
-    let mut base: Vec<(Cell, Vec<Cell>)> = Vec::new();
+    // Base cells, with their excluders both in house order (for the scan) and as a set.
+    let mut base: Vec<(Cell, Vec<Cell>, CellSet)> = Vec::new();
     for cell in Cell::all() {
         if g.candidates(cell).len() < 2 {
             continue;
@@ -1285,68 +1359,80 @@ pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) ->
             }
         }
         if !single && !excluders.is_empty() {
-            base.push((cell, excluders));
+            let set = excluders.iter().copied().collect();
+            base.push((cell, excluders, set));
         }
     }
     if base.len() < DEGREE {
         return ControlFlow::Continue(());
     }
-    let is_base: CellSet = base.iter().map(|(c, _)| *c).collect();
-    let excluders_of = |c: Cell| &base.iter().find(|(b, _)| *b == c).expect("a base cell").1;
+    let mut index = [usize::MAX; 81];
+    for (i, (c, _, _)) in base.iter().enumerate() {
+        index[c.index()] = i;
+    }
+    let mut twin: Vec<usize> = Vec::with_capacity(40);
     super::hints::for_each_combination(base.len(), 2, |pick| {
-        let (c0, e0) = &base[pick[0]];
-        let (c1, e1) = &base[pick[1]];
-        let mut twin: Vec<Cell> = Vec::new();
+        let (c0, e0, s0) = &base[pick[0]];
+        let (c1, e1, s1) = &base[pick[1]];
+        let pair_common = s0.intersection(*s1);
+        if pair_common.len() < 2 {
+            return ControlFlow::Continue(()); // the third cell can only shrink it
+        }
+        twin.clear();
+        let mut in_twin = CellSet::EMPTY;
         for &c in e0.iter().chain(e1.iter()) {
-            if is_base.contains(c) && c != *c0 && c != *c1 && !twin.contains(&c) {
-                twin.push(c);
+            let i = index[c.index()];
+            if i != usize::MAX && c != *c0 && c != *c1 && in_twin.insert(c) {
+                twin.push(i);
             }
         }
-        for &c2 in &twin {
-            let cells = [*c0, *c1, c2];
-            let e2 = excluders_of(c2);
-            let common: Vec<Cell> =
-                e0.iter().copied().filter(|c| e1.contains(c) && e2.contains(c)).collect();
+        for &t in &twin {
+            let (c2, _, s2) = &base[t];
+            let common = pair_common.intersection(*s2);
             if common.len() < 2 {
                 continue;
             }
+            let cells = [*c0, *c1, *c2];
             let vals = cells.map(|c| g.candidates(c));
-            let mut allowed = [DigitSet::EMPTY; 3];
+            let masks: Vec<u16> = common.iter().map(|e| g.candidates(e).bits()).collect();
+            let sees = |i: usize, j: usize| cells[i].peers().contains(cells[j]);
+            let (s01, s02, s12) = (sees(0, 1), sees(0, 2), sees(1, 2));
+            let mut allowed = [0u16; 3];
             for a in vals[0] {
                 for b in vals[1] {
+                    if a == b && s01 {
+                        continue;
+                    }
                     for c in vals[2] {
-                        let combo = [a, b, c];
-                        let clash = (0..3).any(|i| {
-                            (i + 1..3).any(|j| combo[i] == combo[j] && cells[i].peers().contains(cells[j]))
-                        });
-                        if clash {
+                        if (a == c && s02) || (b == c && s12) {
                             continue;
                         }
-                        let used = DigitSet::single(a).union(DigitSet::single(b)).union(DigitSet::single(c));
-                        if common.iter().any(|&e| g.candidates(e).difference(used).is_empty()) {
+                        let used = 1u16 << a.index() | 1 << b.index() | 1 << c.index();
+                        if masks.iter().any(|&m| m & !used == 0) {
                             continue;
                         }
-                        for i in 0..3 {
-                            allowed[i].insert(combo[i]);
-                        }
+                        allowed[0] |= 1 << a.index();
+                        allowed[1] |= 1 << b.index();
+                        allowed[2] |= 1 << c.index();
                     }
                 }
+            }
+            if (0..3).all(|i| vals[i].bits() & !allowed[i] == 0) {
+                continue;
             }
             let mut step = Step::new(Technique::AlignedTripletExclusion, 75);
             for (i, &c) in cells.iter().enumerate() {
                 step = step.with_pattern(CellSet::single(c), vals[i]);
             }
-            for &e in &common {
+            for e in common {
                 step = step.with_pattern(CellSet::single(e), g.candidates(e));
             }
             for (i, &c) in cells.iter().enumerate() {
-                for d in vals[i].difference(allowed[i]) {
+                for d in vals[i].difference(DigitSet::from_bits(allowed[i])) {
                     step = step.eliminate_all(CellSet::single(c), d);
                 }
             }
-            if !step.eliminations.is_empty() {
-                hints.add(step)?;
-            }
+            hints.add(step)?;
         }
         ControlFlow::Continue(())
     })
