@@ -252,7 +252,8 @@ fn main() -> ExitCode {
     );
     println!("{header}");
     for (f, t) in args.files.iter().zip(&files) {
-        let name = std::path::Path::new(f).file_name().map_or(f.clone(), |n| n.to_string_lossy().into());
+        let name =
+            std::path::Path::new(f).file_name().map_or(f.clone(), |n| n.to_string_lossy().into());
         println!("{}", t.line(&name));
     }
     println!("{}", all.line("all"));

@@ -24,17 +24,21 @@ pub(crate) struct ExplainArgs {
     /// Decision branches examined per puzzle before giving up.
     #[arg(long, default_value_t = PairReduction::default().budget)]
     budget: u64,
+    /// With --steps: potentials (chain nodes) the chain searches of one puzzle may visit; past
+    /// it the path stops with status budget_exceeded and ER/EP/ED so far.
+    #[arg(long, default_value_t = LogicalSolver::default().chain_budget)]
+    chain_budget: u64,
     /// Worker threads (0: one per core). Output is the same for any count.
     #[arg(long, default_value_t = 0)]
     threads: usize,
     /// Print one JSON object per puzzle: with --steps {"puzzle","solution","status",
     /// "se_rating":{"er","ep","ed"},"steps":[{"technique","difficulty","placements",
-    /// "eliminations","pattern","units","text"},...]}; else {"puzzle","solution","level",
-    /// "branches","chain":[...]}.
+    /// "eliminations","pattern","units","chains","text"},...]}; else {"puzzle","solution",
+    /// "level","branches","chain":[...]}.
     #[arg(long)]
     json: bool,
-    /// Solve step by step with named techniques (Sudoku Explainer's, up to ER 6.2), easiest
-    /// first, and give ER/EP/ED.
+    /// Solve step by step with Sudoku Explainer's named techniques, singles to nested forcing
+    /// chains, easiest first, and give ER/EP/ED.
     #[arg(long)]
     steps: bool,
     /// With --steps: draw one step of the first puzzle as an SVG picture to this file.
@@ -101,7 +105,7 @@ fn run_steps(
     if let Some(p) = &args.svg {
         crate::check_output_path(p)?;
     }
-    let solver = LogicalSolver::default();
+    let solver = LogicalSolver::default().with_chain_budget(args.chain_budget);
     let paths: Vec<(Value, Option<sudoku_solve::SolvingPath>)> = thread_pool(args.threads)?
         .install(|| {
             records
@@ -114,7 +118,7 @@ fn run_steps(
                     ),
                     Ok(p) => match solver.solve(&p.grid) {
                         Ok(path) => {
-                            let mut v = steps::path_json(&path);
+                            let mut v = steps::path_json(&path, args.chain_budget);
                             v["source"] = json!(r.source);
                             v["line"] = json!(p.line);
                             (v, Some(path))
@@ -170,7 +174,8 @@ fn write_records<'a>(
             writeln!(out)?;
         }
         let place = format!("{}:{}", v["source"].as_str().unwrap_or("-"), v["line"]);
-        match v.get("error") {
+        // A path stopped by its budget still shows its steps.
+        match v.get("error").filter(|_| v.get("steps").is_none()) {
             Some(e) => writeln!(out, "{place}: {}", e["message"].as_str().unwrap_or("error"))?,
             None => block(out, &place, v)?,
         }

@@ -64,6 +64,9 @@ pub(crate) struct RateArgs {
     /// widths and relaxation, 5,000,000 for depth, 20,000,000 swaps for sa-steps).
     #[arg(long)]
     budget: Option<u64>,
+    /// Potentials (chain nodes) se-rating's chain searches may visit per puzzle.
+    #[arg(long, default_value_t = sudoku_solve::LogicalSolver::default().chain_budget)]
+    chain_budget: u64,
     /// Use hidden singles as well as naked singles between branchings (not the reference).
     #[arg(long)]
     hidden_singles: bool,
@@ -115,7 +118,9 @@ fn rate_one(args: &RateArgs, metric: &str, puzzle: &Grid, solutions: Option<u64>
             .evaluate(puzzle, args.seed)
             .map(|m| json!({"mean": m.mean, "stderr": m.stderr, "samples": m.samples})),
         "se-rating" => {
-            let rater = sudoku_metrics::SeRater::default();
+            let rater = sudoku_metrics::SeRater(
+                sudoku_solve::LogicalSolver::default().with_chain_budget(args.chain_budget),
+            );
             rater.evaluate(puzzle).and_then(|(r, end)| match end {
                 sudoku_solve::PathEnd::BudgetExceeded => Err(MetricError::BudgetExceeded {
                     limit: rater.0.chain_budget,

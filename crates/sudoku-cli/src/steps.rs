@@ -25,6 +25,7 @@ pub(crate) fn step_json(step: &Step) -> Value {
             .collect::<Vec<_>>(),
         "pattern": step.pattern.iter().map(cand).collect::<Vec<_>>(),
         "units": step.units.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "chains": step.chains.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "text": step.to_string(),
     })
 }
@@ -38,8 +39,8 @@ pub(crate) fn rating_json(r: &SeRating) -> Value {
 /// `solved`, `stuck` (no technique finishes: ER 20.0, as Sudoku Explainer) or
 /// `budget_exceeded` (the chain budget ran out: the rating is a lower bound, the steps the path
 /// so far).
-pub(crate) fn path_json(path: &SolvingPath) -> Value {
-    json!({
+pub(crate) fn path_json(path: &SolvingPath, chain_budget: u64) -> Value {
+    let mut v = json!({
         "puzzle": path.puzzle.to_string(),
         "solution": path.solution.to_string(),
         "status": match path.end {
@@ -49,7 +50,12 @@ pub(crate) fn path_json(path: &SolvingPath) -> Value {
         },
         "se_rating": rating_json(&path.rating),
         "steps": path.steps.iter().map(step_json).collect::<Vec<_>>(),
-    })
+    });
+    if path.end == PathEnd::BudgetExceeded {
+        let e = sudoku_solve::LogicError::ChainBudgetExceeded { potentials: chain_budget };
+        v["error"] = crate::schema::error("budget_exceeded", &e);
+    }
+    v
 }
 
 /// The text form of a path: one line per step, `difficulty technique: pattern => effects`.
@@ -57,7 +63,14 @@ pub(crate) fn write_path(out: &mut dyn Write, place: &str, v: &Value) -> anyhow:
     writeln!(out, "# {place} {}", v["puzzle"].as_str().unwrap_or_default())?;
     for s in v["steps"].as_array().into_iter().flatten() {
         let d = s["difficulty"].as_f64().unwrap_or(0.0);
-        writeln!(out, "{d:.1} {}", s["text"].as_str().unwrap_or_default())?;
+        let text = s["text"].as_str().unwrap_or_default();
+        writeln!(out, "{d:.1} {text}")?;
+        // The chains the one-line text leaves out, one per line.
+        for chain in s["chains"].as_array().into_iter().flatten().filter_map(Value::as_str) {
+            if !text.contains(chain) {
+                writeln!(out, "    {chain}")?;
+            }
+        }
     }
     let r = &v["se_rating"];
     let (er, ep, ed) = (
@@ -176,6 +189,11 @@ pub(crate) fn step_svg(marks: &CandidateGrid, step: &Step, title: &str) -> Strin
             }
         }
     }
+    draw_links(&mut s, step, |c, d| {
+        let (x, y) = origin(c);
+        let k = d.index();
+        (x + CELL / 6.0 + (k % 3) as f64 * CELL / 3.0, y + CELL / 6.0 + (k / 3) as f64 * CELL / 3.0)
+    });
     for i in 0..=9 {
         let w = if i % 3 == 0 { 3.0 } else { 1.0 };
         let o = i as f64 * CELL;
@@ -198,6 +216,40 @@ pub(crate) fn step_svg(marks: &CandidateGrid, step: &Step, title: &str) -> Strin
     s
 }
 
+/// The links of a chaining step, premise to conclusion: solid when the conclusion is "on",
+/// dashed when it is "off". Links drawn by an earlier chain are not drawn twice, and a
+/// nested step's hundreds of links are cut at a readable number.
+fn draw_links(s: &mut String, step: &Step, at: impl Fn(Cell, Digit) -> (f64, f64)) {
+    const MOST: usize = 400;
+    if step.chains.is_empty() {
+        return;
+    }
+    s.push_str(
+        r##"<defs><marker id="head" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#c2410c"/></marker></defs>"##,
+    );
+    let mut drawn = std::collections::HashSet::new();
+    let links = step
+        .chains
+        .iter()
+        .flat_map(|c| &c.implications)
+        .flat_map(|i| i.premises.iter().map(move |p| (p.candidate, i.conclusion)));
+    for (from, to) in links {
+        if drawn.len() == MOST || !drawn.insert((from, to.candidate, to.on)) {
+            continue;
+        }
+        let (x1, y1) = at(from.cell, from.digit);
+        let (x2, y2) = at(to.candidate.cell, to.candidate.digit);
+        // Stop short of the target's centre so the arrow head stays visible.
+        let len = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt().max(1.0);
+        let (x2, y2) = (x2 - (x2 - x1) * 7.0 / len, y2 - (y2 - y1) * 7.0 / len);
+        let dash = if to.on { "" } else { r#" stroke-dasharray="4 3""# };
+        let _ = write!(
+            s,
+            r##"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="#c2410c" stroke-width="1.4"{dash} marker-end="url(#head)"/>"##
+        );
+    }
+}
+
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
@@ -217,6 +269,9 @@ pub(crate) struct HintArgs {
     /// Search nodes allowed to check the grid against its solution.
     #[arg(long, default_value_t = LogicalSolver::default().budget)]
     budget: u64,
+    /// Potentials (chain nodes) the chain searches may visit before giving up.
+    #[arg(long, default_value_t = LogicalSolver::default().chain_budget)]
+    chain_budget: u64,
 }
 
 /// `sudoku hint`: the step Sudoku Explainer would take next.
@@ -251,7 +306,7 @@ pub(crate) fn hint(args: &HintArgs, out: &mut dyn Write) -> anyhow::Result<Statu
     if let Some(c) = solution.and_then(excluded) {
         bail!("no solution: the pencil marks of {c} exclude its solution digit");
     }
-    let found = LogicalSolver::default().next_step(&marks);
+    let found = LogicalSolver::default().with_chain_budget(args.chain_budget).next_step(&marks);
     let step = found.as_ref().ok().and_then(Option::as_ref);
     let value = match (&found, step) {
         (_, Some(s)) => json!({"grid": placed.to_string(), "status": "ok", "step": step_json(s)}),
@@ -270,7 +325,15 @@ pub(crate) fn hint(args: &HintArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         writeln!(out)?;
     } else {
         match (&found, step) {
-            (_, Some(s)) => writeln!(out, "{:.1} {s}", s.difficulty)?,
+            (_, Some(s)) => {
+                let text = s.to_string();
+                writeln!(out, "{:.1} {text}", s.difficulty)?;
+                for chain in s.chains.iter().map(ToString::to_string) {
+                    if !text.contains(&chain) {
+                        writeln!(out, "    {chain}")?;
+                    }
+                }
+            }
             (Err(e), _) => writeln!(out, "{e}")?,
             _ if marks.is_complete() => writeln!(out, "the grid is complete")?,
             _ => writeln!(out, "no technique applies, not even nested forcing chains")?,

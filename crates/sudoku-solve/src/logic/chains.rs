@@ -208,11 +208,13 @@ pub(crate) struct Mode {
 
 impl Mode {
     /// Forcing chains and bidirectional cycles (6.5 to 7.0 and up).
-    pub(crate) const STATIC: Mode = Mode { multiple: false, dynamic: false, nishio: false, level: 0 };
+    pub(crate) const STATIC: Mode =
+        Mode { multiple: false, dynamic: false, nishio: false, level: 0 };
     /// Nishio forcing chains (7.5).
     pub(crate) const NISHIO: Mode = Mode { multiple: false, dynamic: true, nishio: true, level: 0 };
     /// Cell and region forcing chains (8.0).
-    pub(crate) const MULTIPLE: Mode = Mode { multiple: true, dynamic: false, nishio: false, level: 0 };
+    pub(crate) const MULTIPLE: Mode =
+        Mode { multiple: true, dynamic: false, nishio: false, level: 0 };
 
     /// Dynamic forcing chains (8.5), (+) at level 1 (9.0), nested from level 2 (9.5 + 0.5 per
     /// level above 2).
@@ -238,10 +240,18 @@ impl Mode {
 /// What kind of chain a hint is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
-    Cycle { x: bool, y: bool },
-    Forcing { x: bool, y: bool },
+    Cycle {
+        x: bool,
+        y: bool,
+    },
+    Forcing {
+        x: bool,
+        y: bool,
+    },
     /// Contradiction (absurd) or double forcing chains, from one candidate on and off.
-    Binary { absurd: bool },
+    Binary {
+        absurd: bool,
+    },
     Cell(Cell),
     Region(Unit, Digit),
 }
@@ -592,7 +602,8 @@ impl<'w> Search<'w> {
                 let d = step.pattern[0].digit;
                 let half = step.units.len() / 2;
                 let (base, cover) = step.units.split_at(half);
-                let cover: CellSet = cover.iter().fold(CellSet::EMPTY, |s, u| s.union(u.cell_set()));
+                let cover: CellSet =
+                    cover.iter().fold(CellSet::EMPTY, |s, u| s.union(u.cell_set()));
                 for u in base {
                     for &c in u.cells() {
                         if gone(c, d) && !cover.contains(c) {
@@ -674,7 +685,8 @@ impl<'w> Search<'w> {
                             Unit::Col(_) => Unit::Col(cell.col() as u8),
                         };
                         for &c in kind.cells() {
-                            if initial.candidates(c).contains(d) && !current.candidates(c).contains(d)
+                            if initial.candidates(c).contains(d)
+                                && !current.candidates(c).contains(d)
                             {
                                 add(cand_of(c, d), &mut out);
                             }
@@ -729,7 +741,13 @@ impl<'w> Search<'w> {
         total
     }
 
-    fn finish(&self, kind: Kind, removable: Vec<u16>, targets: Vec<u32>, placed: Option<u16>) -> ChainHint {
+    fn finish(
+        &self,
+        kind: Kind,
+        removable: Vec<u16>,
+        targets: Vec<u32>,
+        placed: Option<u16>,
+    ) -> ChainHint {
         let flat: u32 = match kind {
             Kind::Cycle { .. } | Kind::Forcing { .. } => self.arena.ancestor_count(targets[0]),
             _ => targets.iter().map(|&t| self.arena.ancestor_count(t)).sum(),
@@ -760,13 +778,24 @@ impl<'w> Search<'w> {
         if on {
             let cell = cell_of(cand);
             let d = digit_of(cand);
-            self.grid.candidates(cell).iter().filter(|&v| v != d).map(|v| cand_of(cell, v)).collect()
+            self.grid
+                .candidates(cell)
+                .iter()
+                .filter(|&v| v != d)
+                .map(|v| cand_of(cell, v))
+                .collect()
         } else {
             vec![cand]
         }
     }
 
-    fn target_hint(&self, kind: Kind, target: u32, mut targets: Vec<u32>, hints: &mut Vec<ChainHint>) {
+    fn target_hint(
+        &self,
+        kind: Kind,
+        target: u32,
+        mut targets: Vec<u32>,
+        hints: &mut Vec<ChainHint>,
+    ) {
         let node = self.arena.nodes[target as usize];
         let removable = self.removals(node.cand, node.on);
         if removable.is_empty() {
@@ -824,7 +853,13 @@ impl<'w> Search<'w> {
         Ok(())
     }
 
-    fn unary(&mut self, cand: u16, y: bool, x: bool, hints: &mut Vec<ChainHint>) -> Result<(), OutOfBudget> {
+    fn unary(
+        &mut self,
+        cand: u16,
+        y: bool,
+        x: bool,
+        hints: &mut Vec<ChainHint>,
+    ) -> Result<(), OutOfBudget> {
         let source = self.arena.push(cand, true, Cause::Assumed, &[], NONE);
         let cycles = self.cycles(source, y, x)?;
         let mut chains = Vec::new();
@@ -905,7 +940,9 @@ impl<'w> Search<'w> {
         }
         let mut made = Vec::with_capacity(4);
         let found = |chains: &Vec<u32>, arena: &Arena, c: u16, on: bool| {
-            chains.iter().any(|&n| arena.nodes[n as usize].cand == c && arena.nodes[n as usize].on == on)
+            chains
+                .iter()
+                .any(|&n| arena.nodes[n as usize].cand == c && arena.nodes[n as usize].on == on)
         };
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
@@ -960,7 +997,8 @@ impl<'w> Search<'w> {
         }
         // The loop's nodes, without the final repeat of the source.
         let body = &walk[..walk.len() - 1];
-        let cells: CellSet = body.iter().map(|&n| cell_of(self.arena.nodes[n as usize].cand)).collect();
+        let cells: CellSet =
+            body.iter().map(|&n| cell_of(self.arena.nodes[n as usize].cand)).collect();
         let (mut fwd, mut back) = ([0u64; 12], [0u64; 12]);
         for &n in body {
             let node = self.arena.nodes[n as usize];
@@ -1081,7 +1119,12 @@ impl<'w> Search<'w> {
             if let Some((a, b)) = absurd {
                 let removable = self.removals(cand, true);
                 if !removable.is_empty() {
-                    let h = self.finish(Kind::Binary { absurd: true }, removable, vec![a, b], Some(cand));
+                    let h = self.finish(
+                        Kind::Binary { absurd: true },
+                        removable,
+                        vec![a, b],
+                        Some(cand),
+                    );
                     hints.push(h);
                 }
             }
@@ -1092,7 +1135,12 @@ impl<'w> Search<'w> {
                 if let Some(q) = off_on.get(c) {
                     let removable = self.removals(c, true);
                     if !removable.is_empty() {
-                        let h = self.finish(Kind::Binary { absurd: false }, removable, vec![p, q], Some(c));
+                        let h = self.finish(
+                            Kind::Binary { absurd: false },
+                            removable,
+                            vec![p, q],
+                            Some(c),
+                        );
                         hints.push(h);
                     }
                 }
@@ -1185,14 +1233,18 @@ impl<'w> Search<'w> {
 
     /// A one-line account of a hint (for nested chains in explanations).
     fn describe(&self, h: &ChainHint) -> String {
-        let removed: Vec<String> = h.removable.iter().map(|&c| format!("{}<>{}", cell_of(c), digit_of(c))).collect();
+        let removed: Vec<String> =
+            h.removable.iter().map(|&c| format!("{}<>{}", cell_of(c), digit_of(c))).collect();
         format!("{} => {}", technique(h).0, removed.join(", "))
     }
 
     /// The literal of a node.
     fn literal(&self, n: u32) -> Literal {
         let node = self.arena.nodes[n as usize];
-        Literal { candidate: Candidate { cell: cell_of(node.cand), digit: digit_of(node.cand) }, on: node.on }
+        Literal {
+            candidate: Candidate { cell: cell_of(node.cand), digit: digit_of(node.cand) },
+            on: node.on,
+        }
     }
 
     /// A chain as implications in dependency order, the target's last.
@@ -1221,13 +1273,17 @@ impl<'w> Search<'w> {
         let mut implications = Vec::new();
         for n in order {
             let node = self.arena.nodes[n as usize];
-            let premises: Vec<Literal> = self.arena.parents(n).iter().map(|&p| self.literal(p)).collect();
+            let premises: Vec<Literal> =
+                self.arena.parents(n).iter().map(|&p| self.literal(p)).collect();
             let reason = match node.cause {
                 Cause::Assumed => Reason::Assumption,
                 Cause::Cell => Reason::Cell,
                 Cause::Unit(u) => Reason::Unit(u),
                 Cause::Advanced => Reason::Technique(
-                    self.arena.nested.get(node.nested as usize).map_or_else(String::new, |x| x.text.clone()),
+                    self.arena
+                        .nested
+                        .get(node.nested as usize)
+                        .map_or_else(String::new, |x| x.text.clone()),
                 ),
             };
             if premises.is_empty() && node.cause != Cause::Assumed {
@@ -1322,14 +1378,22 @@ fn technique(h: &ChainHint) -> (Technique, bool) {
 }
 
 /// The first (easiest) hint of a chaining family, as a step.
-pub(crate) fn first_step(mode: Mode, g: &CandidateGrid, work: &mut Work) -> Result<Option<Step>, OutOfBudget> {
+pub(crate) fn first_step(
+    mode: Mode,
+    g: &CandidateGrid,
+    work: &mut Work,
+) -> Result<Option<Step>, OutOfBudget> {
     let mut search = Search::new(mode, g, work);
     let hints = search.hints()?;
     Ok(hints.first().map(|h| search.step(h)))
 }
 
 /// Every hint of a chaining family, easiest first, as steps.
-pub(crate) fn all_steps(mode: Mode, g: &CandidateGrid, work: &mut Work) -> Result<Vec<Step>, OutOfBudget> {
+pub(crate) fn all_steps(
+    mode: Mode,
+    g: &CandidateGrid,
+    work: &mut Work,
+) -> Result<Vec<Step>, OutOfBudget> {
     let mut search = Search::new(mode, g, work);
     let hints = search.hints()?;
     Ok(hints.iter().map(|h| search.step(h)).collect())

@@ -271,7 +271,11 @@ impl LogicalSolver {
     }
 
     /// The first step on `marks`, asking every technique in order, chains last.
-    fn find_step(&self, marks: &CandidateGrid, work: &mut Work) -> Result<Option<Step>, OutOfBudget> {
+    fn find_step(
+        &self,
+        marks: &CandidateGrid,
+        work: &mut Work,
+    ) -> Result<Option<Step>, OutOfBudget> {
         let mut hints = Hints::first();
         for producer in PRODUCERS {
             if producer(marks, &mut hints).is_break() || !hints.steps.is_empty() {
@@ -314,8 +318,9 @@ impl LogicalSolver {
     /// ```
     pub fn next_step(&self, marks: &CandidateGrid) -> Result<Option<Step>, LogicError> {
         let mut work = Work { used: 0, limit: self.chain_budget };
-        self.find_step(marks, &mut work)
-            .map_err(|OutOfBudget| LogicError::ChainBudgetExceeded { potentials: self.chain_budget })
+        self.find_step(marks, &mut work).map_err(|OutOfBudget| LogicError::ChainBudgetExceeded {
+            potentials: self.chain_budget,
+        })
     }
 
     /// Every step the techniques find on `marks`, easiest technique first (a hint list): all
@@ -347,10 +352,13 @@ impl LogicalSolver {
             return Ok(hints.steps);
         }
         let mut work = Work { used: 0, limit: self.chain_budget };
-        let exceeded = |OutOfBudget| LogicError::ChainBudgetExceeded { potentials: self.chain_budget };
+        let exceeded =
+            |OutOfBudget| LogicError::ChainBudgetExceeded { potentials: self.chain_budget };
         for family in CHAIN_FAMILIES {
             let steps = match family {
-                Family::Chains(mode) => chains::all_steps(mode, marks, &mut work).map_err(exceeded)?,
+                Family::Chains(mode) => {
+                    chains::all_steps(mode, marks, &mut work).map_err(exceeded)?
+                }
                 Family::TripletExclusion => {
                     let _ = chains::aligned_triplet_exclusion(marks, &mut hints);
                     std::mem::take(&mut hints.steps)

