@@ -15,42 +15,12 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use rayon::prelude::*;
-use sudoku_benches::{shared_data, write_doc_table};
+use sudoku_benches::{shared_data, spearman, write_doc_table};
 use sudoku_core::Grid;
 use sudoku_metrics::{
     AverageWidth, BacktrackSteps, Depth, Difficulty, HarmonyCost, HumanModel, MetricError,
     NormalWidth, PairReductionLevel, Pick, Relaxation, SaSteps, Scoring,
 };
-
-/// Average ranks (ties share the mean rank).
-fn ranks(v: &[f64]) -> Vec<f64> {
-    let mut idx: Vec<usize> = (0..v.len()).collect();
-    idx.sort_by(|&a, &b| v[a].total_cmp(&v[b]));
-    let mut r = vec![0.0; v.len()];
-    let mut i = 0;
-    while i < idx.len() {
-        let mut j = i;
-        while j + 1 < idx.len() && v[idx[j + 1]].total_cmp(&v[idx[i]]).is_eq() {
-            j += 1;
-        }
-        for &k in &idx[i..=j] {
-            r[k] = (i + j) as f64 / 2.0;
-        }
-        i = j + 1;
-    }
-    r
-}
-
-/// Spearman's rank correlation.
-fn spearman(a: &[f64], b: &[f64]) -> f64 {
-    let (ra, rb) = (ranks(a), ranks(b));
-    let n = ra.len() as f64;
-    let (ma, mb) = (ra.iter().sum::<f64>() / n, rb.iter().sum::<f64>() / n);
-    let cov: f64 = ra.iter().zip(&rb).map(|(x, y)| (x - ma) * (y - mb)).sum();
-    let va: f64 = ra.iter().map(|x| (x - ma).powi(2)).sum();
-    let vb: f64 = rb.iter().map(|y| (y - mb).powi(2)).sum();
-    cov / (va * vb).sqrt()
-}
 
 /// A puzzle set with the targets to correlate against.
 struct Set {

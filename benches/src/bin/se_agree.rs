@@ -6,12 +6,15 @@
 //! 0.2, Spearman's rho of ours against SE's, EP and ED equal; then a table by SE's ER band.
 //! With `--serate PATH` the same puzzles are also rated by `serate` in this run, one thread,
 //! and the table gives both speeds per band (serate's per-puzzle times, without the JVM start).
+//! Without it, a third column as serate prints it (`0.35s`) is taken as serate's recorded time
+//! (quick comparisons while developing; published figures come from side-by-side runs).
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::process::{Command, ExitCode};
 use std::time::Instant;
 
 use clap::Parser;
+use sudoku_benches::spearman;
 use sudoku_core::Grid;
 use sudoku_solve::{LogicalSolver, PathEnd, SeRating};
 
@@ -22,6 +25,8 @@ struct Reference {
     er: f64,
     ep: Option<f64>,
     ed: Option<f64>,
+    /// serate's seconds for this puzzle, as recorded in the file.
+    se_secs: Option<f64>,
 }
 
 fn parse_line(file: usize, line: &str) -> Option<Reference> {
@@ -31,7 +36,8 @@ fn parse_line(file: usize, line: &str) -> Option<Reference> {
     let mut r = fields.next()?.split('/').map(|x| x.parse::<f64>().ok());
     let er = r.next()??;
     let (ep, ed) = (r.next().flatten(), r.next().flatten());
-    Some(Reference { file, puzzle, text, er, ep, ed })
+    let se_secs = fields.next().and_then(|s| s.strip_suffix('s')?.parse().ok());
+    Some(Reference { file, puzzle, text, er, ep, ed, se_secs })
 }
 
 fn tenths(x: f64) -> i64 {
@@ -55,37 +61,6 @@ struct Args {
     min_secs: f64,
 }
 
-/// Spearman's rank correlation (average ranks for ties).
-fn spearman(a: &[f64], b: &[f64]) -> f64 {
-    fn ranks(x: &[f64]) -> Vec<f64> {
-        let mut idx: Vec<usize> = (0..x.len()).collect();
-        idx.sort_by(|&i, &j| x[i].total_cmp(&x[j]));
-        let mut r = vec![0.0; x.len()];
-        let mut i = 0;
-        while i < idx.len() {
-            let mut j = i;
-            while j + 1 < idx.len() && x[idx[j + 1]] == x[idx[i]] {
-                j += 1;
-            }
-            for k in i..=j {
-                r[idx[k]] = (i + j) as f64 / 2.0;
-            }
-            i = j + 1;
-        }
-        r
-    }
-    let (ra, rb) = (ranks(a), ranks(b));
-    let n = a.len() as f64;
-    let (ma, mb) = (ra.iter().sum::<f64>() / n, rb.iter().sum::<f64>() / n);
-    let (mut sab, mut saa, mut sbb) = (0.0, 0.0, 0.0);
-    for (x, y) in ra.iter().zip(&rb) {
-        sab += (x - ma) * (y - mb);
-        saa += (x - ma) * (x - ma);
-        sbb += (y - mb) * (y - mb);
-    }
-    sab / (saa * sbb).sqrt()
-}
-
 #[derive(Default)]
 struct Tally {
     n: usize,
@@ -101,10 +76,12 @@ struct Tally {
     secs: f64,
     se_secs: f64,
     se_n: usize,
+    potentials: u64,
 }
 
 impl Tally {
-    fn add(&mut self, r: &Reference, o: &SeRating, secs: f64) {
+    fn add(&mut self, r: &Reference, o: &SeRating, secs: f64, potentials: u64) {
+        self.potentials += potentials;
         self.n += 1;
         let d = (tenths(o.er) - tenths(r.er)).abs();
         self.er_eq += usize::from(d == 0);
@@ -134,7 +111,7 @@ impl Tally {
             format!("{:>10.1} {:>9} {:>8}", self.n as f64 / self.secs, "-", "-")
         };
         format!(
-            "{name:<16} {:>6} {:>6.1} {:>6.1} {:>6.3} {:>6.2} {:>6.1} {:>6.1} {speed}",
+            "{name:<16} {:>6} {:>6.1} {:>6.1} {:>6.3} {:>6.2} {:>6.1} {:>6.1} {speed} {:>9.0} {:>6.1}",
             self.n,
             pct(self.er_eq, self.n),
             pct(self.er_near, self.n),
@@ -142,6 +119,8 @@ impl Tally {
             self.abs_diff / self.n.max(1) as f64,
             pct(self.ep_eq, self.ep_n),
             pct(self.ed_eq, self.ed_n),
+            self.potentials as f64 / self.n.max(1) as f64,
+            self.secs * 1e9 / self.potentials.max(1) as f64,
         )
     }
 }
@@ -201,7 +180,7 @@ fn main() -> ExitCode {
         }
     }
     let solver = LogicalSolver::default();
-    let mut ours: Vec<Option<(SeRating, PathEnd, f64)>> = Vec::new();
+    let mut ours: Vec<Option<(SeRating, PathEnd, f64, u64)>> = Vec::new();
     let start = Instant::now();
     let mut rounds = 0u32;
     while rounds == 0 || start.elapsed().as_secs_f64() < args.min_secs {
@@ -210,23 +189,26 @@ fn main() -> ExitCode {
             .map(|r| {
                 let t = Instant::now();
                 let p = solver.solve(&r.puzzle).ok()?;
-                Some((p.rating, p.end, t.elapsed().as_secs_f64()))
+                Some((p.rating, p.end, t.elapsed().as_secs_f64(), p.potentials))
             })
             .collect();
         rounds += 1;
     }
-    let se_secs = args.serate.as_deref().and_then(|s| run_serate(s, &refs));
+    let se_secs = match args.serate.as_deref() {
+        Some(s) => run_serate(s, &refs),
+        None => Some(refs.iter().map(|r| r.se_secs).collect()),
+    };
     let mut files: Vec<Tally> = args.files.iter().map(|_| Tally::default()).collect();
     let mut bands: Vec<Tally> = BANDS.iter().map(|_| Tally::default()).collect();
     let mut all = Tally::default();
     let mut shown = 0;
     for (i, (r, o)) in refs.iter().zip(&ours).enumerate() {
-        let Some((o, end, secs)) = o else {
+        let Some((o, end, secs, potentials)) = o else {
             println!("UNRATED {} (not a unique-solution puzzle)", r.text);
             continue;
         };
         for t in [&mut files[r.file], &mut bands[band(r.er)], &mut all] {
-            t.add(r, o, *secs);
+            t.add(r, o, *secs, *potentials);
             if let Some(s) = se_secs.as_ref().and_then(|v| v.get(i).copied().flatten()) {
                 t.se_secs += s;
                 t.se_n += 1;
@@ -247,8 +229,20 @@ fn main() -> ExitCode {
         }
     }
     let header = format!(
-        "{:<16} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>10} {:>9} {:>8}",
-        "set", "n", "ER=%", "±0.2%", "rho", "|d|", "EP=%", "ED=%", "ours p/s", "SE p/s", "ratio"
+        "{:<16} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>10} {:>9} {:>8} {:>9} {:>6}",
+        "set",
+        "n",
+        "ER=%",
+        "±0.2%",
+        "rho",
+        "|d|",
+        "EP=%",
+        "ED=%",
+        "ours p/s",
+        "SE p/s",
+        "ratio",
+        "pot/puz",
+        "ns/pot"
     );
     println!("{header}");
     for (f, t) in args.files.iter().zip(&files) {

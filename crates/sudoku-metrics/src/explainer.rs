@@ -11,7 +11,6 @@ use crate::{Difficulty, MetricError, Work};
 /// The whole scale, up to nested forcing chains (the hardest known puzzles rate 11.9); a
 /// puzzle no technique finishes rates 20.0, as in Sudoku Explainer. Chain searches are
 /// bounded by the solver's `chain_budget`: past it, [`MetricError::BudgetExceeded`].
-
 ///
 /// # Examples
 ///
@@ -20,9 +19,9 @@ use crate::{Difficulty, MetricError, Work};
 /// use sudoku_metrics::{Difficulty, MetricError, SeRater};
 ///
 /// // Its hardest step is an XY-wing: Sudoku Explainer rates it 4.2.
-/// let xwing: Grid =
+/// let xy_wing: Grid =
 ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
-/// assert_eq!(SeRater::default().rate(&xwing, 0)?, 4.2);
+/// assert_eq!(SeRater::default().rate(&xy_wing, 0)?, 4.2);
 /// // Too small a chain budget for a puzzle that needs chains: a clear outcome, no number.
 /// let inkala2010: Grid =
 ///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;

@@ -19,6 +19,7 @@ use std::ops::ControlFlow;
 use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Unit};
 
 use super::hints::{Hints, units_of};
+use super::reach::StaticLinks;
 use super::step::{Chain, Implication, Literal, Reason};
 use super::{Candidate, Step, Technique, locking, subsets};
 
@@ -301,6 +302,8 @@ struct Search<'w> {
     pending_off: VecDeque<u32>,
     /// Emptied sets, for reuse: a set is 729 slots, too many to zero for every search.
     pool: Vec<PotSet>,
+    /// The grid's static links, for forcing chains (built on first use).
+    links: Option<StaticLinks>,
 }
 
 impl<'w> Search<'w> {
@@ -316,6 +319,7 @@ impl<'w> Search<'w> {
             pending_on: VecDeque::with_capacity(128),
             pending_off: VecDeque::with_capacity(256),
             pool: Vec::new(),
+            links: None,
         }
     }
 
@@ -399,12 +403,10 @@ impl<'w> Search<'w> {
                 }
                 parents.clear();
                 parents.push(p);
-                let gone = self.save.unit_positions(u, d).difference(places);
-                for &c in u.cells() {
-                    if gone.contains(c) {
-                        if let Some(n) = to_off.get(cand_of(c, d)) {
-                            parents.push(n);
-                        }
+                // Crossed-out places, in the unit's cell order (ascending, as the set's).
+                for c in self.save.unit_positions(u, d).difference(places) {
+                    if let Some(n) = to_off.get(cand_of(c, d)) {
+                        parents.push(n);
                     }
                 }
                 let n = self.arena.push(oc, true, Cause::Unit(u), &parents, NONE);
@@ -591,10 +593,10 @@ impl<'w> Search<'w> {
             self.save.candidates(c).contains(d) && !self.grid.candidates(c).contains(d)
         };
         let mut push = |c: Cell, d: Digit| {
-            if let Some(n) = to_off.get(cand_of(c, d)) {
-                if !out.contains(&n) {
-                    out.push(n);
-                }
+            if let Some(n) = to_off.get(cand_of(c, d))
+                && !out.contains(&n)
+            {
+                out.push(n);
             }
         };
         match step.technique {
@@ -864,9 +866,19 @@ impl<'w> Search<'w> {
         let cycles = self.cycles(source, y, x)?;
         let mut chains = Vec::new();
         if x {
-            self.forcing(source, y, &mut chains)?;
-            let off = self.arena.push(cand, false, Cause::Assumed, &[], NONE);
-            self.forcing(off, y, &mut chains)?;
+            // Most candidates have no forcing chain: a bitset test rules them out, and the
+            // exact search (the same hits) runs on the rest.
+            let links = self.links.get_or_insert_with(|| StaticLinks::new(&self.grid));
+            let (from_on, from_off) =
+                (links.reaches_negation(cand, true, y), links.reaches_negation(cand, false, y));
+            self.tick()?;
+            if from_on {
+                self.forcing(source, y, &mut chains)?;
+            }
+            if from_off {
+                let off = self.arena.push(cand, false, Cause::Assumed, &[], NONE);
+                self.forcing(off, y, &mut chains)?;
+            }
         }
         for dst in cycles {
             if let Some(h) = self.cycle_hint(dst, x, y) {
@@ -1104,29 +1116,21 @@ impl<'w> Search<'w> {
         let p_on = self.arena.push(cand, true, Cause::Assumed, &[], NONE);
         on_on.add(cand, p_on);
         let absurd = self.propagate(on_on, on_off)?;
-        if contradiction {
-            if let Some((a, b)) = absurd {
-                let h = self.finish(Kind::Binary { absurd: true }, vec![cand], vec![a, b], None);
-                hints.push(h);
-            }
+        if contradiction && let Some((a, b)) = absurd {
+            let h = self.finish(Kind::Binary { absurd: true }, vec![cand], vec![a, b], None);
+            hints.push(h);
         }
         let p_off = self.arena.push(cand, false, Cause::Assumed, &[], NONE);
         let mut off_on = self.take_set();
         let mut off_off = self.take_set();
         off_off.add(cand, p_off);
         let absurd = self.propagate(&mut off_on, &mut off_off)?;
-        if contradiction {
-            if let Some((a, b)) = absurd {
-                let removable = self.removals(cand, true);
-                if !removable.is_empty() {
-                    let h = self.finish(
-                        Kind::Binary { absurd: true },
-                        removable,
-                        vec![a, b],
-                        Some(cand),
-                    );
-                    hints.push(h);
-                }
+        if contradiction && let Some((a, b)) = absurd {
+            let removable = self.removals(cand, true);
+            if !removable.is_empty() {
+                let h =
+                    self.finish(Kind::Binary { absurd: true }, removable, vec![a, b], Some(cand));
+                hints.push(h);
             }
         }
         if double {

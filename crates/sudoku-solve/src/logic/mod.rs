@@ -6,6 +6,7 @@ mod chains;
 mod exclusion;
 mod hints;
 mod locking;
+mod reach;
 mod singles;
 mod step;
 mod subsets;
@@ -140,6 +141,9 @@ pub struct SolvingPath {
     pub end: PathEnd,
     /// The pencil marks where the path ended.
     pub last: CandidateGrid,
+    /// The potentials (chain nodes) the chain searches visited: the work counted against
+    /// [`LogicalSolver::chain_budget`].
+    pub potentials: u64,
 }
 
 impl SolvingPath {
@@ -441,6 +445,7 @@ impl LogicalSolver {
             rating: SeRating { er: tenths(er), ep: tenths(ep), ed: tenths(ed) },
             end,
             last: marks,
+            potentials: work.used,
         }
     }
 }

@@ -1,0 +1,134 @@
+//! Reachability over a grid's static links, as bitsets: whether a forcing chain from a
+//! candidate exists at all, decided in a few hundred word operations before the exact
+//! search (which builds every potential with its parents) is run on the few that succeed.
+//!
+//! Static links are those of forcing chains and cycles, where the grid does not change
+//! during the search: an on candidate turns off its peers' copies of its digit (and, with
+//! `y`, its cell's other candidates); an off candidate turns on the other place of its digit
+//! in a unit with two places and, with `y`, the other candidate of a bivalue cell.
+
+use sudoku_core::{CandidateGrid, Cell, Digit};
+
+use super::hints::units_of;
+
+/// Candidate sets by digit: bit `c` of `[d]` is candidate `d` in cell `c`.
+type Lits = [u128; 9];
+
+const NO_PARTNER: u16 = u16::MAX;
+
+/// The strong links of a grid, by candidate (`cell * 9 + digit index`).
+pub(crate) struct StaticLinks {
+    /// Candidates per digit.
+    digits: Lits,
+    /// The other place of the digit in each unit where it has two.
+    unit_partners: Vec<[u16; 3]>,
+    /// The other candidate of a bivalue cell.
+    cell_partner: Vec<u16>,
+}
+
+impl StaticLinks {
+    pub(crate) fn new(g: &CandidateGrid) -> StaticLinks {
+        let mut links = StaticLinks {
+            digits: [0; 9],
+            unit_partners: vec![[NO_PARTNER; 3]; 729],
+            cell_partner: vec![NO_PARTNER; 729],
+        };
+        for d in (0..9).map(Digit::from_index) {
+            links.digits[d.index()] = g.digit_cells(d).bits();
+        }
+        for cell in g.empty_cells() {
+            let values = g.candidates(cell);
+            for d in values {
+                let cand = cell.index() * 9 + d.index();
+                if values.len() == 2 {
+                    let other = values.iter().find(|&v| v != d).expect("two values");
+                    links.cell_partner[cand] = (cell.index() * 9 + other.index()) as u16;
+                }
+                for (k, u) in units_of(cell).into_iter().enumerate() {
+                    let places = g.unit_positions(u, d);
+                    if places.len() == 2 {
+                        let other = places.iter().find(|&c| c != cell).expect("two places");
+                        links.unit_partners[cand][k] = (other.index() * 9 + d.index()) as u16;
+                    }
+                }
+            }
+        }
+        links
+    }
+
+    /// Whether assuming `src` on (or off) leads, by static links, to `src` off (or on): the
+    /// condition for a forcing chain from it.
+    pub(crate) fn reaches_negation(&self, src: u16, on: bool, y: bool) -> bool {
+        let (cell, d) = (usize::from(src / 9), usize::from(src % 9));
+        let mut seen_on: Lits = [0; 9];
+        let mut seen_off: Lits = [0; 9];
+        let mut front_on: Lits = [0; 9];
+        let mut front_off: Lits = [0; 9];
+        if on {
+            seen_on[d] |= 1 << cell;
+            front_on[d] |= 1 << cell;
+        } else {
+            seen_off[d] |= 1 << cell;
+            front_off[d] |= 1 << cell;
+        }
+        loop {
+            // On to off: peers' copies of the digit, and the cell's other candidates.
+            let (mut any_on, mut twice) = (0u128, 0u128);
+            let mut new_off: Lits = [0; 9];
+            for v in 0..9 {
+                let mut m = front_on[v];
+                twice |= any_on & m;
+                any_on |= m;
+                let mut peers = 0u128;
+                while m != 0 {
+                    let c = m.trailing_zeros() as usize;
+                    peers |= Cell::new(c).expect("cell").peers().bits();
+                    m &= m - 1;
+                }
+                new_off[v] = peers;
+            }
+            let mut grew = false;
+            for v in 0..9 {
+                let same_cell = if y { (any_on & !front_on[v]) | twice } else { 0 };
+                let fresh = (new_off[v] | same_cell) & self.digits[v] & !seen_off[v];
+                seen_off[v] |= fresh;
+                front_off[v] |= fresh;
+                grew |= fresh != 0;
+            }
+            if on && seen_off[d] & (1 << cell) != 0 {
+                return true;
+            }
+            // Off to on: the strong partners.
+            let mut new_on: Lits = [0; 9];
+            for (v, front) in front_off.iter_mut().enumerate() {
+                let mut m = std::mem::take(front);
+                while m != 0 {
+                    let c = m.trailing_zeros() as usize;
+                    let cand = c * 9 + v;
+                    for &p in &self.unit_partners[cand] {
+                        if p != NO_PARTNER {
+                            new_on[usize::from(p % 9)] |= 1 << (p / 9);
+                        }
+                    }
+                    let p = self.cell_partner[cand];
+                    if y && p != NO_PARTNER {
+                        new_on[usize::from(p % 9)] |= 1 << (p / 9);
+                    }
+                    m &= m - 1;
+                }
+            }
+            for v in 0..9 {
+                let fresh = new_on[v] & !seen_on[v];
+                seen_on[v] |= fresh;
+                front_on[v] = fresh;
+                grew |= fresh != 0;
+            }
+            if !on && seen_on[d] & (1 << cell) != 0 {
+                return true;
+            }
+            if !grew {
+                return false;
+            }
+        }
+    }
+}
