@@ -238,6 +238,36 @@ impl Mode {
     }
 }
 
+/// Where a hint lands in [`Search::hints`]'s order: difficulty, complexity, sort key, then
+/// the order found (family, candidate, cycle/forcing on/forcing off, cycle number).
+#[derive(Clone, Copy, Debug)]
+struct Rank {
+    difficulty: f64,
+    complexity: u32,
+    sort_key: u8,
+    order: (u8, u16, u8, u32),
+}
+
+impl Rank {
+    /// Whether `self` sorts strictly before `other`.
+    fn before(&self, other: &Rank) -> bool {
+        match self.difficulty.partial_cmp(&other.difficulty) {
+            Some(std::cmp::Ordering::Less) => true,
+            Some(std::cmp::Ordering::Greater) => false,
+            _ => {
+                (self.complexity, self.sort_key, self.order)
+                    < (other.complexity, other.sort_key, other.order)
+            }
+        }
+    }
+}
+
+/// The best static hint so far: built, or a forcing chain to build.
+enum Pick {
+    Hint(ChainHint),
+    Forcing { cand: u16, on: bool, y: bool },
+}
+
 /// What kind of chain a hint is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
@@ -838,6 +868,91 @@ impl<'w> Search<'w> {
         Ok(kept)
     }
 
+    /// The first hint [`Search::hints`] would give for the static family (cycles and forcing
+    /// chains), without building the others: forcing chains are ranked by their length from
+    /// bitset reachability and only the winner is built; cycle searches stop at the length
+    /// where they can no longer win.
+    fn best_static(&mut self) -> Result<Option<ChainHint>, OutOfBudget> {
+        const FAMILIES: [(bool, bool); 3] = [(false, true), (true, false), (true, true)];
+        let links = StaticLinks::new(&self.grid);
+        let mut best: Option<(Rank, Pick)> = None;
+        let starts: Vec<(Cell, DigitSet)> = Cell::all()
+            .filter(|&c| self.grid.value(c).is_none() && self.grid.candidates(c).len() >= 2)
+            .map(|c| (c, self.grid.candidates(c)))
+            .collect();
+        for (k, &(y, x)) in FAMILIES.iter().enumerate() {
+            if !x {
+                continue;
+            }
+            let base = if y { 7.0 } else { 6.6 };
+            for &(cell, values) in &starts {
+                for d in values {
+                    let cand = cand_of(cell, d);
+                    self.tick()?;
+                    for (sub, on) in [(1, true), (2, false)] {
+                        let Some(depth) = links.negation_depth(cand, on, y) else { continue };
+                        let complexity = depth + 1;
+                        let rank = Rank {
+                            difficulty: base + length_difficulty(complexity),
+                            complexity,
+                            sort_key: sort_key(x, y),
+                            order: (k as u8, cand, sub, 0),
+                        };
+                        if best.as_ref().is_none_or(|(b, _)| rank.before(b)) {
+                            best = Some((rank, Pick::Forcing { cand, on, y }));
+                        }
+                    }
+                }
+            }
+        }
+        for (k, &(y, x)) in FAMILIES.iter().enumerate() {
+            let base = if x && y { 7.0 } else { 6.5 };
+            for &(cell, values) in &starts {
+                if values.len() > 2 && !x {
+                    continue; // Y-cycles start from bivalue cells only
+                }
+                for d in values {
+                    let cand = cand_of(cell, d);
+                    let bound = best.as_ref().map(|(b, _)| *b);
+                    let rank_at = |length: u32, n: u32| Rank {
+                        difficulty: base + length_difficulty(length),
+                        complexity: length,
+                        sort_key: sort_key(x, y),
+                        order: (k as u8, cand, 0, n),
+                    };
+                    let source = self.arena.push(cand, true, Cause::Assumed, &[], NONE);
+                    let useful = |length| bound.is_none_or(|b| rank_at(length, 0).before(&b));
+                    let cycles = self.cycles(source, y, x, useful)?;
+                    for (n, dst) in cycles.into_iter().enumerate() {
+                        let Some(h) = self.cycle_hint(dst, x, y) else { continue };
+                        let rank = Rank {
+                            difficulty: h.difficulty,
+                            ..rank_at(h.complexity, n as u32)
+                        };
+                        if best.as_ref().is_none_or(|(b, _)| rank.before(b)) {
+                            best = Some((rank, Pick::Hint(h)));
+                        }
+                    }
+                }
+            }
+        }
+        let Some((rank, pick)) = best else { return Ok(None) };
+        match pick {
+            Pick::Hint(h) => Ok(Some(h)),
+            Pick::Forcing { cand, on, y } => {
+                let source = self.arena.push(cand, on, Cause::Assumed, &[], NONE);
+                let mut chains = Vec::new();
+                self.forcing(source, y, &mut chains)?;
+                let mut hints = Vec::new();
+                let kind = Kind::Forcing { x: true, y };
+                self.target_hint(kind, chains[0], Vec::new(), &mut hints);
+                let h = hints.pop().expect("a forcing chain removes its candidate");
+                debug_assert_eq!(h.complexity, rank.complexity, "bitset and exact search agree");
+                Ok(Some(h))
+            }
+        }
+    }
+
     /// Cycles and forcing chains from every candidate of every cell with two or more.
     fn loops(&mut self, y: bool, x: bool, hints: &mut Vec<ChainHint>) -> Result<(), OutOfBudget> {
         for cell in Cell::all() {
@@ -863,7 +978,7 @@ impl<'w> Search<'w> {
         hints: &mut Vec<ChainHint>,
     ) -> Result<(), OutOfBudget> {
         let source = self.arena.push(cand, true, Cause::Assumed, &[], NONE);
-        let cycles = self.cycles(source, y, x)?;
+        let cycles = self.cycles(source, y, x, |_| true)?;
         let mut chains = Vec::new();
         if x {
             // Most candidates have no forcing chain: a bitset test rules them out, and the
@@ -891,8 +1006,37 @@ impl<'w> Search<'w> {
         Ok(())
     }
 
-    fn cycles(&mut self, source: u32, y: bool, x: bool) -> Result<Vec<u32>, OutOfBudget> {
+    /// The cycles back to `source`'s candidate, as their closing potentials. `useful(length)`
+    /// says whether cycles of that length (and longer) can still matter; the search stops
+    /// before the first layer that cannot.
+    fn cycles(
+        &mut self,
+        source: u32,
+        y: bool,
+        x: bool,
+        useful: impl Fn(u32) -> bool,
+    ) -> Result<Vec<u32>, OutOfBudget> {
+        if !useful(4) {
+            return Ok(Vec::new());
+        }
         let src = self.arena.nodes[source as usize].cand;
+        // An off potential met again can only matter by closing a cycle (every potential it
+        // turns on is known from its first visit): only the source's strong partners are
+        // followed twice.
+        let (cell, d) = (cell_of(src), digit_of(src));
+        let mut closers: Vec<u16> = Vec::with_capacity(4);
+        let values = self.grid.candidates(cell);
+        if y && values.len() == 2 {
+            closers.extend(values.iter().filter(|&v| v != d).map(|v| cand_of(cell, v)));
+        }
+        if x {
+            for u in units_of(cell) {
+                let places = self.grid.unit_positions(u, d);
+                if places.len() == 2 {
+                    closers.extend(places.iter().filter(|&c| c != cell).map(|c| cand_of(c, d)));
+                }
+            }
+        }
         let mut to_on = self.take_set();
         let mut to_off = self.take_set();
         to_on.add(src, source);
@@ -909,7 +1053,9 @@ impl<'w> Search<'w> {
                 self.on_to_off(cand, y);
                 for i in 0..self.buf.len() {
                     let (c, cause) = self.buf[i];
-                    if !self.is_parent(p, c, false) {
+                    // A potential not met yet is no ancestor (ancestors are all met).
+                    let first = !to_off.contains(c);
+                    if first || (closers.contains(&c) && !self.is_parent(p, c, false)) {
                         let off = self.arena.push(c, false, cause, &[p], NONE);
                         pending_off.push_back(off);
                         to_off.add(c, off);
@@ -917,6 +1063,9 @@ impl<'w> Search<'w> {
                 }
             }
             length += 1;
+            if length >= 4 && !useful(length) {
+                break;
+            }
             while let Some(p) = pending_off.pop_front() {
                 self.tick()?;
                 self.off_to_on(p, y, x, &to_off, &mut made);
@@ -1388,6 +1537,9 @@ pub(crate) fn first_step(
     work: &mut Work,
 ) -> Result<Option<Step>, OutOfBudget> {
     let mut search = Search::new(mode, g, work);
+    if mode == Mode::STATIC {
+        return Ok(search.best_static()?.map(|h| search.step(&h)));
+    }
     let hints = search.hints()?;
     Ok(hints.first().map(|h| search.step(h)))
 }

@@ -59,44 +59,54 @@ impl StaticLinks {
     /// Whether assuming `src` on (or off) leads, by static links, to `src` off (or on): the
     /// condition for a forcing chain from it.
     pub(crate) fn reaches_negation(&self, src: u16, on: bool, y: bool) -> bool {
+        self.negation_depth(src, on, y).is_some()
+    }
+
+    /// The fewest links from `src` on (or off) to `src` off (or on), breadth first as the
+    /// forcing chain search goes (all on potentials of a layer, then all off ones): the
+    /// forcing chain's length.
+    pub(crate) fn negation_depth(&self, src: u16, on: bool, y: bool) -> Option<u32> {
         let (cell, d) = (usize::from(src / 9), usize::from(src % 9));
-        let mut seen_on: Lits = [0; 9];
-        let mut seen_off: Lits = [0; 9];
-        let mut front_on: Lits = [0; 9];
-        let mut front_off: Lits = [0; 9];
+        let bit = 1u128 << cell;
+        let (mut seen_on, mut seen_off): (Lits, Lits) = ([0; 9], [0; 9]);
+        let (mut front_on, mut front_off): (Lits, Lits) = ([0; 9], [0; 9]);
+        let (mut on_depth, mut off_depth) = (0, 0);
         if on {
-            seen_on[d] |= 1 << cell;
-            front_on[d] |= 1 << cell;
+            seen_on[d] = bit;
+            front_on[d] = bit;
         } else {
-            seen_off[d] |= 1 << cell;
-            front_off[d] |= 1 << cell;
+            seen_off[d] = bit;
+            front_off[d] = bit;
         }
         loop {
-            // On to off: peers' copies of the digit, and the cell's other candidates.
-            let (mut any_on, mut twice) = (0u128, 0u128);
-            let mut new_off: Lits = [0; 9];
-            for v in 0..9 {
-                let mut m = front_on[v];
-                twice |= any_on & m;
-                any_on |= m;
-                let mut peers = 0u128;
-                while m != 0 {
-                    let c = m.trailing_zeros() as usize;
-                    peers |= Cell::new(c).expect("cell").peers().bits();
-                    m &= m - 1;
+            if front_on.iter().any(|&m| m != 0) {
+                // On to off: peers' copies of the digit, and the cell's other candidates.
+                let front = std::mem::take(&mut front_on);
+                let (mut any_on, mut twice) = (0u128, 0u128);
+                let mut peers: Lits = [0; 9];
+                for v in 0..9 {
+                    let mut m = front[v];
+                    twice |= any_on & m;
+                    any_on |= m;
+                    while m != 0 {
+                        let c = m.trailing_zeros() as usize;
+                        peers[v] |= Cell::new(c).expect("cell").peers().bits();
+                        m &= m - 1;
+                    }
                 }
-                new_off[v] = peers;
+                off_depth = on_depth + 1;
+                for v in 0..9 {
+                    let same_cell = if y { (any_on & !front[v]) | twice } else { 0 };
+                    let fresh = (peers[v] | same_cell) & self.digits[v] & !seen_off[v];
+                    seen_off[v] |= fresh;
+                    front_off[v] = fresh;
+                }
+                if on && front_off[d] & bit != 0 {
+                    return Some(off_depth);
+                }
             }
-            let mut grew = false;
-            for v in 0..9 {
-                let same_cell = if y { (any_on & !front_on[v]) | twice } else { 0 };
-                let fresh = (new_off[v] | same_cell) & self.digits[v] & !seen_off[v];
-                seen_off[v] |= fresh;
-                front_off[v] |= fresh;
-                grew |= fresh != 0;
-            }
-            if on && seen_off[d] & (1 << cell) != 0 {
-                return true;
+            if front_off.iter().all(|&m| m == 0) {
+                return None;
             }
             // Off to on: the strong partners.
             let mut new_on: Lits = [0; 9];
@@ -117,17 +127,19 @@ impl StaticLinks {
                     m &= m - 1;
                 }
             }
+            on_depth = off_depth + 1;
+            let mut grew = false;
             for v in 0..9 {
                 let fresh = new_on[v] & !seen_on[v];
                 seen_on[v] |= fresh;
                 front_on[v] = fresh;
                 grew |= fresh != 0;
             }
-            if !on && seen_on[d] & (1 << cell) != 0 {
-                return true;
+            if !on && front_on[d] & bit != 0 {
+                return Some(on_depth);
             }
             if !grew {
-                return false;
+                return None;
             }
         }
     }
