@@ -868,6 +868,50 @@ impl<'w> Search<'w> {
         Ok(kept)
     }
 
+    /// The cycles of one static family that beat `best`, from every start.
+    fn best_cycles(
+        &mut self,
+        k: usize,
+        y: bool,
+        x: bool,
+        starts: &[(Cell, DigitSet)],
+        links: &StaticLinks,
+        best: &mut Option<(Rank, Pick)>,
+    ) -> Result<(), OutOfBudget> {
+        let base = if x && y { 7.0 } else { 6.5 };
+        for &(cell, values) in starts {
+            if values.len() > 2 && !x {
+                continue; // Y-cycles start from bivalue cells only
+            }
+            for d in values {
+                let cand = cand_of(cell, d);
+                let rank_at = |length: u32, n: u32| Rank {
+                    difficulty: base + length_difficulty(length),
+                    complexity: length,
+                    sort_key: sort_key(x, y),
+                    order: (k as u8, cand, 0, n),
+                };
+                let bound = best.as_ref().map(|(b, _)| *b);
+                let useful = |length| bound.is_none_or(|b| rank_at(length, 0).before(&b));
+                // A bitset search rules out most starts: no cycle, or none short enough.
+                self.tick()?;
+                if links.cycle_length_bound(cand, y, x, useful).is_none() {
+                    continue;
+                }
+                let source = self.arena.push(cand, true, Cause::Assumed, &[], NONE);
+                let cycles = self.cycles(source, y, x, useful)?;
+                for (n, dst) in cycles.into_iter().enumerate() {
+                    let Some(h) = self.cycle_hint(dst, x, y) else { continue };
+                    let rank = Rank { difficulty: h.difficulty, ..rank_at(h.complexity, n as u32) };
+                    if best.as_ref().is_none_or(|(b, _)| rank.before(b)) {
+                        *best = Some((rank, Pick::Hint(h)));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The first hint [`Search::hints`] would give for the static family (cycles and forcing
     /// chains), without building the others: forcing chains are ranked by their length from
     /// bitset reachability and only the winner is built; cycle searches stop at the length
@@ -880,8 +924,13 @@ impl<'w> Search<'w> {
             .filter(|&c| self.grid.value(c).is_none() && self.grid.candidates(c).len() >= 2)
             .map(|c| (c, self.grid.candidates(c)))
             .collect();
-        for (k, &(y, x)) in FAMILIES.iter().enumerate() {
-            if !x {
+        // Cheapest and easiest first, so that the best so far cuts the rest short: X forcing
+        // chains, X- and Y-cycles, then XY forcing chains and cycles. The order of search
+        // does not change the winner: ranks carry the order of Sudoku Explainer's list.
+        for (k, is_cycle) in [(0, false), (0, true), (1, true), (2, false), (2, true)] {
+            let (y, x) = FAMILIES[k];
+            if is_cycle {
+                self.best_cycles(k, y, x, &starts, &links, &mut best)?;
                 continue;
             }
             let base = if y { 7.0 } else { 6.6 };
@@ -890,48 +939,18 @@ impl<'w> Search<'w> {
                     let cand = cand_of(cell, d);
                     self.tick()?;
                     for (sub, on) in [(1, true), (2, false)] {
-                        let Some(depth) = links.negation_depth(cand, on, y) else { continue };
-                        let complexity = depth + 1;
-                        let rank = Rank {
-                            difficulty: base + length_difficulty(complexity),
-                            complexity,
+                        let rank_at = |depth: u32| Rank {
+                            difficulty: base + length_difficulty(depth + 1),
+                            complexity: depth + 1,
                             sort_key: sort_key(x, y),
                             order: (k as u8, cand, sub, 0),
                         };
-                        if best.as_ref().is_none_or(|(b, _)| rank.before(b)) {
-                            best = Some((rank, Pick::Forcing { cand, on, y }));
-                        }
-                    }
-                }
-            }
-        }
-        for (k, &(y, x)) in FAMILIES.iter().enumerate() {
-            let base = if x && y { 7.0 } else { 6.5 };
-            for &(cell, values) in &starts {
-                if values.len() > 2 && !x {
-                    continue; // Y-cycles start from bivalue cells only
-                }
-                for d in values {
-                    let cand = cand_of(cell, d);
-                    let bound = best.as_ref().map(|(b, _)| *b);
-                    let rank_at = |length: u32, n: u32| Rank {
-                        difficulty: base + length_difficulty(length),
-                        complexity: length,
-                        sort_key: sort_key(x, y),
-                        order: (k as u8, cand, 0, n),
-                    };
-                    let source = self.arena.push(cand, true, Cause::Assumed, &[], NONE);
-                    let useful = |length| bound.is_none_or(|b| rank_at(length, 0).before(&b));
-                    let cycles = self.cycles(source, y, x, useful)?;
-                    for (n, dst) in cycles.into_iter().enumerate() {
-                        let Some(h) = self.cycle_hint(dst, x, y) else { continue };
-                        let rank = Rank {
-                            difficulty: h.difficulty,
-                            ..rank_at(h.complexity, n as u32)
+                        let bound = best.as_ref().map(|(b, _)| *b);
+                        let useful = |depth| bound.is_none_or(|b| rank_at(depth).before(&b));
+                        let Some(depth) = links.negation_depth(cand, on, y, useful) else {
+                            continue;
                         };
-                        if best.as_ref().is_none_or(|(b, _)| rank.before(b)) {
-                            best = Some((rank, Pick::Hint(h)));
-                        }
+                        best = Some((rank_at(depth), Pick::Forcing { cand, on, y }));
                     }
                 }
             }

@@ -59,13 +59,64 @@ impl StaticLinks {
     /// Whether assuming `src` on (or off) leads, by static links, to `src` off (or on): the
     /// condition for a forcing chain from it.
     pub(crate) fn reaches_negation(&self, src: u16, on: bool, y: bool) -> bool {
-        self.negation_depth(src, on, y).is_some()
+        self.negation_depth(src, on, y, |_| true).is_some()
+    }
+
+    /// The off candidates that the on candidates `front` turn off: their peers' copies of
+    /// their digit and, with `y`, their cells' other candidates (repeats included).
+    fn offs_of(&self, front: &Lits, y: bool) -> Lits {
+        let (mut any_on, mut twice) = (0u128, 0u128);
+        let mut out: Lits = [0; 9];
+        for (v, &m0) in front.iter().enumerate() {
+            let mut m = m0;
+            twice |= any_on & m;
+            any_on |= m;
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                out[v] |= Cell::new(c).expect("cell").peers().bits();
+                m &= m - 1;
+            }
+        }
+        for (v, o) in out.iter_mut().enumerate() {
+            let same_cell = if y { (any_on & !front[v]) | twice } else { 0 };
+            *o = (*o | same_cell) & self.digits[v];
+        }
+        out
+    }
+
+    /// The candidates that the off candidates `front` turn on: the other place of a bilocal
+    /// unit (with `x`) and the other candidate of a bivalue cell (with `y`).
+    fn ons_of(&self, front: &Lits, y: bool, x: bool) -> Lits {
+        let mut out: Lits = [0; 9];
+        for (v, &m0) in front.iter().enumerate() {
+            let mut m = m0;
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                let cand = c * 9 + v;
+                let cell = if y { Some(self.cell_partner[cand]) } else { None };
+                let units = if x { &self.unit_partners[cand][..] } else { &[] };
+                for &p in units.iter().chain(cell.as_ref()) {
+                    if p != NO_PARTNER {
+                        out[usize::from(p % 9)] |= 1 << (p / 9);
+                    }
+                }
+                m &= m - 1;
+            }
+        }
+        out
     }
 
     /// The fewest links from `src` on (or off) to `src` off (or on), breadth first as the
     /// forcing chain search goes (all on potentials of a layer, then all off ones): the
-    /// forcing chain's length.
-    pub(crate) fn negation_depth(&self, src: u16, on: bool, y: bool) -> Option<u32> {
+    /// forcing chain's length. `useful(depth)` says whether chains that long (and longer)
+    /// still matter; the search gives up before the first layer that does not.
+    pub(crate) fn negation_depth(
+        &self,
+        src: u16,
+        on: bool,
+        y: bool,
+        useful: impl Fn(u32) -> bool,
+    ) -> Option<u32> {
         let (cell, d) = (usize::from(src / 9), usize::from(src % 9));
         let bit = 1u128 << cell;
         let (mut seen_on, mut seen_off): (Lits, Lits) = ([0; 9], [0; 9]);
@@ -80,67 +131,78 @@ impl StaticLinks {
         }
         loop {
             if front_on.iter().any(|&m| m != 0) {
-                // On to off: peers' copies of the digit, and the cell's other candidates.
-                let front = std::mem::take(&mut front_on);
-                let (mut any_on, mut twice) = (0u128, 0u128);
-                let mut peers: Lits = [0; 9];
-                for v in 0..9 {
-                    let mut m = front[v];
-                    twice |= any_on & m;
-                    any_on |= m;
-                    while m != 0 {
-                        let c = m.trailing_zeros() as usize;
-                        peers[v] |= Cell::new(c).expect("cell").peers().bits();
-                        m &= m - 1;
-                    }
+                if !useful(on_depth + 1) {
+                    return None;
                 }
                 off_depth = on_depth + 1;
+                let offs = self.offs_of(&front_on, y);
                 for v in 0..9 {
-                    let same_cell = if y { (any_on & !front[v]) | twice } else { 0 };
-                    let fresh = (peers[v] | same_cell) & self.digits[v] & !seen_off[v];
-                    seen_off[v] |= fresh;
-                    front_off[v] = fresh;
+                    front_off[v] = offs[v] & !seen_off[v];
+                    seen_off[v] |= front_off[v];
                 }
                 if on && front_off[d] & bit != 0 {
                     return Some(off_depth);
                 }
             }
-            if front_off.iter().all(|&m| m == 0) {
+            if front_off.iter().all(|&m| m == 0) || !useful(off_depth + 1) {
                 return None;
             }
-            // Off to on: the strong partners.
-            let mut new_on: Lits = [0; 9];
-            for (v, front) in front_off.iter_mut().enumerate() {
-                let mut m = std::mem::take(front);
-                while m != 0 {
-                    let c = m.trailing_zeros() as usize;
-                    let cand = c * 9 + v;
-                    for &p in &self.unit_partners[cand] {
-                        if p != NO_PARTNER {
-                            new_on[usize::from(p % 9)] |= 1 << (p / 9);
-                        }
-                    }
-                    let p = self.cell_partner[cand];
-                    if y && p != NO_PARTNER {
-                        new_on[usize::from(p % 9)] |= 1 << (p / 9);
-                    }
-                    m &= m - 1;
-                }
-            }
             on_depth = off_depth + 1;
-            let mut grew = false;
+            let ons = self.ons_of(&std::mem::take(&mut front_off), y, true);
             for v in 0..9 {
-                let fresh = new_on[v] & !seen_on[v];
-                seen_on[v] |= fresh;
-                front_on[v] = fresh;
-                grew |= fresh != 0;
+                front_on[v] = ons[v] & !seen_on[v];
+                seen_on[v] |= front_on[v];
             }
             if !on && front_on[d] & bit != 0 {
                 return Some(on_depth);
             }
+        }
+    }
+
+    /// A lower bound on the length of a cycle through `src` on, as the cycle search counts
+    /// it: the cycle closes through an off candidate that turns `src` on, turned off by an
+    /// on candidate at least two links from `src`. `None` when no cycle is possible or none
+    /// as short as `useful` asks.
+    pub(crate) fn cycle_length_bound(
+        &self,
+        src: u16,
+        y: bool,
+        x: bool,
+        useful: impl Fn(u32) -> bool,
+    ) -> Option<u32> {
+        let (cell, d) = (usize::from(src / 9), usize::from(src % 9));
+        let mut closers: Lits = [0; 9];
+        closers[d] = 1 << cell;
+        let closers = self.ons_of(&closers, y, x);
+        let (mut seen_on, mut seen_off): (Lits, Lits) = ([0; 9], [0; 9]);
+        let mut front_on: Lits = [0; 9];
+        seen_on[d] = 1 << cell;
+        front_on[d] = 1 << cell;
+        let mut on_depth = 0;
+        loop {
+            if !useful(on_depth + 2) {
+                return None;
+            }
+            let offs = self.offs_of(&front_on, y);
+            if on_depth >= 2 && (0..9).any(|v| offs[v] & closers[v] != 0) {
+                return Some(on_depth + 2);
+            }
+            let mut front_off: Lits = [0; 9];
+            for v in 0..9 {
+                front_off[v] = offs[v] & !seen_off[v];
+                seen_off[v] |= front_off[v];
+            }
+            let ons = self.ons_of(&front_off, y, x);
+            let mut grew = false;
+            for v in 0..9 {
+                front_on[v] = ons[v] & !seen_on[v];
+                seen_on[v] |= front_on[v];
+                grew |= front_on[v] != 0;
+            }
             if !grew {
                 return None;
             }
+            on_depth += 2;
         }
     }
 }
