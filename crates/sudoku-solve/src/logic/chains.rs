@@ -16,7 +16,7 @@
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
 
-use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Unit};
+use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Grid, Unit};
 
 use super::hints::{Hints, units_of};
 use super::reach::StaticLinks;
@@ -916,7 +916,10 @@ impl<'w> Search<'w> {
     /// chains), without building the others: forcing chains are ranked by their length from
     /// bitset reachability and only the winner is built; cycle searches stop at the length
     /// where they can no longer win.
-    fn best_static(&mut self) -> Result<Option<ChainHint>, OutOfBudget> {
+    ///
+    /// With the solution known, a forcing chain is sought only where one can exist: a
+    /// contradiction from assuming a false candidate, a confirmation of a true one.
+    fn best_static(&mut self, solution: Option<&Grid>) -> Result<Option<ChainHint>, OutOfBudget> {
         const FAMILIES: [(bool, bool); 3] = [(false, true), (true, false), (true, true)];
         let links = StaticLinks::new(&self.grid);
         let mut best: Option<(Rank, Pick)> = None;
@@ -938,7 +941,11 @@ impl<'w> Search<'w> {
                 for d in values {
                     let cand = cand_of(cell, d);
                     self.tick()?;
+                    let truth = solution.map(|s| s.get(cell) == Some(d));
                     for (sub, on) in [(1, true), (2, false)] {
+                        if truth == Some(on) {
+                            continue; // sound links lead from truth to truth only
+                        }
                         let rank_at = |depth: u32| Rank {
                             difficulty: base + length_difficulty(depth + 1),
                             complexity: depth + 1,
@@ -1553,11 +1560,12 @@ fn technique(h: &ChainHint) -> (Technique, bool) {
 pub(crate) fn first_step(
     mode: Mode,
     g: &CandidateGrid,
+    solution: Option<&Grid>,
     work: &mut Work,
 ) -> Result<Option<Step>, OutOfBudget> {
     let mut search = Search::new(mode, g, work);
     if mode == Mode::STATIC {
-        return Ok(search.best_static()?.map(|h| search.step(&h)));
+        return Ok(search.best_static(solution)?.map(|h| search.step(&h)));
     }
     let hints = search.hints()?;
     Ok(hints.first().map(|h| search.step(h)))

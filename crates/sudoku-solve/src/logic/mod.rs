@@ -274,10 +274,13 @@ impl LogicalSolver {
         LogicalSolver { chain_budget, ..self }
     }
 
-    /// The first step on `marks`, asking every technique in order, chains last.
+    /// The first step on `marks`, asking every technique in order, chains last. With the
+    /// solution known, chain searches skip what cannot succeed (a true candidate assumed
+    /// true leads to no contradiction).
     fn find_step(
         &self,
         marks: &CandidateGrid,
+        solution: Option<&Grid>,
         work: &mut Work,
     ) -> Result<Option<Step>, OutOfBudget> {
         let mut hints = Hints::first();
@@ -288,7 +291,7 @@ impl LogicalSolver {
         }
         for family in CHAIN_FAMILIES {
             let step = match family {
-                Family::Chains(mode) => chains::first_step(mode, marks, work)?,
+                Family::Chains(mode) => chains::first_step(mode, marks, solution, work)?,
                 Family::TripletExclusion => {
                     let _ = chains::aligned_triplet_exclusion(marks, &mut hints);
                     hints.steps.pop()
@@ -322,7 +325,7 @@ impl LogicalSolver {
     /// ```
     pub fn next_step(&self, marks: &CandidateGrid) -> Result<Option<Step>, LogicError> {
         let mut work = Work { used: 0, limit: self.chain_budget };
-        self.find_step(marks, &mut work).map_err(|OutOfBudget| LogicError::ChainBudgetExceeded {
+        self.find_step(marks, None, &mut work).map_err(|OutOfBudget| LogicError::ChainBudgetExceeded {
             potentials: self.chain_budget,
         })
     }
@@ -412,7 +415,7 @@ impl LogicalSolver {
         let mut end = PathEnd::Solved;
         let mut work = Work { used: 0, limit: self.chain_budget };
         while !marks.is_complete() {
-            let step = match self.find_step(&marks, &mut work) {
+            let step = match self.find_step(&marks, Some(&solution), &mut work) {
                 Ok(Some(step)) => step,
                 Ok(None) => {
                     // As Sudoku Explainer: a puzzle its techniques cannot finish rates 20.0.
