@@ -334,6 +334,18 @@ struct Search<'w> {
     pool: Vec<PotSet>,
     /// The grid's static links, for forcing chains (built on first use).
     links: Option<StaticLinks>,
+    /// What assuming each candidate true led to, by candidate (index into `outcomes`): the
+    /// multiple-chain searches need it for the cell, for each unit and for the candidate.
+    outcome_at: Vec<u32>,
+    outcomes: Vec<Option<Outcome>>,
+}
+
+/// What assuming a candidate true leads to: the potentials turned on and off, and the
+/// contradiction met, if any (the sets then hold what was found up to it).
+struct Outcome {
+    on: PotSet,
+    off: PotSet,
+    absurd: Option<(u32, u32)>,
 }
 
 impl<'w> Search<'w> {
@@ -350,6 +362,8 @@ impl<'w> Search<'w> {
             pending_off: VecDeque::with_capacity(256),
             pool: Vec::new(),
             links: None,
+            outcome_at: Vec::new(),
+            outcomes: Vec::new(),
         }
     }
 
@@ -368,6 +382,42 @@ impl<'w> Search<'w> {
             set.add(self.arena.nodes[n as usize].cand, n);
         }
         set
+    }
+
+    /// What assuming `cand` true leads to, computed once per search; hand it back with
+    /// [`Search::keep_outcome`].
+    fn assume_on(&mut self, cand: u16) -> Result<Outcome, OutOfBudget> {
+        if self.outcome_at.is_empty() {
+            self.outcome_at = vec![NONE; 729];
+        }
+        let at = self.outcome_at[usize::from(cand)];
+        if let Some(o) = self.outcomes.get_mut(at as usize).and_then(Option::take) {
+            return Ok(o);
+        }
+        let p = self.arena.push(cand, true, Cause::Assumed, &[], NONE);
+        let (mut on, mut off) = (self.take_set(), self.take_set());
+        on.add(cand, p);
+        let absurd = self.propagate(&mut on, &mut off)?;
+        Ok(Outcome { on, off, absurd })
+    }
+
+    fn keep_outcome(&mut self, cand: u16, o: Outcome) {
+        let at = &mut self.outcome_at[usize::from(cand)];
+        if *at == NONE {
+            *at = self.outcomes.len() as u32;
+            self.outcomes.push(Some(o));
+        } else {
+            self.outcomes[*at as usize] = Some(o);
+        }
+    }
+
+    /// Returns every kept outcome's sets to the pool.
+    fn drop_outcomes(&mut self) {
+        for o in std::mem::take(&mut self.outcomes).into_iter().flatten() {
+            self.give_set(o.on);
+            self.give_set(o.off);
+        }
+        self.outcome_at.clear();
     }
 
     fn tick(&mut self) -> Result<(), OutOfBudget> {
@@ -1229,41 +1279,41 @@ impl<'w> Search<'w> {
             if self.grid.value(cell).is_some() || !(card > 2 || (card > 1 && mode.dynamic)) {
                 continue;
             }
-            let mut value_on: Vec<(Digit, PotSet)> = Vec::with_capacity(card);
-            let mut value_off: Vec<(Digit, PotSet)> = Vec::with_capacity(card);
+            let mut outcomes: Vec<(u16, Outcome)> = Vec::with_capacity(card);
             let mut cell_on: Option<PotSet> = None;
             let mut cell_off: Option<PotSet> = None;
             for d in values {
                 let cand = cand_of(cell, d);
-                let mut on_on = self.take_set();
-                let mut on_off = self.take_set();
+                let o = self.assume_on(cand)?;
                 let double = card >= 3 && !mode.nishio && mode.dynamic;
                 let contradiction = mode.dynamic || mode.nishio;
-                self.binary(cand, &mut on_on, &mut on_off, double, contradiction, hints)?;
+                self.binary(cand, &o, double, contradiction, hints)?;
                 if !mode.nishio {
-                    self.region_chains(cell, d, &on_on, &on_off, hints)?;
+                    self.region_chains(cell, d, &o, hints)?;
                 }
                 match (&mut cell_on, &mut cell_off) {
                     (Some(a), Some(b)) => {
-                        a.retain(&self.arena, &on_on);
-                        b.retain(&self.arena, &on_off);
+                        a.retain(&self.arena, &o.on);
+                        b.retain(&self.arena, &o.off);
                     }
                     _ => {
-                        cell_on = Some(self.copy_set(&on_on));
-                        cell_off = Some(self.copy_set(&on_off));
+                        cell_on = Some(self.copy_set(&o.on));
+                        cell_off = Some(self.copy_set(&o.off));
                     }
                 }
-                value_on.push((d, on_on));
-                value_off.push((d, on_off));
+                outcomes.push((cand, o));
             }
             if !mode.nishio && (card == 2 || (mode.multiple && card > 2)) {
-                for (acc, outcomes) in [(&cell_on, &value_on), (&cell_off, &value_off)] {
+                for (acc, on_side) in [(&cell_on, true), (&cell_off, false)] {
                     let Some(acc) = acc else { continue };
                     for &p in &acc.order {
                         let node = self.arena.nodes[p as usize];
                         let targets: Vec<u32> = outcomes
                             .iter()
-                            .map(|(_, set)| set.get(node.cand).expect("in every outcome"))
+                            .map(|(_, o)| {
+                                let set = if on_side { &o.on } else { &o.off };
+                                set.get(node.cand).expect("in every outcome")
+                            })
                             .collect();
                         self.target_hint(Kind::Cell(cell), p, targets, hints);
                     }
@@ -1272,26 +1322,24 @@ impl<'w> Search<'w> {
             for set in [cell_on, cell_off].into_iter().flatten() {
                 self.give_set(set);
             }
-            for (_, set) in value_on.into_iter().chain(value_off) {
-                self.give_set(set);
+            for (cand, o) in outcomes {
+                self.keep_outcome(cand, o);
             }
         }
+        self.drop_outcomes();
         Ok(())
     }
 
     fn binary(
         &mut self,
         cand: u16,
-        on_on: &mut PotSet,
-        on_off: &mut PotSet,
+        o: &Outcome,
         double: bool,
         contradiction: bool,
         hints: &mut Vec<ChainHint>,
     ) -> Result<(), OutOfBudget> {
-        let p_on = self.arena.push(cand, true, Cause::Assumed, &[], NONE);
-        on_on.add(cand, p_on);
-        let absurd = self.propagate(on_on, on_off)?;
-        if contradiction && let Some((a, b)) = absurd {
+        let (on_on, on_off) = (&o.on, &o.off);
+        if contradiction && let Some((a, b)) = o.absurd {
             let h = self.finish(Kind::Binary { absurd: true }, vec![cand], vec![a, b], None);
             hints.push(h);
         }
@@ -1341,10 +1389,10 @@ impl<'w> Search<'w> {
         &mut self,
         cell: Cell,
         d: Digit,
-        on_on: &PotSet,
-        on_off: &PotSet,
+        own: &Outcome,
         hints: &mut Vec<ChainHint>,
     ) -> Result<(), OutOfBudget> {
+        let (on_on, on_off) = (&own.on, &own.off);
         for unit in units_of(cell) {
             let places = self.grid.unit_positions(unit, d);
             let n = places.len();
@@ -1355,54 +1403,39 @@ impl<'w> Search<'w> {
             if first != Some(cell) {
                 continue;
             }
-            let mut outcomes: Vec<(PotSet, PotSet)> = Vec::with_capacity(n);
+            // The other places' outcomes (the cell's own is `own`), in the unit's order.
+            let mut outcomes: Vec<(u16, Option<Outcome>)> = Vec::with_capacity(n);
             let mut region_on = self.copy_set(on_on);
             let mut region_off = self.copy_set(on_off);
-            let mut own = None;
-            for &c in unit.cells() {
-                if !places.contains(c) {
-                    continue;
-                }
-                if c == cell {
-                    own = Some(outcomes.len());
-                    let (a, b) = (self.take_set(), self.take_set());
-                    outcomes.push((a, b));
-                    continue;
-                }
+            for c in places {
                 let cand = cand_of(c, d);
-                let other = self.arena.push(cand, true, Cause::Assumed, &[], NONE);
-                let mut o_on = self.take_set();
-                let mut o_off = self.take_set();
-                o_on.add(cand, other);
-                self.propagate(&mut o_on, &mut o_off)?;
-                region_on.retain(&self.arena, &o_on);
-                region_off.retain(&self.arena, &o_off);
-                outcomes.push((o_on, o_off));
+                if c == cell {
+                    outcomes.push((cand, None));
+                    continue;
+                }
+                let o = self.assume_on(cand)?;
+                region_on.retain(&self.arena, &o.on);
+                region_off.retain(&self.arena, &o.off);
+                outcomes.push((cand, Some(o)));
             }
-            let own = own.expect("the cell is a place");
             for (acc, on_side) in [(&region_on, true), (&region_off, false)] {
                 for &p in &acc.order {
                     let node = self.arena.nodes[p as usize];
                     let targets: Vec<u32> = outcomes
                         .iter()
-                        .enumerate()
-                        .map(|(i, (a, b))| {
-                            let set = if i == own {
-                                if on_side { on_on } else { on_off }
-                            } else if on_side {
-                                a
-                            } else {
-                                b
-                            };
+                        .map(|(_, o)| {
+                            let o = o.as_ref().unwrap_or(own);
+                            let set = if on_side { &o.on } else { &o.off };
                             set.get(node.cand).expect("in every outcome")
                         })
                         .collect();
                     self.target_hint(Kind::Region(unit, d), p, targets, hints);
                 }
             }
-            for (a, b) in outcomes {
-                self.give_set(a);
-                self.give_set(b);
+            for (cand, o) in outcomes {
+                if let Some(o) = o {
+                    self.keep_outcome(cand, o);
+                }
             }
             self.give_set(region_on);
             self.give_set(region_off);
