@@ -1054,15 +1054,19 @@ impl<'w> Search<'w> {
         hints: &mut Vec<ChainHint>,
     ) -> Result<(), OutOfBudget> {
         let source = self.arena.push(cand, true, Cause::Assumed, &[], NONE);
-        let cycles = self.cycles(source, y, x, |_| true)?;
+        // Most candidates have no cycle and no forcing chain: bitset tests rule them out, and
+        // the exact searches (the same hits) run on the rest.
+        let links = self.links.get_or_insert_with(|| StaticLinks::new(&self.grid));
+        let may_cycle = links.cycle_length_bound(cand, y, x, |_| true).is_some();
+        let (from_on, from_off) = if x {
+            (links.reaches_negation(cand, true, y), links.reaches_negation(cand, false, y))
+        } else {
+            (false, false)
+        };
+        self.tick()?;
+        let cycles = if may_cycle { self.cycles(source, y, x, |_| true)? } else { Vec::new() };
         let mut chains = Vec::new();
         if x {
-            // Most candidates have no forcing chain: a bitset test rules them out, and the
-            // exact search (the same hits) runs on the rest.
-            let links = self.links.get_or_insert_with(|| StaticLinks::new(&self.grid));
-            let (from_on, from_off) =
-                (links.reaches_negation(cand, true, y), links.reaches_negation(cand, false, y));
-            self.tick()?;
             if from_on {
                 self.forcing(source, y, &mut chains)?;
             }
