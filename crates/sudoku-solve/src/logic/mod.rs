@@ -325,8 +325,8 @@ impl LogicalSolver {
     /// ```
     pub fn next_step(&self, marks: &CandidateGrid) -> Result<Option<Step>, LogicError> {
         let mut work = Work { used: 0, limit: self.chain_budget };
-        self.find_step(marks, None, &mut work).map_err(|OutOfBudget| LogicError::ChainBudgetExceeded {
-            potentials: self.chain_budget,
+        self.find_step(marks, None, &mut work).map_err(|OutOfBudget| {
+            LogicError::ChainBudgetExceeded { potentials: self.chain_budget }
         })
     }
 

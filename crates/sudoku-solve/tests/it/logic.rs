@@ -295,3 +295,27 @@ fn steps_never_contradict_the_solution() {
         assert!(techniques.contains(&t), "no {t} step in {} puzzles", puzzles.len());
     }
 }
+
+/// The chain step on a path (found by the shortcuts: bitset ranking, bounded searches, the
+/// solution known) is the first of the full hint list of its family, built without them.
+#[test]
+fn chain_steps_are_the_first_of_the_full_hint_list() {
+    let solver = LogicalSolver::default();
+    let chains: Vec<Rated> =
+        rated().into_iter().filter(|r| (65..=85).contains(&r.tenths[0])).step_by(12).collect();
+    assert!(chains.len() >= 40, "{} chain puzzles", chains.len());
+    let mut checked = 0;
+    for r in &chains {
+        let path = solver.solve(&r.puzzle).expect("unique");
+        for (i, step) in path.steps.iter().enumerate() {
+            if step.chains.is_empty() {
+                continue;
+            }
+            let marks = replay(&r.puzzle, &path.steps[..i]);
+            let all = solver.all_steps(&marks).expect("within budget");
+            assert_eq!(all.first(), Some(step), "{} step {i}", r.puzzle);
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "{checked} chain steps checked");
+}
