@@ -45,7 +45,9 @@ enum Cause {
     Cell,
     /// One place per unit (the unit rule), in this unit.
     Unit(Unit),
-    /// A technique on the reduced grid (nested chains).
+    /// A basic technique on the reduced grid (dynamic chains (+)).
+    Rule(Technique),
+    /// A chain search on the reduced grid (nested chains).
     Advanced,
 }
 
@@ -621,7 +623,8 @@ impl<'w> Search<'w> {
                         }
                         for e in &step.eliminations {
                             let c = cand_of(e.cell, e.digit);
-                            let n = self.arena.push(c, false, Cause::Advanced, &parents, NONE);
+                            let cause = Cause::Rule(step.technique);
+                            let n = self.arena.push(c, false, cause, &parents, NONE);
                             out.push((c, n));
                         }
                     }
@@ -1495,6 +1498,7 @@ impl<'w> Search<'w> {
                 Cause::Assumed => Reason::Assumption,
                 Cause::Cell => Reason::Cell,
                 Cause::Unit(u) => Reason::Unit(u),
+                Cause::Rule(t) => Reason::Technique(t.to_string()),
                 Cause::Advanced => Reason::Technique(
                     self.arena
                         .nested

@@ -483,7 +483,9 @@ impl fmt::Display for Step {
                 f.write_str(&chains.join(" | "))?;
             } else {
                 let from: Vec<String> = self.pattern.iter().map(ToString::to_string).collect();
-                write!(f, "{} chains from {}", self.chains.len(), from.join(","))?;
+                let n = self.chains.len();
+                let noun = if n == 1 { "chain" } else { "chains" };
+                write!(f, "{n} {noun} from {}", from.join(","))?;
             }
             return self.write_outcome(f);
         }
