@@ -1540,7 +1540,22 @@ impl<'w> Search<'w> {
             _ => &h.targets,
         };
         for &t in targets {
-            let chain = self.explain_chain(t);
+            let mut chain = self.explain_chain(t);
+            if let Kind::Cycle { .. } = h.kind {
+                // The loop closes on its start, which the walk met first and listed once.
+                let close = self.arena.first_parent(t).map(|p| self.literal(p));
+                if let Some(p) = close {
+                    let reason = match self.arena.nodes[t as usize].cause {
+                        Cause::Unit(u) => Reason::Unit(u),
+                        _ => Reason::Cell,
+                    };
+                    chain.implications.push(Implication {
+                        premises: vec![p],
+                        conclusion: self.literal(t),
+                        reason,
+                    });
+                }
+            }
             if step.pattern.is_empty() || !matches!(h.kind, Kind::Cell(_)) {
                 for imp in &chain.implications {
                     if imp.reason == Reason::Assumption {
