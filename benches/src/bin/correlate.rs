@@ -10,8 +10,10 @@
 //! (budget exceeded) ranks it above every rated one: a search that ran out is a hard puzzle.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -19,7 +21,7 @@ use sudoku_benches::{shared_data, spearman, write_doc_table};
 use sudoku_core::Grid;
 use sudoku_metrics::{
     AverageWidth, BacktrackSteps, Depth, Difficulty, HarmonyCost, HumanModel, MetricError,
-    NormalWidth, PairReductionLevel, Pick, Relaxation, SaSteps, Scoring,
+    NormalWidth, PairReductionLevel, Pick, Relaxation, SaSteps, Scoring, SeRater,
 };
 
 /// A puzzle set with the targets to correlate against.
@@ -101,6 +103,10 @@ struct Args {
     /// Also write the table into this Markdown file's ratings-table section.
     #[arg(long)]
     doc: Option<PathBuf>,
+    /// Puzzles of each rated set for our Sudoku Explainer ratings (nested chains take seconds
+    /// per puzzle on the hardest sets), evenly spaced in the sample.
+    #[arg(long, default_value_t = 40)]
+    se_sample: usize,
 }
 
 fn main() -> ExitCode {
@@ -148,6 +154,7 @@ fn main() -> ExitCode {
         sets.extend([diabolical, elevens, hardest].into_iter().flatten());
     }
     let human = HumanModel::default().with_runs(runs(30));
+    let se_cache = SeCache::default();
     let by_ease = human.with_pick(Pick::ByEase);
     let all: Vec<(&str, Box<dyn Difficulty>)> = vec![
         ("givens", Box::new(EmptyCells)),
@@ -176,6 +183,9 @@ fn main() -> ExitCode {
         ("human-effort cap 10", Box::new(HumanField(HumanModel { cap: 10, ..by_ease }, 2))),
         ("human-effort cap 100", Box::new(HumanField(HumanModel { cap: 100, ..by_ease }, 2))),
         ("pair-reduction-level", Box::new(PairReductionLevel::default())),
+        ("se-rating ER (ours)", Box::new(SeField(0, se_cache.clone()))),
+        ("se-rating EP (ours)", Box::new(SeField(1, se_cache.clone()))),
+        ("se-rating ED (ours)", Box::new(SeField(2, se_cache))),
     ];
     let chosen: String = args.ratings.clone().unwrap_or_default();
     let ratings: Vec<&(&str, Box<dyn Difficulty>)> = all
@@ -205,10 +215,19 @@ fn main() -> ExitCode {
                 row.push_str(&" n/a |".repeat(s.targets.len()));
                 continue;
             }
+            // Our SE rater on the rated sets: an evenly spaced part of the sample (the others'
+            // values stay NaN and drop out).
+            let step = if name.starts_with("se-rating") && k > 0 {
+                s.puzzles.len().div_ceil(args.se_sample.max(1))
+            } else {
+                1
+            };
             let values: Vec<f64> = s
                 .puzzles
                 .par_iter()
-                .map(|p| match rating.rate(p, 1) {
+                .enumerate()
+                .map(|(i, p)| match rating.rate(p, 1) {
+                    _ if i % step != 0 => f64::NAN,
                     Ok(v) => v,
                     Err(MetricError::BudgetExceeded { .. }) => f64::INFINITY,
                     Err(_) => f64::NAN,
@@ -224,9 +243,14 @@ fn main() -> ExitCode {
                     .unzip();
                 let mark =
                     if failed > 0 { format!(" ({failed} over budget)") } else { String::new() };
+                let n = if a.len() < s.puzzles.len() {
+                    format!(" (n={})", a.len())
+                } else {
+                    String::new()
+                };
                 match spearman(&a, &b) {
-                    r if r.is_nan() => row.push_str(&format!(" - (constant){mark} |")),
-                    r => row.push_str(&format!(" {r:.3}{mark} |")),
+                    r if r.is_nan() => row.push_str(&format!(" - (constant){mark}{n} |")),
+                    r => row.push_str(&format!(" {r:.3}{mark}{n} |")),
                 }
             }
         }
@@ -251,6 +275,34 @@ impl Difficulty for EmptyCells {
     }
     fn rate(&self, puzzle: &Grid, _: u64) -> Result<f64, MetricError> {
         Ok((81 - puzzle.clue_count()) as f64)
+    }
+}
+
+/// One of our Sudoku Explainer ratings: 0 ER, 1 EP, 2 ED (each puzzle rated once, the three
+/// kept: the path is the same).
+#[derive(Debug)]
+struct SeField(u8, SeCache);
+
+type SeCache = Arc<Mutex<HashMap<Grid, [f64; 3]>>>;
+
+impl Difficulty for SeField {
+    fn name(&self) -> &str {
+        "se-rating"
+    }
+    fn rate(&self, puzzle: &Grid, _: u64) -> Result<f64, MetricError> {
+        let cached = self.1.lock().ok().and_then(|c| c.get(puzzle).copied());
+        let all = match cached {
+            Some(all) => all,
+            None => {
+                let (r, _) = SeRater::default().evaluate(puzzle)?;
+                let all = [r.er, r.ep, r.ed];
+                if let Ok(mut c) = self.1.lock() {
+                    c.insert(*puzzle, all);
+                }
+                all
+            }
+        };
+        Ok(all[usize::from(self.0)])
     }
 }
 

@@ -36,8 +36,17 @@ fn parse_line(file: usize, line: &str) -> Option<Reference> {
     let mut r = fields.next()?.split('/').map(|x| x.parse::<f64>().ok());
     let er = r.next()??;
     let (ep, ed) = (r.next().flatten(), r.next().flatten());
-    let se_secs = fields.next().and_then(|s| s.strip_suffix('s')?.parse().ok());
+    let se_secs = fields.next().and_then(parse_secs);
     Some(Reference { file, puzzle, text, er, ep, ed, se_secs })
+}
+
+/// serate's time field: `0.35s`, or `1m41s` past a minute.
+fn parse_secs(s: &str) -> Option<f64> {
+    let s = s.strip_suffix('s')?;
+    match s.split_once('m') {
+        Some((m, sec)) => Some(m.parse::<f64>().ok()? * 60.0 + sec.parse::<f64>().ok()?),
+        None => s.parse().ok(),
+    }
 }
 
 fn tenths(x: f64) -> i64 {
@@ -162,7 +171,7 @@ fn run_serate(serate: &str, refs: &[Reference]) -> Option<Vec<Option<f64>>> {
     let text = String::from_utf8_lossy(&out.stdout);
     let secs: Vec<Option<f64>> = text
         .lines()
-        .map(|l| l.split_whitespace().nth(2).and_then(|s| s.trim_end_matches('s').parse().ok()))
+        .map(|l| l.split_whitespace().nth(2).and_then(parse_secs))
         .collect();
     Some(secs)
 }
