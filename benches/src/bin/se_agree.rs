@@ -169,10 +169,8 @@ fn run_serate(serate: &str, refs: &[Reference]) -> Option<Vec<Option<f64>>> {
         }
     };
     let text = String::from_utf8_lossy(&out.stdout);
-    let secs: Vec<Option<f64>> = text
-        .lines()
-        .map(|l| l.split_whitespace().nth(2).and_then(parse_secs))
-        .collect();
+    let secs: Vec<Option<f64>> =
+        text.lines().map(|l| l.split_whitespace().nth(2).and_then(parse_secs)).collect();
     Some(secs)
 }
 
