@@ -23,9 +23,9 @@ struct Outcome {
 /// Which energy finds puzzles with the highest average width per CPU time?
 #[derive(clap::Parser, Debug)]
 struct Args {
-    /// Energies to compare (default: width, dihedral-width, average-width).
-    #[arg(value_parser = clap::builder::PossibleValuesParser::new(Energy::NAMES))]
-    energies: Vec<String>,
+    /// Energies to compare, as rating specs (default: normal-width, dihedral-width,
+    /// average-width:samples=8).
+    energies: Vec<Energy>,
     /// Seeds per energy.
     #[arg(long, default_value_t = 4)]
     runs: u64,
@@ -40,9 +40,10 @@ struct Args {
 fn main() {
     let args = <Args as clap::Parser>::parse();
     let (runs, secs, jobs) = (args.runs, args.secs, args.jobs);
-    let mut names: Vec<String> = args.energies.clone();
+    let mut names: Vec<String> = args.energies.iter().map(|e| e.rating.to_string()).collect();
     if names.is_empty() {
-        names = vec!["width".into(), "dihedral-width".into(), "average-width".into()];
+        names =
+            vec!["normal-width".into(), "dihedral-width".into(), "average-width:samples=8".into()];
     }
     // Interleaved by seed, so machine noise falls on every energy alike.
     let queue: Mutex<Vec<(String, u64)>> = Mutex::new(
@@ -55,7 +56,7 @@ fn main() {
                 let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a thread pool");
                 loop {
                     let Some((name, seed)) = queue.lock().expect("queue").pop() else { break };
-                    let energy = Energy::from_name(&name, 8).expect("a known energy");
+                    let energy: Energy = name.parse().expect("a known energy");
                     let config = GeneratorConfig { energy, ..GeneratorConfig::default() };
                     let started = Instant::now();
                     let (summary, steps) = pool.install(|| {

@@ -13,7 +13,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use sudoku_generate::{
-    Adjustment, BestRecord, Energy, Generation, GeneratorConfig, Progress, RoundRecord, Summary,
+    Adjustment, BestRecord, Energy, Generation, GeneratorConfig, Moves, Progress, RoundRecord,
+    Summary,
 };
 use tempering::{Budget, StopReason};
 
@@ -23,18 +24,24 @@ use crate::{Status, thread_pool};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct GenerateArgs {
-    /// The difficulty U in H = -J U + h * clues: average-width (ln of the average width over
-    /// --samples random tie-breaks; the default, see docs/generator.md), width (ln normal
-    /// width, the paper's), dihedral-width (ln of the mean normal width over the 8 rotations and
-    /// reflections), depth; or hard for people rather than for backtracking:
-    /// human-effort, refutation-sum, refutation-max (ln(1 + U) of the human-solver model over
-    /// --samples runs; see docs/ratings.md).
+    /// The difficulty U in H = -J U + h * clues: any rating `sudoku rate` knows, with its
+    /// parameters (name:key=value...). Hard for people: se-rating (Sudoku Explainer's ER from
+    /// the logical solver; se-rating:tiebreak=ep-ed or tiebreak=work breaks ties within an ER),
+    /// human-effort, refutation-sum, refutation-max (ln(1 + U) of the human-solver model).
+    /// Hard for backtracking: average-width (ln of the average width; the default, see
+    /// docs/generator.md), normal-width (the paper's, also called width), dihedral-width,
+    /// depth.
     #[arg(long)]
     energy: Option<String>,
-    /// Tie-breaking samples of the average-width energy; runs of the human-model energies
-    /// (default 8).
+    /// Tie-breaking samples of average-width, runs of the human-model energies, when the
+    /// energy spec does not say (default 8).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     samples: Option<u32>,
+    /// Moves of the width phase: flips (the paper's: add or remove a clue of one solution
+    /// grid) or vicinity (flips and exchanges: a clue removed, one added with any digit, so
+    /// the solution grid changes along the run).
+    #[arg(long)]
+    moves: Option<String>,
     /// Wall-clock limit, such as 90s, 10m or 1h (default 5m when --steps is not given).
     #[arg(long, value_parser = parse_duration)]
     time: Option<Duration>,
@@ -198,16 +205,16 @@ struct Live {
 
 impl Live {
     fn describe(&self, best: Option<&BestRecord>) -> String {
-        match best {
-            Some(b) => format!(
-                "best E {:.1}, {} clues, depth {}, width {}",
-                b.energy,
-                b.clues,
-                b.depth.map_or("-".into(), |d| d.to_string()),
-                b.normal_width.map_or("-".into(), |w| w.to_string())
-            ),
-            None => "no puzzle better than the start yet".into(),
-        }
+        let Some(b) = best else { return "no puzzle better than the start yet".into() };
+        let se =
+            b.se.map_or(String::new(), |r| format!("ER {:.1}/{:.1}/{:.1}, ", r.er, r.ep, r.ed));
+        format!(
+            "best E {:.1}, {se}{} clues, depth {}, width {}",
+            b.energy,
+            b.clues,
+            b.depth.map_or("-".into(), |d| d.to_string()),
+            b.normal_width.map_or("-".into(), |w| w.to_string())
+        )
     }
 }
 
@@ -221,7 +228,9 @@ impl Progress for Live {
     fn on_best(&mut self, best: &BestRecord) {
         let Some(out) = &mut self.out else { return };
         let line = json!({
+            "status": "ok",
             "puzzle": best.puzzle.to_string(),
+            "se_rating": best.se.map(|r| json!({"er": r.er, "ep": r.ep, "ed": r.ed})),
             "clues": best.clues,
             "energy": best.energy,
             "u": best.u,
@@ -229,7 +238,8 @@ impl Progress for Live {
             "normal_width": best.normal_width,
             "step": best.sweep,
             "seed": self.seed,
-            "energy_kind": self.energy.name(),
+            "energy_kind": self.energy.rating.kind.name(),
+            "energy_settings": self.energy.to_string(),
             "elapsed_s": self.started.elapsed().as_secs_f64(),
         });
         let written = serde_json::to_writer(&mut *out, &line)
@@ -243,10 +253,19 @@ impl Progress for Live {
 }
 
 fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GeneratorConfig> {
-    let name = args.energy.as_deref().unwrap_or("average-width");
-    let energy = Energy::from_name(name, args.samples.unwrap_or(8)).with_context(|| {
-        format!("unknown energy {name:?}; known energies: {}", Energy::NAMES.join(", "))
-    })?;
+    let spec = match args.energy.as_deref().unwrap_or("average-width") {
+        "width" => "normal-width",
+        other => other,
+    };
+    let mut energy: Energy = spec.parse().context("invalid --energy")?;
+    if energy.rating.samples.is_none() {
+        energy.rating = energy.rating.with_samples(args.samples.unwrap_or(8));
+    }
+    let moves = match args.moves.as_deref().unwrap_or("flips") {
+        "flips" => Moves::Flips,
+        "vicinity" => Moves::Vicinity,
+        other => bail!("unknown moves {other:?}; use flips or vicinity"),
+    };
     let adjustment = match args.adjustment.as_deref().unwrap_or("watanabe") {
         "watanabe" => Adjustment::Watanabe(0.8),
         "equal" => Adjustment::EqualAcceptance(0.3),
@@ -255,6 +274,7 @@ fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GeneratorConfig> {
     };
     Ok(GeneratorConfig {
         energy,
+        moves,
         adjustment,
         replicas: args.replicas.unwrap_or(10) as usize,
         depth_target: args.depth_target.unwrap_or(8),
@@ -295,7 +315,8 @@ fn print_summary(
             "steps": s.steps,
             "depth_steps": s.depth_steps,
             "seed": s.seed,
-            "energy_kind": energy.name(),
+            "se_rating": s.se.map(|r| json!({"er": r.er, "ep": r.ep, "ed": r.ed})),
+            "energy_kind": energy.rating.kind.name(),
             "energy_settings": energy.to_string(),
             "status": "ok",
             "stop_reason": reason_name(reason),
@@ -307,6 +328,14 @@ fn print_summary(
     writeln!(out, "puzzle        {}", s.puzzle)?;
     writeln!(out, "solution      {}", s.solution)?;
     writeln!(out, "clues         {}", s.clues)?;
+    writeln!(
+        out,
+        "se rating     {}",
+        opt(s.se.map(|r| format!(
+            "ER {:.1}, EP {:.1}, ED {:.1} (Sudoku Explainer scale)",
+            r.er, r.ep, r.ed
+        )))
+    )?;
     writeln!(out, "depth         {}", opt(s.depth.map(|d| d.to_string())))?;
     writeln!(out, "normal width  {}", opt(s.normal_width.map(|w| w.to_string())))?;
     writeln!(
@@ -344,6 +373,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
             let fixed = [
                 ("--energy", args.energy.is_some()),
                 ("--samples", args.samples.is_some()),
+                ("--moves", args.moves.is_some()),
                 ("--replicas", args.replicas.is_some()),
                 ("--adjustment", args.adjustment.is_some()),
                 ("--sweeps-per-round", args.sweeps_per_round.is_some()),

@@ -6,31 +6,11 @@ use anyhow::bail;
 use rayon::prelude::*;
 use serde_json::{Map, Value, json};
 use sudoku_core::Grid;
-use sudoku_metrics::{
-    AverageWidth, BacktrackSteps, Depth, Difficulty, HarmonyCost, HumanEffort, HumanModel,
-    MetricError, NormalWidth, PairReductionLevel, Pick, Propagation, RefutationMax, RefutationSum,
-    Relaxation, SaSteps,
-};
-use sudoku_solve::{PairReduction, solve_within};
+use sudoku_metrics::{MetricError, Rating, RatingKind, RatingValue};
+use sudoku_solve::solve_within;
 
 use crate::input::collect;
 use crate::{Status, schema, thread_pool};
-
-/// The ratings `sudoku rate` knows, by their command-line names.
-const METRICS: &[&str] = &[
-    "depth",
-    "normal-width",
-    "average-width",
-    "sa-steps",
-    "harmony-cost",
-    "backtrack-steps",
-    "refutation-max",
-    "refutation-sum",
-    "human-effort",
-    "relaxation",
-    "pair-reduction-level",
-    "se-rating",
-];
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct RateArgs {
@@ -43,7 +23,9 @@ pub(crate) struct RateArgs {
     /// relaxation (mean log10 solution count, capped at 1,000, with 45 of the 810 constraints
     /// removed; 20 samples); pair-reduction-level; se-rating (Sudoku Explainer's ER/EP/ED from
     /// the logical solver, whole scale: JSON {"er","ep","ed"}, TSV columns se_er, se_ep,
-    /// se_ed; 20.0 when no technique finishes, as Sudoku Explainer).
+    /// se_ed; 20.0 when no technique finishes, as Sudoku Explainer). Each may carry its own
+    /// parameters, name:key=value... (samples, budget, singles=hidden; docs/schema.md), which
+    /// take precedence over the flags below.
     #[arg(long, value_delimiter = ',', default_value = "depth,normal-width,average-width")]
     metrics: Vec<String>,
     /// Random tie-breaking samples of average-width.
@@ -56,15 +38,15 @@ pub(crate) struct RateArgs {
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// The work each rating may do per puzzle before giving up, in its own unit (named in its
-    /// budget_exceeded message): search nodes for the widths, the uniqueness check,
-    /// se-rating's check and relaxation (per sample); states for depth; model steps for the
+    /// budget_exceeded message): search nodes for the widths, the uniqueness check and
+    /// relaxation (per sample); states for depth; model steps for the
     /// human-model ratings; decision branches for pair-reduction-level; per run, solver steps
     /// (annealing swaps, harmony improvisations) for sa-steps and harmony-cost and values tried
     /// for backtrack-steps. Without it every rating keeps its own default (50,000,000 for the
     /// widths and relaxation, 5,000,000 for depth, 20,000,000 swaps for sa-steps).
     #[arg(long)]
     budget: Option<u64>,
-    /// Potentials (chain nodes) se-rating's chain searches may visit per puzzle.
+    /// Potentials (chain nodes) se-rating's chain searches may visit per puzzle (its budget).
     #[arg(long, default_value_t = sudoku_solve::LogicalSolver::default().chain_budget)]
     chain_budget: u64,
     /// Use hidden singles as well as naked singles between branchings (not the reference).
@@ -78,133 +60,97 @@ pub(crate) struct RateArgs {
     json: bool,
 }
 
-/// The ratings that are defined for a puzzle with several solutions, or none: the widths count
-/// the search tree whatever it holds. Every other rating needs exactly one solution and says
-/// `multiple` or `none` at once, before any work.
-const ANY_SOLUTIONS: &[&str] = &["normal-width", "average-width"];
+/// The ratings asked for, with the command's flags filling in what a spec leaves out.
+fn ratings(args: &RateArgs) -> anyhow::Result<Vec<Rating>> {
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for m in &args.metrics {
+        let mut r: Rating = m.parse()?;
+        if seen.contains(&r.kind) {
+            bail!("{} is asked for twice: its JSON key and TSV columns would clash", r.kind);
+        }
+        seen.push(r.kind);
+        let runs = match r.kind {
+            RatingKind::AverageWidth => Some(args.samples),
+            RatingKind::SaSteps | RatingKind::HarmonyCost | RatingKind::BacktrackSteps => {
+                Some(args.runs)
+            }
+            _ => None,
+        };
+        if let (None, Some(n)) = (r.samples, runs) {
+            r = r.with_samples(n);
+        }
+        let budget = match r.kind {
+            RatingKind::SeRating => Some(args.chain_budget),
+            _ => args.budget,
+        };
+        if let (None, Some(b)) = (r.budget, budget) {
+            r = r.with_budget(b);
+        }
+        if args.hidden_singles {
+            r = r.with_hidden_singles();
+        }
+        out.push(r);
+    }
+    Ok(out)
+}
 
 /// One rating's result, as a JSON value: the number (or object), or
 /// `{"error": {"code", "message"}}`. `solutions` is the puzzle's solution count (at most 2),
 /// if it could be found within the budget.
-fn rate_one(args: &RateArgs, metric: &str, puzzle: &Grid, solutions: Option<u64>) -> Value {
+fn rate_one(rating: &Rating, seed: u64, puzzle: &Grid, solutions: Option<u64>) -> Value {
     let refused = match solutions {
         Some(0) => Some(MetricError::NoSolution),
         Some(n) if n > 1 => Some(MetricError::NotUnique),
         _ => None,
     };
-    if let Some(e) = refused.filter(|_| !ANY_SOLUTIONS.contains(&metric)) {
+    if let Some(e) = refused.filter(|_| !rating.kind.any_solutions()) {
         return json!({"error": schema::error(schema::metric_code(&e), &e)});
     }
-    let propagation = if args.hidden_singles {
-        Propagation::NakedAndHiddenSingles
-    } else {
-        Propagation::NakedSingles
-    };
-    let result: Result<Value, MetricError> = match metric {
-        "depth" => Depth::default()
-            .with_budget(args.budget.unwrap_or(sudoku_metrics::DEFAULT_DEPTH_BUDGET))
-            .with_propagation(propagation)
-            .evaluate(puzzle)
-            .map(|d| json!(d)),
-        "normal-width" => NormalWidth::default()
-            .with_budget(args.budget.unwrap_or(sudoku_metrics::DEFAULT_WIDTH_BUDGET))
-            .with_propagation(propagation)
-            .evaluate(puzzle)
-            .map(|w| json!(w.width)),
-        "average-width" => AverageWidth::default()
-            .with_samples(args.samples)
-            .with_budget(args.budget.unwrap_or(sudoku_metrics::DEFAULT_WIDTH_BUDGET))
-            .with_propagation(propagation)
-            .evaluate(puzzle, args.seed)
-            .map(|m| json!({"mean": m.mean, "stderr": m.stderr, "samples": m.samples})),
-        "se-rating" => {
-            let rater = sudoku_metrics::SeRater(
-                sudoku_solve::LogicalSolver::default().with_chain_budget(args.chain_budget),
-            );
-            rater.evaluate(puzzle).and_then(|(r, end)| match end {
-                sudoku_solve::PathEnd::BudgetExceeded => Err(MetricError::BudgetExceeded {
-                    limit: rater.0.chain_budget,
-                    unit: sudoku_metrics::Work::ChainPotentials,
-                }),
-                _ => Ok(json!({"er": r.er, "ep": r.ep, "ed": r.ed})),
-            })
+    match rating.evaluate(puzzle, seed) {
+        Ok(RatingValue::Count(n)) => json!(n),
+        Ok(RatingValue::Mean(m)) => {
+            json!({"mean": m.mean, "stderr": m.stderr, "samples": m.samples})
         }
-        // A level is a whole number: printed as one.
-        "pair-reduction-level" => {
-            other_rating(args, metric).rate(puzzle, args.seed).map(|v| json!(v as u64))
-        }
-        other => other_rating(args, other).rate(puzzle, args.seed).map(|v| json!(v)),
-    };
-    result.unwrap_or_else(|e| json!({"error": schema::error(schema::metric_code(&e), &e)}))
-}
-
-/// The ratings that give one number, with `--runs` and `--budget` applied.
-fn other_rating(args: &RateArgs, name: &str) -> Box<dyn Difficulty> {
-    let runs = args.runs;
-    let human = HumanModel {
-        budget: args.budget.unwrap_or(HumanModel::default().budget),
-        ..HumanModel::default()
-    };
-    match name {
-        "sa-steps" => {
-            let d = SaSteps::default().with_runs(runs);
-            Box::new(SaSteps { max_steps: args.budget.unwrap_or(d.max_steps), ..d })
-        }
-        "harmony-cost" => Box::new(HarmonyCost::default().with_runs(runs)),
-        "backtrack-steps" => {
-            let d = BacktrackSteps::default().with_runs(runs);
-            Box::new(BacktrackSteps { max_steps: args.budget.unwrap_or(d.max_steps), ..d })
-        }
-        "refutation-max" => Box::new(RefutationMax(human)),
-        "refutation-sum" => Box::new(RefutationSum(human)),
-        "human-effort" => Box::new(HumanEffort(human.with_pick(Pick::ByEase))),
-        "relaxation" => {
-            let d = Relaxation::default();
-            Box::new(Relaxation { budget: args.budget.unwrap_or(d.budget), ..d })
-        }
-        "pair-reduction-level" => {
-            let d = PairReduction::default();
-            Box::new(PairReductionLevel(PairReduction {
-                budget: args.budget.unwrap_or(d.budget),
-                ..d
-            }))
-        }
-        _ => unreachable!("metric names are checked before rating"),
+        Ok(RatingValue::Se(r, _)) => json!({"er": r.er, "ep": r.ep, "ed": r.ed}),
+        Ok(v) => json!(v.number()),
+        Err(e) => json!({"error": schema::error(schema::metric_code(&e), &e)}),
     }
 }
 
 /// The TSV columns of a rating.
-fn columns(metric: &str) -> Vec<String> {
-    match metric {
-        "average-width" => vec!["average_width".into(), "average_width_stderr".into()],
-        "se-rating" => vec!["se_er".into(), "se_ep".into(), "se_ed".into()],
-        other => vec![other.replace('-', "_")],
+fn columns(kind: RatingKind) -> Vec<String> {
+    match kind {
+        RatingKind::AverageWidth => vec!["average_width".into(), "average_width_stderr".into()],
+        RatingKind::SeRating => vec!["se_er".into(), "se_ep".into(), "se_ed".into()],
+        other => vec![key(other)],
     }
+}
+
+/// A rating's JSON key.
+fn key(kind: RatingKind) -> String {
+    kind.name().replace('-', "_")
 }
 
 /// The TSV cells of a rating's result: one per column, the error code in each when there is
 /// no value.
-fn cells(metric: &str, v: &Value) -> Vec<String> {
-    let n = columns(metric).len();
+fn cells(kind: RatingKind, v: &Value) -> Vec<String> {
+    let n = columns(kind).len();
     if let Some(code) = v.get("error").and_then(|e| e["code"].as_str()) {
         return vec![code.to_string(); n];
     }
-    match metric {
-        "average-width" => vec![
+    match kind {
+        RatingKind::AverageWidth => vec![
             format!("{:.2}", v["mean"].as_f64().unwrap_or(f64::NAN)),
             format!("{:.2}", v["stderr"].as_f64().unwrap_or(f64::NAN)),
         ],
-        "se-rating" => ["er", "ep", "ed"].iter().map(|k| v[k].to_string()).collect(),
+        RatingKind::SeRating => ["er", "ep", "ed"].iter().map(|k| v[k].to_string()).collect(),
         _ => vec![v.to_string()],
     }
 }
 
 pub(crate) fn run(args: &RateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
-    for m in &args.metrics {
-        if !METRICS.contains(&m.as_str()) {
-            bail!("unknown metric {m:?}; known metrics: {}", METRICS.join(", "));
-        }
-    }
+    let ratings = ratings(args)?;
     let (records, unreadable) = collect(&args.inputs, "rate")?;
     let budget = args.budget.unwrap_or(10_000_000);
     let rows: Vec<Map<String, Value>> = thread_pool(args.threads)?.install(|| {
@@ -220,8 +166,8 @@ pub(crate) fn run(args: &RateArgs, out: &mut dyn Write) -> anyhow::Result<Status
                         row.insert("status".into(), json!("ok"));
                         let solutions =
                             solve_within(&p.grid, budget).ok().map(|o| o.count_capped());
-                        for m in &args.metrics {
-                            row.insert(m.replace('-', "_"), rate_one(args, m, &p.grid, solutions));
+                        for r in &ratings {
+                            row.insert(key(r.kind), rate_one(r, args.seed, &p.grid, solutions));
                         }
                     }
                     Err(e) => {
@@ -237,8 +183,8 @@ pub(crate) fn run(args: &RateArgs, out: &mut dyn Write) -> anyhow::Result<Status
     });
     if !args.json {
         let mut header = vec!["source".to_string(), "line".into(), "puzzle".into()];
-        for m in &args.metrics {
-            header.extend(columns(m));
+        for r in &ratings {
+            header.extend(columns(r.kind));
         }
         writeln!(out, "{}", header.join("\t"))?;
     }
@@ -254,11 +200,11 @@ pub(crate) fn run(args: &RateArgs, out: &mut dyn Write) -> anyhow::Result<Status
         let source = row["source"].as_str().unwrap_or("-");
         let mut line = vec![source.to_string(), row["line"].to_string()];
         line.push(row["puzzle"].as_str().unwrap_or("").to_string());
-        for m in &args.metrics {
+        for r in &ratings {
             if bad {
-                line.extend(vec!["invalid".to_string(); columns(m).len()]);
+                line.extend(vec!["invalid".to_string(); columns(r.kind).len()]);
             } else {
-                line.extend(cells(m, &row[&m.replace('-', "_")]));
+                line.extend(cells(r.kind, &row[&key(r.kind)]));
             }
         }
         if bad {

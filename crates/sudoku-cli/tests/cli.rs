@@ -276,7 +276,7 @@ fn rate_average_width_is_seeded_and_thread_independent() {
 fn rate_rejects_unknown_metrics() {
     let out = sudoku(&["rate", "--metrics", "depth,bogus"], b"");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("unknown metric \"bogus\""));
+    assert!(text(&out.stderr).contains("unknown rating \"bogus\""));
 }
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
@@ -397,7 +397,7 @@ fn generate_refuses_a_damaged_checkpoint() {
 fn generate_rejects_unknown_energy() {
     let out = sudoku(&["generate", "--energy", "bogus", "--steps", "1", "--no-progress"], b"");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("unknown energy \"bogus\""));
+    assert!(text(&out.stderr).contains("unknown rating \"bogus\""));
 }
 
 /// The records of a results file, without their wall-clock field.

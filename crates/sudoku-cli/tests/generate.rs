@@ -46,7 +46,7 @@ fn steps_are_exact_and_the_summary_names_energy_and_stop() {
     assert_eq!(v["steps"], 7);
     assert_eq!(v["stop_reason"], "step_limit");
     assert_eq!(v["energy_kind"], "average-width");
-    assert_eq!(v["energy_settings"], "average-width (8 samples)");
+    assert_eq!(v["energy_settings"], "ln average-width:samples=8");
     assert_eq!(v["status"], "ok");
     // Without a terminal, progress comes as lines.
     assert!(text(&out.stderr).contains("] step 7 |"), "{}", text(&out.stderr));

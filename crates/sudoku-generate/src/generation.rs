@@ -7,157 +7,126 @@ use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
 use sudoku_core::Grid;
 use sudoku_metrics::{
-    AverageWidth, Depth, Difficulty, DihedralWidth, HumanEffort, HumanModel, Ln, Mean, NormalWidth,
-    Pick, RefutationMax, RefutationSum,
+    AverageWidth, Depth, Difficulty, Mean, NormalWidth, ParseRatingError, Rating, RatingKind,
+    SeRater,
 };
+use sudoku_solve::SeRating;
 use tempering::{
     Budget, ConfigError, ExchangeConfig, Ladder, Metropolis, Observer, ReplicaExchange, StopReason,
 };
 
-use crate::{PuzzleModel, PuzzleState};
+use crate::{Moves, PuzzleModel, PuzzleState};
 
-/// The difficulty `U` in the energy `H = -J U + h * clues`.
+/// How `U` is made from a rating's number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[non_exhaustive]
-pub enum Energy {
-    /// `ln` of the normal width (the paper's width phase).
-    Width,
-    /// The depth.
-    Depth,
-    /// `ln` of the average width over this many random tie-breaks: independent of orientation.
-    AverageWidth {
-        /// Samples per evaluation.
-        samples: u32,
-    },
-    /// `ln` of the mean normal width over the 8 rotations and reflections.
-    DihedralWidth,
-    /// `ln(1 + refutation-sum)` of the human-solver model over this many runs.
-    RefutationSum {
-        /// Model runs per evaluation.
-        runs: u32,
-    },
-    /// `ln(1 + refutation-max)` of the human-solver model over this many runs.
-    RefutationMax {
-        /// Model runs per evaluation.
-        runs: u32,
-    },
-    /// `ln(1 + human-effort)` of the human-solver model over this many runs: puzzles that are
-    /// hard for people rather than for backtracking.
-    HumanEffort {
-        /// Model runs per evaluation.
-        runs: u32,
-    },
+pub enum Scale {
+    /// The number itself (ER, depth).
+    Linear,
+    /// Its logarithm: widths grow exponentially.
+    Ln,
+    /// `ln(1 + x)`: the human-model ratings are 0 for puzzles that singles solve.
+    LnOnePlus,
+}
+
+/// The difficulty `U` in the energy `H = -J U + h * clues`: any rating of the catalogue
+/// ([`Rating`]) on a [`Scale`].
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_generate::{Energy, Scale};
+/// let energy: Energy = "average-width:samples=8".parse()?;
+/// assert_eq!(energy.scale, Scale::Ln);
+/// assert_eq!(energy.to_string(), "ln average-width:samples=8");
+/// let er: Energy = "se-rating:tiebreak=ep-ed".parse()?;
+/// assert_eq!((er.scale, er.is_for_people()), (Scale::Linear, true));
+/// # Ok::<(), sudoku_metrics::ParseRatingError>(())
+/// ```
+///
+/// A rating of your own is an energy too: [`PuzzleModel`] takes any
+/// [`Difficulty`](sudoku_metrics::Difficulty), and every `tempering` optimizer runs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Energy {
+    /// The rating.
+    pub rating: Rating,
+    /// How `U` is made from it.
+    pub scale: Scale,
 }
 
 impl Energy {
-    /// The names `--energy` accepts.
-    pub const NAMES: &'static [&'static str] = &[
-        "width",
-        "depth",
-        "average-width",
-        "dihedral-width",
-        "refutation-sum",
-        "refutation-max",
-        "human-effort",
-    ];
-
-    /// The energy called `name` (`average-width` takes `samples` tie-breaks, the human-model
-    /// energies `samples` runs).
+    /// `rating` on its natural scale: `ln` for the widths, `ln(1 + x)` for the human-model
+    /// ratings, the number itself otherwise.
     #[must_use]
-    pub fn from_name(name: &str, samples: u32) -> Option<Energy> {
-        match name {
-            "width" => Some(Energy::Width),
-            "depth" => Some(Energy::Depth),
-            "average-width" => Some(Energy::AverageWidth { samples }),
-            "dihedral-width" => Some(Energy::DihedralWidth),
-            "refutation-sum" => Some(Energy::RefutationSum { runs: samples }),
-            "refutation-max" => Some(Energy::RefutationMax { runs: samples }),
-            "human-effort" => Some(Energy::HumanEffort { runs: samples }),
-            _ => None,
-        }
+    pub fn new(rating: Rating) -> Energy {
+        use RatingKind as K;
+        let scale = match rating.kind {
+            K::NormalWidth | K::AverageWidth | K::DihedralWidth => Scale::Ln,
+            K::RefutationMax | K::RefutationSum | K::HumanEffort => Scale::LnOnePlus,
+            _ => Scale::Linear,
+        };
+        Energy { rating, scale }
     }
 
-    /// The name `--energy` knows it by (one of [`Energy::NAMES`]).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use sudoku_generate::Energy;
-    /// assert_eq!(Energy::AverageWidth { samples: 8 }.name(), "average-width");
-    /// assert_eq!(Energy::HumanEffort { runs: 5 }.to_string(), "human-effort (5 runs)");
-    /// ```
+    /// The paper's width-phase energy: `ln` of the normal width.
     #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Energy::Width => "width",
-            Energy::Depth => "depth",
-            Energy::AverageWidth { .. } => "average-width",
-            Energy::DihedralWidth => "dihedral-width",
-            Energy::RefutationSum { .. } => "refutation-sum",
-            Energy::RefutationMax { .. } => "refutation-max",
-            Energy::HumanEffort { .. } => "human-effort",
-        }
+    pub fn width() -> Energy {
+        Energy::new(Rating::new(RatingKind::NormalWidth))
     }
 
-    /// Whether `U` comes from the human-solver model (rather than from backtracking).
+    /// Whether `U` says how hard a puzzle is for people (the logical solver or the
+    /// human-solver model) rather than for backtracking.
     #[must_use]
-    pub fn is_human_model(self) -> bool {
-        matches!(
-            self,
-            Energy::RefutationSum { .. }
-                | Energy::RefutationMax { .. }
-                | Energy::HumanEffort { .. }
-        )
+    pub fn is_for_people(&self) -> bool {
+        self.rating.kind.is_for_people()
     }
 
-    /// The rating that computes `U`, with a node budget per evaluation.
+    /// The rating that computes `U`; backtracking ratings without a budget of their own get
+    /// `search_budget` search nodes.
     #[must_use]
-    pub fn difficulty(self, budget: u64) -> Box<dyn Difficulty> {
-        let width = NormalWidth::default().with_budget(budget);
-        match self {
-            Energy::Width => Box::new(Ln(width)),
-            Energy::Depth => Box::new(Depth::default().with_budget(budget)),
-            Energy::AverageWidth { samples } => {
-                Box::new(Ln(AverageWidth::default().with_samples(samples).with_budget(budget)))
-            }
-            Energy::DihedralWidth => Box::new(Ln(DihedralWidth { width })),
-            Energy::RefutationSum { runs } => {
-                Box::new(LnOnePlus(RefutationSum(HumanModel::default().with_runs(runs))))
-            }
-            Energy::RefutationMax { runs } => {
-                Box::new(LnOnePlus(RefutationMax(HumanModel::default().with_runs(runs))))
-            }
-            Energy::HumanEffort { runs } => {
-                let model = HumanModel::default().with_runs(runs).with_pick(Pick::ByEase);
-                Box::new(LnOnePlus(HumanEffort(model)))
-            }
+    pub fn difficulty(&self, search_budget: u64) -> Box<dyn Difficulty> {
+        let mut rating = self.rating;
+        if rating.budget.is_none() && !self.is_for_people() {
+            rating = rating.with_budget(search_budget);
         }
+        Box::new(Scaled(rating, self.scale))
     }
 }
 
-/// The name and its parameter: `average-width (8 samples)`, `human-effort (30 runs)`, `width`.
+/// `ln average-width:samples=8`, `se-rating`.
 impl std::fmt::Display for Energy {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match *self {
-            Energy::AverageWidth { samples } => write!(f, "{} ({samples} samples)", self.name()),
-            Energy::RefutationSum { runs }
-            | Energy::RefutationMax { runs }
-            | Energy::HumanEffort { runs } => write!(f, "{} ({runs} runs)", self.name()),
-            _ => f.write_str(self.name()),
+        match self.scale {
+            Scale::Linear => write!(f, "{}", self.rating),
+            Scale::Ln => write!(f, "ln {}", self.rating),
+            Scale::LnOnePlus => write!(f, "ln(1 + {})", self.rating),
         }
     }
 }
 
-/// `ln(1 + U)`: the human-model ratings are 0 for puzzles that singles solve.
-#[derive(Debug)]
-struct LnOnePlus<D>(D);
+/// A rating spec (`se-rating:tiebreak=ep-ed`) on its natural scale.
+impl std::str::FromStr for Energy {
+    type Err = ParseRatingError;
+    fn from_str(s: &str) -> Result<Energy, ParseRatingError> {
+        s.parse().map(Energy::new)
+    }
+}
 
-impl<D: Difficulty> Difficulty for LnOnePlus<D> {
+/// A rating on a scale.
+#[derive(Debug)]
+struct Scaled(Rating, Scale);
+
+impl Difficulty for Scaled {
     fn name(&self) -> &str {
-        self.0.name()
+        self.0.kind.name()
     }
     fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, sudoku_metrics::MetricError> {
-        self.0.rate(puzzle, seed).map(f64::ln_1p)
+        let x = self.0.rate(puzzle, seed)?;
+        Ok(match self.1 {
+            Scale::Linear => x,
+            Scale::Ln => x.ln(),
+            Scale::LnOnePlus => x.ln_1p(),
+        })
     }
 }
 
@@ -205,6 +174,8 @@ pub struct GeneratorConfig {
     pub adjustment: Adjustment,
     /// Removal-then-addition pairs per sweep (10).
     pub move_pairs: u32,
+    /// The width phase's moves (the paper's flips over one solution grid).
+    pub moves: Moves,
     /// Search nodes allowed per rating; a puzzle over budget is never accepted.
     pub rating_budget: u64,
     /// Random tie-breaking samples of the final average-width rating (100).
@@ -217,7 +188,10 @@ pub struct GeneratorConfig {
 impl Default for GeneratorConfig {
     /// The paper's schedule with the average-width energy (8 samples).
     fn default() -> GeneratorConfig {
-        GeneratorConfig { energy: Energy::AverageWidth { samples: 8 }, ..GeneratorConfig::paper() }
+        GeneratorConfig {
+            energy: Energy::new(Rating::new(RatingKind::AverageWidth).with_samples(8)),
+            ..GeneratorConfig::paper()
+        }
     }
 }
 
@@ -228,7 +202,8 @@ impl GeneratorConfig {
     #[must_use]
     pub fn paper() -> GeneratorConfig {
         GeneratorConfig {
-            energy: Energy::Width,
+            energy: Energy::width(),
+            moves: Moves::Flips,
             j: 100.0,
             h: 1.0,
             depth_beta: 0.05,
@@ -263,6 +238,8 @@ pub struct BestRecord {
     pub depth: Option<u32>,
     /// Its normal width.
     pub normal_width: Option<u64>,
+    /// Its ER/EP/ED, when the energy is `se-rating`.
+    pub se: Option<SeRating>,
 }
 
 /// One round of the width phase, for plots: temperatures and energies per replica slot.
@@ -299,6 +276,8 @@ pub struct Summary {
     pub puzzle: Grid,
     /// Its solution.
     pub solution: Grid,
+    /// Its Sudoku Explainer ER/EP/ED (from the logical solver), whatever the energy.
+    pub se: Option<SeRating>,
     /// Its clue count.
     pub clues: usize,
     /// Its depth.
@@ -363,8 +342,12 @@ struct Recorder<'a, P: ?Sized> {
 
 impl<P: Progress + ?Sized> Observer<PuzzleState> for Recorder<'_, P> {
     fn on_best(&mut self, state: &PuzzleState, energy: f64, sweep: u64) {
-        let puzzle = self.model.puzzle(state.clues);
+        let puzzle = state.puzzle();
+        let se = (self.model.difficulty().name() == RatingKind::SeRating.name())
+            .then(|| SeRater::default().evaluate(&puzzle).ok().map(|r| r.0))
+            .flatten();
         let record = BestRecord {
+            se,
             puzzle,
             clues: state.clue_count(),
             u: state.u,
@@ -441,7 +424,7 @@ impl Generation {
         }
         let start = report.state;
         let model = Generation::width_model(&config, solution, seed);
-        let first = model.state(start.clues);
+        let first = model.state_of(start.clues, start.solution);
         let m = config.replicas;
         let ladder = Ladder::linear(config.beta_hot, config.beta_hot * m as f64, m)?;
         let ladder = match config.adjustment {
@@ -474,6 +457,7 @@ impl Generation {
     ) -> PuzzleModel<Box<dyn Difficulty>> {
         PuzzleModel::new(solution, config.energy.difficulty(config.rating_budget), seed)
             .with_coupling(config.j, config.h)
+            .with_moves(config.moves)
     }
 
     /// Runs the width phase until the budget is spent or `progress` asks to stop.
@@ -506,7 +490,8 @@ impl Generation {
         self.seed
     }
 
-    /// The solution grid every puzzle of this generation belongs to.
+    /// The solution grid the generation started from (with [`Moves::Flips`], the solution of
+    /// every puzzle it makes).
     #[must_use]
     pub fn solution(&self) -> &Grid {
         &self.solution
@@ -547,7 +532,6 @@ impl Generation {
     /// returns the hardest; with a human-model energy, returns the lowest-energy puzzle.
     #[must_use]
     pub fn summary(&self) -> Summary {
-        let model = Generation::width_model(&self.config, self.solution, self.seed);
         let (best_state, best_energy) = self.exchange.best();
         let mut candidates: Vec<(Grid, f64)> = self
             .bests
@@ -557,9 +541,9 @@ impl Generation {
             .map(|b| (b.puzzle, b.energy))
             .collect();
         if candidates.is_empty() {
-            candidates.push((model.puzzle(best_state.clues), best_energy));
+            candidates.push((best_state.puzzle(), best_energy));
         }
-        if self.config.energy.is_human_model() {
+        if self.config.energy.is_for_people() {
             let lowest = candidates.iter().copied().min_by(|a, b| a.1.total_cmp(&b.1));
             candidates = lowest.into_iter().collect();
         }
@@ -577,9 +561,14 @@ impl Generation {
                 key(&a.2).total_cmp(&key(&b.2))
             })
             .expect("at least one candidate");
+        let solution = match sudoku_solve::solve(&puzzle) {
+            sudoku_solve::Outcome::Unique(s) => s,
+            _ => unreachable!("every puzzle of a generation has a unique solution"),
+        };
         Summary {
             puzzle,
-            solution: self.solution,
+            solution,
+            se: SeRater::default().evaluate(&puzzle).ok().map(|r| r.0),
             clues: puzzle.clue_count(),
             depth: Depth::default().evaluate(&puzzle).ok(),
             normal_width: NormalWidth::default().evaluate(&puzzle).ok().map(|w| w.width),

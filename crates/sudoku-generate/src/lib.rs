@@ -29,9 +29,10 @@ mod generation;
 mod model;
 
 pub use generation::{
-    Adjustment, BestRecord, Energy, Generation, GeneratorConfig, Progress, RoundRecord, Summary,
+    Adjustment, BestRecord, Energy, Generation, GeneratorConfig, Progress, RoundRecord, Scale,
+    Summary,
 };
-pub use model::{Flip, PuzzleModel, PuzzleState};
+pub use model::{Moves, PuzzleModel, PuzzleMove, PuzzleState};
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

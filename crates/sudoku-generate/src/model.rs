@@ -5,16 +5,20 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use rand::{Rng, RngExt};
-use sudoku_core::{CellSet, Grid};
+use sudoku_core::{Cell, CellSet, Digit, DigitSet, Grid};
 use sudoku_metrics::Difficulty;
+use sudoku_solve::Outcome;
 use tempering::Model;
 
-/// A puzzle in the search: which clues of the solution it keeps, and its difficulty `U`.
+/// A puzzle in the search: its solution grid, which of its cells are clues, and its difficulty
+/// `U`.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PuzzleState {
     /// The kept clues (bit `i` is cell `i`).
     pub clues: u128,
-    /// The difficulty `U` of the puzzle these clues make.
+    /// The puzzle's unique solution.
+    pub solution: Grid,
+    /// The difficulty `U` of the puzzle.
     pub u: f64,
 }
 
@@ -30,21 +34,54 @@ impl PuzzleState {
     pub fn clue_count(&self) -> usize {
         self.clues.count_ones() as usize
     }
+
+    /// The puzzle: the solution's digits on the clue cells.
+    #[must_use]
+    pub fn puzzle(&self) -> Grid {
+        puzzle_of(&self.solution, self.clues)
+    }
 }
 
-/// A proposed flip of one spin, with the new `U` once [`Model::delta`] has computed it.
+fn puzzle_of(solution: &Grid, clues: u128) -> Grid {
+    let mut g = Grid::EMPTY;
+    for c in CellSet::from_bits(clues) {
+        g.set(c, solution.get(c));
+    }
+    g
+}
+
+/// Which moves the model proposes.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[non_exhaustive]
+pub enum Moves {
+    /// The paper's: remove a clue or add one of the solution's digits, alternately. Every
+    /// puzzle of a run shares one solution grid.
+    #[default]
+    Flips,
+    /// As `Flips`, alternated with exchanges, as the puzzle community's "vicinity" searches
+    /// do: one clue removed and a clue added at any cell with any digit the others allow
+    /// (the same cell with another digit, or another cell), keeping a unique solution. The
+    /// solution grid changes along the run.
+    Vicinity,
+}
+
+/// A proposed move: the state it leads to, with its `U` once [`Model::delta`] has rated it.
 #[derive(Clone, Copy, Debug)]
-pub struct Flip {
-    cell: u8,
+pub struct PuzzleMove {
+    clues: u128,
+    solution: Grid,
     new_u: f64,
 }
 
 /// The Hamiltonian `H = -J U + h * clues` over the puzzles of one solution grid, where `U` is
 /// any [`Difficulty`].
 ///
-/// Moves flip one spin: even attempts remove a random clue, odd attempts add a random one (the
-/// solution's digit), as the reference program alternates them. A removal that makes the
-/// puzzle non-unique is rejected by the model; an addition never breaks uniqueness. A puzzle
+/// With [`Moves::Flips`] (the default) moves flip one spin: even attempts remove a random clue,
+/// odd attempts add a random one (the solution's digit), as the reference program alternates
+/// them. A removal that makes the puzzle non-unique is rejected by the model; an addition never
+/// breaks uniqueness. [`Moves::Vicinity`] makes every other pair of attempts an exchange. A puzzle
 /// whose `U` cannot be computed within the rating's budget gets `+inf` energy, so it is never
 /// accepted.
 ///
@@ -70,9 +107,9 @@ pub struct Flip {
 pub struct PuzzleModel<U> {
     solution: Grid,
     difficulty: U,
-    /// `U` of puzzles already rated, by clue mask. `U` is a function of the puzzle (random
-    /// ratings are seeded by it), so the memo changes no result, only skips repeated work.
-    memo: Mutex<HashMap<u128, f64>>,
+    /// `U` of puzzles already rated. `U` is a function of the puzzle (random ratings are
+    /// seeded by it), so the memo changes no result, only skips repeated work.
+    memo: Mutex<HashMap<Grid, f64>>,
     /// Ratings asked for, and ratings found in the memo.
     lookups: AtomicU64,
     hits: AtomicU64,
@@ -80,6 +117,8 @@ pub struct PuzzleModel<U> {
     pub j: f64,
     /// The field on the clues, `h` (paper: 1).
     pub h: f64,
+    /// Which moves are proposed.
+    pub moves: Moves,
     seed: u64,
 }
 
@@ -99,6 +138,7 @@ impl<U: Difficulty> PuzzleModel<U> {
             hits: AtomicU64::new(0),
             j: 100.0,
             h: 1.0,
+            moves: Moves::Flips,
             seed,
         }
     }
@@ -115,7 +155,13 @@ impl<U: Difficulty> PuzzleModel<U> {
         PuzzleModel { j, h, ..self }
     }
 
-    /// The solution grid.
+    /// Sets the moves.
+    #[must_use]
+    pub fn with_moves(self, moves: Moves) -> PuzzleModel<U> {
+        PuzzleModel { moves, ..self }
+    }
+
+    /// The solution grid the run starts from.
     #[must_use]
     pub fn solution(&self) -> &Grid {
         &self.solution
@@ -127,31 +173,21 @@ impl<U: Difficulty> PuzzleModel<U> {
         &self.difficulty
     }
 
-    /// The puzzle that keeps `clues`.
+    /// `U` of the puzzle with `clues` of `solution`, or `None` over budget.
     #[must_use]
-    pub fn puzzle(&self, clues: u128) -> Grid {
-        let mut g = Grid::EMPTY;
-        for c in CellSet::from_bits(clues) {
-            g.set(c, self.solution.get(c));
-        }
-        g
-    }
-
-    /// `U` of the puzzle with `clues`, or `None` over budget.
-    #[must_use]
-    pub fn rate(&self, clues: u128) -> Option<f64> {
+    pub fn rate(&self, clues: u128, solution: &Grid) -> Option<f64> {
         self.lookups.fetch_add(1, Ordering::Relaxed);
-        if let Some(&u) = self.memo.lock().unwrap_or_else(PoisonError::into_inner).get(&clues) {
+        let puzzle = puzzle_of(solution, clues);
+        if let Some(&u) = self.memo.lock().unwrap_or_else(PoisonError::into_inner).get(&puzzle) {
             self.hits.fetch_add(1, Ordering::Relaxed);
             return (!u.is_nan()).then_some(u);
         }
-        let puzzle = self.puzzle(clues);
         let u = self.difficulty.rate(&puzzle, self.seed ^ puzzle_hash(clues)).ok();
         let mut memo = self.memo.lock().unwrap_or_else(PoisonError::into_inner);
         if memo.len() >= MEMO_LIMIT {
             memo.clear();
         }
-        memo.insert(clues, u.unwrap_or(f64::NAN));
+        memo.insert(puzzle, u.unwrap_or(f64::NAN));
         u
     }
 
@@ -161,10 +197,45 @@ impl<U: Difficulty> PuzzleModel<U> {
         self.state(CellSet::ALL.bits())
     }
 
-    /// The state keeping `clues`, rated.
+    /// The state keeping `clues` of the model's solution, rated.
     #[must_use]
     pub fn state(&self, clues: u128) -> PuzzleState {
-        PuzzleState { clues, u: self.rate(clues).unwrap_or(f64::NAN) }
+        self.state_of(clues, self.solution)
+    }
+
+    /// The state keeping `clues` of `solution`, rated.
+    #[must_use]
+    pub fn state_of(&self, clues: u128, solution: Grid) -> PuzzleState {
+        PuzzleState { clues, solution, u: self.rate(clues, &solution).unwrap_or(f64::NAN) }
+    }
+
+    /// An exchange from `state`: a clue removed, a clue added at any cell with a digit the
+    /// other clues allow, the result unique; a few draws, else `None`.
+    fn exchange<R: Rng + ?Sized>(&self, state: &PuzzleState, rng: &mut R) -> Option<PuzzleMove> {
+        let n = state.clues.count_ones();
+        if n == 0 {
+            return None;
+        }
+        for _ in 0..EXCHANGE_DRAWS {
+            let from = nth_bit(state.clues, rng.random_range(0..n));
+            let mut puzzle = puzzle_of(&state.solution, state.clues & !(1 << from));
+            let empty = !(state.clues & !(1 << from)) & CellSet::ALL.bits();
+            let to = nth_bit(empty, rng.random_range(0..empty.count_ones()));
+            let cell = Cell::new(usize::from(to)).expect("a cell index");
+            let allowed = puzzle.candidates(cell);
+            let Some(digit) = nth_digit(allowed, rng.random_range(0..allowed.len().max(1))) else {
+                continue;
+            };
+            if to == from && state.solution.get(cell) == Some(digit) {
+                continue;
+            }
+            puzzle.set(cell, Some(digit));
+            if let Outcome::Unique(solution) = sudoku_solve::solve(&puzzle) {
+                let clues = (state.clues & !(1 << from)) | (1 << to);
+                return Some(PuzzleMove { clues, solution, new_u: f64::NAN });
+            }
+        }
+        None
     }
 
     /// The energy of a given `U` and clue count.
@@ -174,8 +245,16 @@ impl<U: Difficulty> PuzzleModel<U> {
     }
 }
 
-/// The most ratings kept in the memo (about 40 MB); it is emptied when full.
+/// The most ratings kept in the memo (about 100 MB); it is emptied when full.
 const MEMO_LIMIT: usize = 1 << 20;
+
+/// Draws an exchange move makes before giving up (most draws lose uniqueness).
+const EXCHANGE_DRAWS: u32 = 16;
+
+/// The `k`-th digit of `set`.
+fn nth_digit(set: DigitSet, k: usize) -> Option<Digit> {
+    set.into_iter().nth(k)
+}
 
 /// A 64-bit mix of the clue mask (SplitMix64 finaliser on both halves).
 fn puzzle_hash(clues: u128) -> u64 {
@@ -197,7 +276,7 @@ fn nth_bit(mut x: u128, k: u32) -> u8 {
 
 impl<U: Difficulty> Model for PuzzleModel<U> {
     type State = PuzzleState;
-    type Move = Flip;
+    type Move = PuzzleMove;
 
     fn energy(&self, state: &PuzzleState) -> f64 {
         self.energy_of(state.u, state.clue_count())
@@ -208,7 +287,10 @@ impl<U: Difficulty> Model for PuzzleModel<U> {
         state: &PuzzleState,
         attempt: u32,
         rng: &mut R,
-    ) -> Option<Flip> {
+    ) -> Option<PuzzleMove> {
+        if self.moves == Moves::Vicinity && attempt % 4 >= 2 {
+            return self.exchange(state, rng);
+        }
         let remove = attempt.is_multiple_of(2);
         let pool = if remove { state.clues } else { !state.clues & CellSet::ALL.bits() };
         let n = pool.count_ones();
@@ -216,20 +298,19 @@ impl<U: Difficulty> Model for PuzzleModel<U> {
             return None;
         }
         let cell = nth_bit(pool, rng.random_range(0..n));
-        if remove && !sudoku_solve::is_unique(&self.puzzle(state.clues & !(1 << cell))) {
+        let clues = state.clues ^ (1 << cell);
+        if remove && !sudoku_solve::is_unique(&puzzle_of(&state.solution, clues)) {
             return None;
         }
-        Some(Flip { cell, new_u: f64::NAN })
+        Some(PuzzleMove { clues, solution: state.solution, new_u: f64::NAN })
     }
 
-    fn delta(&self, state: &PuzzleState, energy: f64, mv: &mut Flip) -> f64 {
-        let clues = state.clues ^ (1 << mv.cell);
-        mv.new_u = self.rate(clues).unwrap_or(f64::NAN);
-        self.energy_of(mv.new_u, clues.count_ones() as usize) - energy
+    fn delta(&self, _: &PuzzleState, energy: f64, mv: &mut PuzzleMove) -> f64 {
+        mv.new_u = self.rate(mv.clues, &mv.solution).unwrap_or(f64::NAN);
+        self.energy_of(mv.new_u, mv.clues.count_ones() as usize) - energy
     }
 
-    fn apply(&self, state: &mut PuzzleState, mv: Flip) {
-        state.clues ^= 1 << mv.cell;
-        state.u = mv.new_u;
+    fn apply(&self, state: &mut PuzzleState, mv: PuzzleMove) {
+        *state = PuzzleState { clues: mv.clues, solution: mv.solution, u: mv.new_u };
     }
 }

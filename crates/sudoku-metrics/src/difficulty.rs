@@ -157,21 +157,16 @@ impl<D: Difficulty + ?Sized> Difficulty for Box<D> {
 /// let solved: Grid =
 ///     "812753649943682175675491283154237896369845721287169534521974368438526917796318452".parse()?;
 /// assert_eq!(Ln(NormalWidth::default()).rate(&solved, 0)?, 0.0);
-/// assert_eq!(Ln(NormalWidth::default()).name(), "ln-normal-width");
+/// assert_eq!(Ln(NormalWidth::default()).name(), "normal-width");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ln<D>(pub D);
 
 impl<D: Difficulty> Difficulty for Ln<D> {
+    /// The rating's own name: a scale is not a new rating.
     fn name(&self) -> &str {
-        match self.0.name() {
-            "normal-width" => "ln-normal-width",
-            "average-width" => "ln-average-width",
-            "depth" => "ln-depth",
-            "dihedral-width" => "ln-dihedral-width",
-            _ => "ln",
-        }
+        self.0.name()
     }
     fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, MetricError> {
         self.0.rate(puzzle, seed).map(f64::ln)

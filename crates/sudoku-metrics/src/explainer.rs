@@ -1,7 +1,7 @@
 //! Sudoku Explainer's ratings (ER/EP/ED) from the logical solver.
 
 use sudoku_core::Grid;
-use sudoku_solve::{LogicError, LogicalSolver, PathEnd, SeRating};
+use sudoku_solve::{LogicError, LogicalSolver, PathEnd, SeRating, SolvingPath};
 
 use crate::{Difficulty, MetricError, Work};
 
@@ -56,8 +56,12 @@ impl SeRater {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn evaluate(&self, puzzle: &Grid) -> Result<(SeRating, PathEnd), MetricError> {
+        self.path(puzzle).map(|p| (p.rating, p.end))
+    }
+
+    fn path(&self, puzzle: &Grid) -> Result<SolvingPath, MetricError> {
         match self.0.solve(puzzle) {
-            Ok(path) => Ok((path.rating, path.end)),
+            Ok(path) => Ok(path),
             Err(LogicError::NotUnique) => Err(MetricError::NotUnique),
             Err(LogicError::BudgetExceeded { nodes }) => {
                 Err(MetricError::BudgetExceeded { limit: nodes, unit: Work::SearchNodes })
@@ -68,6 +72,85 @@ impl SeRater {
             }
             Err(_) => Err(MetricError::NoSolution),
         }
+    }
+}
+
+/// How `se-rating` breaks ties between puzzles of one ER when it is a number to optimise: ER
+/// has plateaus (every puzzle solved by the same hardest technique rates the same), which leave
+/// a Monte Carlo search no slope. A tie-break adds less than 0.1, so it never outweighs one
+/// step of ER.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
+pub enum SeTiebreak {
+    /// ER alone.
+    #[default]
+    None,
+    /// ER, then EP, then ED: `ER + (EP + ED / 100) / 200`.
+    EpEd,
+    /// ER, then the work of the whole path: `ER + 0.09 W / (W + 100)`, where `W` sums the
+    /// difficulties of the steps that are not singles.
+    Work,
+}
+
+impl SeTiebreak {
+    /// Every tie-break.
+    pub const ALL: [SeTiebreak; 3] = [SeTiebreak::None, SeTiebreak::EpEd, SeTiebreak::Work];
+
+    /// Its name in a rating spec (`se-rating:tiebreak=ep-ed`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            SeTiebreak::None => "none",
+            SeTiebreak::EpEd => "ep-ed",
+            SeTiebreak::Work => "work",
+        }
+    }
+}
+
+impl SeRater {
+    /// ER/EP/ED and the number `tiebreak` makes of them.
+    ///
+    /// # Errors
+    ///
+    /// As [`SeRater::evaluate`], and [`MetricError::BudgetExceeded`] when the chain budget runs
+    /// out.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::Grid;
+    /// use sudoku_metrics::{SeRater, SeTiebreak};
+    /// let xy_wing: Grid =
+    ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+    /// let (se, x) = SeRater::default().score(&xy_wing, SeTiebreak::EpEd)?;
+    /// assert_eq!((se.er, se.ep, se.ed), (4.2, 4.2, 3.4));
+    /// assert!(x > 4.2 && x < 4.3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn score(
+        &self,
+        puzzle: &Grid,
+        tiebreak: SeTiebreak,
+    ) -> Result<(SeRating, f64), MetricError> {
+        let path = self.path(puzzle)?;
+        if path.end == PathEnd::BudgetExceeded {
+            return Err(MetricError::BudgetExceeded {
+                limit: self.0.chain_budget,
+                unit: Work::ChainPotentials,
+            });
+        }
+        let r = path.rating;
+        let x = match tiebreak {
+            SeTiebreak::None => r.er,
+            SeTiebreak::EpEd => r.er + (r.ep + r.ed / 100.0) / 200.0,
+            SeTiebreak::Work => {
+                let w: f64 = path.steps.iter().map(|s| s.difficulty).filter(|&d| d > 2.3).sum();
+                r.er + 0.09 * w / (w + 100.0)
+            }
+        };
+        Ok((r, x))
     }
 }
 

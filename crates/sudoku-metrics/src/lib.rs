@@ -45,6 +45,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
 
+mod catalogue;
 mod difficulty;
 mod explainer;
 mod human;
@@ -53,8 +54,9 @@ mod relaxation;
 mod stochastic;
 mod watanabe;
 
+pub use catalogue::{ParseRatingError, Rating, RatingKind, RatingValue};
 pub use difficulty::{Difficulty, Ln, MetricError, PairReductionLevel, Work};
-pub use explainer::SeRater;
+pub use explainer::{SeRater, SeTiebreak};
 pub use human::{
     HumanEffort, HumanModel, HumanRating, Pick, RefutationMax, RefutationSum, Scoring,
 };

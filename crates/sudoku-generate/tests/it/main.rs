@@ -1,9 +1,13 @@
 //! Integration tests of sudoku-generate: generated puzzles are unique and rated right, a
 //! resumed generation equals an uninterrupted one, and threads do not change the result.
 
-use sudoku_generate::{Energy, Generation, GeneratorConfig};
-use sudoku_metrics::{AverageWidth, Depth, NormalWidth};
+use sudoku_generate::{Energy, Generation, GeneratorConfig, Moves};
+use sudoku_metrics::{AverageWidth, Depth, NormalWidth, SeRater};
 use tempering::Budget;
+
+fn energy(spec: &str) -> Energy {
+    spec.parse().unwrap()
+}
 
 fn small(energy: Energy) -> GeneratorConfig {
     GeneratorConfig {
@@ -19,7 +23,7 @@ fn small(energy: Energy) -> GeneratorConfig {
 
 #[test]
 fn generated_puzzles_are_unique_and_their_ratings_are_right() {
-    let mut g = Generation::start(small(Energy::Width), 11).unwrap();
+    let mut g = Generation::start(small(Energy::width()), 11).unwrap();
     g.run(&Budget::sweeps(200), &mut ());
     assert!(!g.bests().is_empty());
     for b in g.bests() {
@@ -43,7 +47,7 @@ fn generated_puzzles_are_unique_and_their_ratings_are_right() {
 
 #[test]
 fn depth_phase_reaches_its_target() {
-    let g = Generation::start(small(Energy::Depth), 3).unwrap();
+    let g = Generation::start(small(energy("depth")), 3).unwrap();
     let (state, _) = g.best_state();
     assert!(state.u >= 4.0, "depth {}", state.u);
     assert!(g.depth_steps() > 0);
@@ -53,7 +57,7 @@ fn depth_phase_reaches_its_target() {
 /// one: equality also shows that the memo changes no result.
 #[test]
 fn resumed_generation_equals_an_uninterrupted_one() {
-    let config = small(Energy::Width);
+    let config = small(Energy::width());
     let mut straight = Generation::start(config, 5).unwrap();
     straight.run(&Budget::sweeps(100), &mut ());
 
@@ -71,7 +75,7 @@ fn resumed_generation_equals_an_uninterrupted_one() {
 fn thread_count_does_not_change_the_result() {
     let run = |threads: usize| {
         rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(|| {
-            let mut g = Generation::start(small(Energy::AverageWidth { samples: 3 }), 9).unwrap();
+            let mut g = Generation::start(small(energy("average-width:samples=3")), 9).unwrap();
             g.run(&Budget::sweeps(60), &mut ());
             (serde_json::to_string(&g).unwrap(), g.summary())
         })
@@ -83,7 +87,7 @@ fn thread_count_does_not_change_the_result() {
 
 #[test]
 fn human_model_energies_rate_and_report_the_lowest_energy_puzzle() {
-    let mut g = Generation::start(small(Energy::HumanEffort { runs: 2 }), 4).unwrap();
+    let mut g = Generation::start(small(energy("human-effort:runs=2")), 4).unwrap();
     g.run(&Budget::sweeps(60), &mut ());
     assert!(!g.bests().is_empty());
     for b in g.bests() {
@@ -93,14 +97,37 @@ fn human_model_energies_rate_and_report_the_lowest_energy_puzzle() {
     }
     let lowest = g.bests().iter().map(|b| b.energy).fold(f64::INFINITY, f64::min);
     assert!((g.summary().energy - lowest).abs() < 1e-9);
-    assert!(Energy::from_name("refutation-sum", 3).is_some_and(Energy::is_human_model));
-    assert!(!Energy::from_name("average-width", 3).unwrap().is_human_model());
+    assert!(energy("refutation-sum").is_for_people());
+    assert!(!energy("average-width").is_for_people());
+}
+
+/// The ER energy with vicinity moves: every best is unique, rated by the logical solver, and
+/// the solution grid moves away from the start.
+#[test]
+fn se_rating_energy_with_vicinity_moves() {
+    let config =
+        GeneratorConfig { moves: Moves::Vicinity, ..small(energy("se-rating:tiebreak=ep-ed")) };
+    let mut g = Generation::start(config, 2).unwrap();
+    g.run(&Budget::sweeps(40), &mut ());
+    assert!(!g.bests().is_empty());
+    for b in g.bests() {
+        let se = SeRater::default().evaluate(&b.puzzle).unwrap().0;
+        assert_eq!(b.se, Some(se), "the record carries ER/EP/ED");
+        let tie = (se.ep + se.ed / 100.0) / 200.0;
+        assert!((b.u - (se.er + tie)).abs() < 1e-9, "U = ER + tie-break");
+        assert!(tie < 0.1);
+    }
+    let moved = g.bests().iter().any(|b| !b.puzzle.is_solved_by(g.solution()));
+    assert!(moved, "exchanges change the solution grid");
+    let s = g.summary();
+    assert!(sudoku_solve::is_unique(&s.puzzle) && s.puzzle.is_solved_by(&s.solution));
+    assert_eq!(s.se, SeRater::default().evaluate(&s.puzzle).ok().map(|r| r.0));
 }
 
 /// A seeded generation's result pinned (see sudoku-solve's tests/it/golden.rs for why).
 #[test]
 fn a_seeded_generation_is_pinned() {
-    let mut g = Generation::start(small(Energy::Width), 11).unwrap();
+    let mut g = Generation::start(small(Energy::width()), 11).unwrap();
     g.run(&Budget::sweeps(50), &mut ());
     let best = g.bests().last().map(|b| b.puzzle.to_string()).unwrap_or_default();
     assert_eq!((g.solution().to_string().as_str(), best.as_str()), GOLDEN);

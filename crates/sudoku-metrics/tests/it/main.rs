@@ -1,6 +1,7 @@
 //! Integration tests of sudoku-metrics.
 
 mod budgets;
+mod catalogue;
 mod errors;
 mod golden;
 mod human;
