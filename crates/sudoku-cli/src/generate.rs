@@ -13,9 +13,10 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use sudoku_generate::{
-    Adjustment, BestRecord, Energy, Generation, GeneratorConfig, Moves, Progress, RoundRecord,
-    Summary,
+    Adjustment, Band, BandSearch, BestRecord, Energy, Generation, GeneratorConfig, Moves, Progress,
+    RoundRecord, Search, Start, Summary, Symmetry,
 };
+use sudoku_metrics::RatingValue;
 use tempering::{Budget, StopReason};
 
 use crate::{Status, thread_pool};
@@ -24,24 +25,38 @@ use crate::{Status, thread_pool};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct GenerateArgs {
+    /// Settings to start from (the flags below change them): explainer (hard for people, by
+    /// Sudoku Explainer's ER: se-rating energy, best of 2,000 random minimal puzzles, vicinity
+    /// moves, 4 replicas exchanging every sweep), average-width (hard for backtracking: the
+    /// paper's schedule with the average-width energy), paper (exactly the paper's).
+    #[arg(long, default_value = "explainer")]
+    preset: String,
+    /// The optimizer after the start: exchange (replica exchange), annealing[:T0:ALPHA:TMIN]
+    /// (cooling by ALPHA every sweep, reheating below TMIN; default 20:0.999:1) or
+    /// metropolis[:BETA] (default 0.2).
+    #[arg(long)]
+    search: Option<String>,
     /// The difficulty U in H = -J U + h * clues: any rating `sudoku rate` knows, with its
     /// parameters (name:key=value...). Hard for people: se-rating (Sudoku Explainer's ER from
-    /// the logical solver; se-rating:tiebreak=ep-ed or tiebreak=work breaks ties within an ER),
-    /// human-effort, refutation-sum, refutation-max (ln(1 + U) of the human-solver model).
-    /// Hard for backtracking: average-width (ln of the average width; the default, see
-    /// docs/generator.md), normal-width (the paper's, also called width), dihedral-width,
-    /// depth.
+    /// the logical solver; se-rating:tiebreak=ep-ed, the default, or tiebreak=work breaks ties
+    /// within an ER), human-effort, refutation-sum, refutation-max (ln(1 + U) of the
+    /// human-solver model). Hard for backtracking: average-width (ln of the average width),
+    /// normal-width (the paper's, also called width), dihedral-width, depth.
     #[arg(long)]
     energy: Option<String>,
     /// Tie-breaking samples of average-width, runs of the human-model energies, when the
-    /// energy spec does not say (default 8).
+    /// energy spec does not say.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     samples: Option<u32>,
-    /// Moves of the width phase: flips (the paper's: add or remove a clue of one solution
+    /// Moves of the main phase: flips (the paper's: add or remove a clue of one solution
     /// grid) or vicinity (flips and exchanges: a clue removed, one added with any digit, so
     /// the solution grid changes along the run).
     #[arg(long)]
     moves: Option<String>,
+    /// Where the main phase starts: depth (the paper's depth phase) or random:N (the best of
+    /// N random minimal puzzles by the energy).
+    #[arg(long)]
+    start: Option<String>,
     /// Wall-clock limit, such as 90s, 10m or 1h (default 5m when --steps is not given).
     #[arg(long, value_parser = parse_duration)]
     time: Option<Duration>,
@@ -49,17 +64,22 @@ pub(crate) struct GenerateArgs {
     /// generation, also across --resume. The same seed and steps give the same output.
     #[arg(long)]
     steps: Option<u64>,
-    /// Replicas of the width phase (default 10).
+    /// Replicas of replica exchange (preset: explainer 4, paper 10).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     replicas: Option<u64>,
     /// Temperature adjustment: watanabe (the paper's, target 0.8; the default), equal (both
     /// ends fixed), none.
     #[arg(long)]
     adjustment: Option<String>,
-    /// Sweeps between replica exchanges (the paper's N_s; default 100).
+    /// The hottest inverse temperature beta_1; the initial ladder is beta_m = beta_1 m (the
+    /// paper's 0.01).
+    #[arg(long)]
+    beta_hot: Option<f64>,
+    /// Sweeps between replica exchanges, and between progress reports of a single chain (the
+    /// paper's N_s: 100; explainer 1).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     sweeps_per_round: Option<u32>,
-    /// The depth the first phase must reach (default 8).
+    /// The depth the depth phase must reach (default 8).
     #[arg(long)]
     depth_target: Option<u32>,
     /// Seed of the whole run (default 1).
@@ -93,6 +113,24 @@ pub(crate) struct GenerateArgs {
     /// Print the summary as one JSON object.
     #[arg(long)]
     json: bool,
+    /// Puzzles of a chosen difficulty instead of the hardest: rating=lo..hi with any rating
+    /// `sudoku rate` knows (se-rating=4.0..5.0). Random minimal puzzles are drawn until one
+    /// rates in the band; prints one puzzle per line (JSON lines with --json).
+    #[arg(long)]
+    target: Option<Band>,
+    /// How many puzzles --target makes.
+    #[arg(long, default_value_t = 1)]
+    count: u64,
+    /// The first index of --target's list: the i-th puzzle of a seed depends on nothing else,
+    /// so a stopped list resumes with --first set to the next index.
+    #[arg(long, default_value_t = 0)]
+    first: u64,
+    /// Symmetry of --target's clue patterns: none, half-turn, quarter-turn, mirror, diagonal.
+    #[arg(long, default_value = "none")]
+    symmetry: Symmetry,
+    /// Random puzzles --target draws per puzzle before giving up on it.
+    #[arg(long, default_value_t = 100_000)]
+    max_tries: u64,
 }
 
 fn parse_duration(s: &str) -> Result<Duration, String> {
@@ -253,33 +291,78 @@ impl Progress for Live {
 }
 
 fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GeneratorConfig> {
-    let spec = match args.energy.as_deref().unwrap_or("average-width") {
-        "width" => "normal-width",
-        other => other,
+    let preset = match args.preset.as_str() {
+        "explainer" => GeneratorConfig::explainer(),
+        "average-width" => GeneratorConfig::average_width(),
+        "paper" => GeneratorConfig::paper(),
+        other => bail!("unknown preset {other:?}; use explainer, average-width or paper"),
     };
-    let mut energy: Energy = spec.parse().context("invalid --energy")?;
-    if energy.rating.samples.is_none() {
-        energy.rating = energy.rating.with_samples(args.samples.unwrap_or(8));
+    let mut energy = match args.energy.as_deref() {
+        None => preset.energy,
+        Some("width") => Energy::width(),
+        Some(spec) => spec.parse().context("invalid --energy")?,
+    };
+    if let (None, Some(n)) = (energy.rating.samples, args.samples) {
+        energy.rating = energy.rating.with_samples(n);
     }
-    let moves = match args.moves.as_deref().unwrap_or("flips") {
-        "flips" => Moves::Flips,
-        "vicinity" => Moves::Vicinity,
-        other => bail!("unknown moves {other:?}; use flips or vicinity"),
+    let start = match args.start.as_deref() {
+        None => preset.start,
+        Some("depth") => Start::DepthPhase,
+        Some(other) => match other.strip_prefix("random:").map(str::parse::<u32>) {
+            Some(Ok(n)) if n > 0 => Start::BestOfRandom(n),
+            _ => bail!("unknown start {other:?}; use depth or random:N (N from 1)"),
+        },
     };
-    let adjustment = match args.adjustment.as_deref().unwrap_or("watanabe") {
-        "watanabe" => Adjustment::Watanabe(0.8),
-        "equal" => Adjustment::EqualAcceptance(0.3),
-        "none" => Adjustment::None,
-        other => bail!("unknown adjustment {other:?}; use watanabe, equal or none"),
+    let moves = match args.moves.as_deref() {
+        None => preset.moves,
+        Some("flips") => Moves::Flips,
+        Some("vicinity") => Moves::Vicinity,
+        Some(other) => bail!("unknown moves {other:?}; use flips or vicinity"),
+    };
+    let search = match args.search.as_deref() {
+        None => preset.search,
+        Some(spec) => parse_search(spec)?,
+    };
+    let adjustment = match args.adjustment.as_deref() {
+        None => preset.adjustment,
+        Some("watanabe") => Adjustment::Watanabe(0.8),
+        Some("equal") => Adjustment::EqualAcceptance(0.3),
+        Some("none") => Adjustment::None,
+        Some(other) => bail!("unknown adjustment {other:?}; use watanabe, equal or none"),
     };
     Ok(GeneratorConfig {
         energy,
+        start,
         moves,
+        search,
         adjustment,
-        replicas: args.replicas.unwrap_or(10) as usize,
-        depth_target: args.depth_target.unwrap_or(8),
-        sweeps_per_round: args.sweeps_per_round.unwrap_or(100),
-        ..GeneratorConfig::default()
+        replicas: args.replicas.map_or(preset.replicas, |r| r as usize),
+        depth_target: args.depth_target.unwrap_or(preset.depth_target),
+        sweeps_per_round: args.sweeps_per_round.unwrap_or(preset.sweeps_per_round),
+        beta_hot: args.beta_hot.unwrap_or(preset.beta_hot),
+        ..preset
+    })
+}
+
+/// `exchange`, `annealing[:T0:ALPHA:TMIN]` or `metropolis[:BETA]`.
+fn parse_search(spec: &str) -> anyhow::Result<Search> {
+    let mut parts = spec.split(':');
+    let name = parts.next().unwrap_or("");
+    let numbers: Vec<f64> = parts
+        .map(|p| {
+            p.parse::<f64>().with_context(|| format!("invalid number {p:?} in --search {spec}"))
+        })
+        .collect::<anyhow::Result<_>>()?;
+    let arg = |i: usize, default: f64| numbers.get(i).copied().unwrap_or(default);
+    Ok(match (name, numbers.len()) {
+        ("exchange", 0) => Search::ReplicaExchange,
+        ("annealing", 0 | 3) => {
+            Search::Annealing { t0: arg(0, 20.0), alpha: arg(1, 0.999), t_min: arg(2, 1.0) }
+        }
+        ("metropolis", 0 | 1) => Search::Metropolis { beta: arg(0, 0.2) },
+        _ => bail!(
+            "unknown search {spec:?}; use exchange, annealing[:T0:ALPHA:TMIN] (20:0.999:1) or metropolis[:BETA] (0.2)"
+        ),
     })
 }
 
@@ -352,6 +435,116 @@ fn print_summary(
     writeln!(out, "\n{}", s.puzzle.pretty())
 }
 
+/// A rating's value as JSON (as `sudoku rate` prints it).
+fn value_json(v: &RatingValue) -> serde_json::Value {
+    match v {
+        RatingValue::Count(n) => json!(n),
+        RatingValue::Mean(m) => json!({"mean": m.mean, "stderr": m.stderr, "samples": m.samples}),
+        RatingValue::Se(r, _) => json!({"er": r.er, "ep": r.ep, "ed": r.ed}),
+        other => json!(other.number()),
+    }
+}
+
+/// `--target`: puzzles in a band, in index order, written as found (in chunks of a few per
+/// thread), stoppable between chunks.
+fn run_band(
+    args: &GenerateArgs,
+    band: Band,
+    pool: &rayon::ThreadPool,
+    stop: &AtomicBool,
+    out: &mut dyn Write,
+) -> anyhow::Result<Status> {
+    let fixed = [
+        ("--energy", args.energy.is_some()),
+        ("--moves", args.moves.is_some()),
+        ("--start", args.start.is_some()),
+        ("--search", args.search.is_some()),
+        ("--replicas", args.replicas.is_some()),
+        ("--resume", args.resume.is_some()),
+        ("--checkpoint", args.checkpoint.is_some()),
+        ("--plot", args.plot.is_some()),
+        ("--steps", args.steps.is_some()),
+    ];
+    let given: Vec<&str> = fixed.iter().filter(|f| f.1).map(|f| f.0).collect();
+    if !given.is_empty() {
+        bail!("{} do not apply to --target (a list of random puzzles in a band)", given.join(", "));
+    }
+    let search = BandSearch::new(band).with_symmetry(args.symmetry).with_max_tries(args.max_tries);
+    let seed = args.seed.unwrap_or(1);
+    let mut results = match &args.out {
+        Some(p) => Some(BufWriter::new(
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .with_context(|| format!("failed to open {}", p.display()))?,
+        )),
+        None => None,
+    };
+    let started = Instant::now();
+    let end = args.first.saturating_add(args.count);
+    let chunk = (pool.current_num_threads() as u64 * 4).max(1);
+    let (mut next, mut tries, mut missed) = (args.first, 0u64, false);
+    while next < end {
+        if stop.load(Ordering::Relaxed) || args.time.is_some_and(|t| started.elapsed() >= t) {
+            eprintln!("sudoku generate: stopped; continue with --first {next}");
+            return Ok(Status::Interrupted);
+        }
+        let upto = (next + chunk).min(end);
+        let found: Vec<_> = pool.install(|| {
+            use rayon::prelude::*;
+            (next..upto).into_par_iter().map(|i| (i, search.find(seed, i))).collect()
+        });
+        for (i, f) in found {
+            let line = match f {
+                Some(p) => {
+                    tries += p.tries;
+                    json!({"status": "ok", "puzzle": p.puzzle.to_string(), "index": i,
+                        "seed": seed, "target": band.to_string(),
+                        band.rating.kind.name().replace('-', "_"): value_json(&p.value),
+                        "clues": p.puzzle.clue_count(), "symmetry": args.symmetry.name(),
+                        "tries": p.tries})
+                }
+                None => {
+                    missed = true;
+                    tries += args.max_tries;
+                    let message = format!(
+                        "no puzzle in {band} among {} random minimal puzzles (index {i})",
+                        args.max_tries
+                    );
+                    json!({"status": "budget_exceeded", "puzzle": null, "index": i, "seed": seed,
+                        "target": band.to_string(),
+                        "error": {"code": "budget_exceeded", "message": message}})
+                }
+            };
+            if args.json {
+                writeln!(out, "{line}")?;
+            } else if let Some(p) = line["puzzle"].as_str() {
+                writeln!(out, "{p}")?;
+            } else {
+                eprintln!("sudoku generate: {}", line["error"]["message"].as_str().unwrap_or(""));
+            }
+            if let Some(r) = &mut results {
+                writeln!(r, "{line}")?;
+                r.flush()?;
+            }
+        }
+        out.flush()?;
+        next = upto;
+        if !args.no_progress {
+            let secs = started.elapsed().as_secs_f64().max(1e-9);
+            eprintln!(
+                "sudoku generate: {} of {} in {band} ({:.1} puzzles/s, {:.0} random puzzles/s)",
+                next - args.first,
+                args.count,
+                (next - args.first) as f64 / secs,
+                tries as f64 / secs
+            );
+        }
+    }
+    Ok(if missed { Status::Invalid } else { Status::Ok })
+}
+
 pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     // --time counts from here: the depth phase is part of the run.
     let started = Instant::now();
@@ -364,6 +557,9 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed))
             .context("failed to install the Ctrl-C handler")?;
     }
+    if let Some(band) = args.target {
+        return run_band(args, band, &pool, &stop, out);
+    }
     // Every output path is checked before any work: a typo must not cost a whole run.
     for path in [&args.plot, &args.checkpoint, &args.out].into_iter().flatten() {
         crate::check_output_path(path)?;
@@ -374,8 +570,12 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
                 ("--energy", args.energy.is_some()),
                 ("--samples", args.samples.is_some()),
                 ("--moves", args.moves.is_some()),
+                ("--start", args.start.is_some()),
+                ("--search", args.search.is_some()),
+                ("--preset", args.preset != "explainer"),
                 ("--replicas", args.replicas.is_some()),
                 ("--adjustment", args.adjustment.is_some()),
+                ("--beta-hot", args.beta_hot.is_some()),
                 ("--sweeps-per-round", args.sweeps_per_round.is_some()),
                 ("--depth-target", args.depth_target.is_some()),
                 ("--seed", args.seed.is_some()),
@@ -401,7 +601,12 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         None => {
             let config = config_from_args(args)?;
             let seed = args.seed.unwrap_or(1);
-            eprintln!("sudoku generate: seed {seed}, energy {}; depth phase ...", config.energy);
+            let phase = match config.start {
+                Start::DepthPhase => "depth phase".to_string(),
+                Start::BestOfRandom(n) => format!("rating {n} random minimal puzzles"),
+                _ => "start phase".to_string(),
+            };
+            eprintln!("sudoku generate: seed {seed}, energy {}; {phase} ...", config.energy);
             let stop_flag = Arc::clone(&stop);
             let started = pool
                 .install(|| {
@@ -411,7 +616,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
                 })
                 .context("invalid generator settings")?;
             let Some(generation) = started else {
-                eprintln!("sudoku generate: interrupted in the depth phase; nothing to save");
+                eprintln!("sudoku generate: interrupted in the start phase; nothing to save");
                 return Ok(Status::Interrupted);
             };
             (generation, args.out.clone(), args.checkpoint.clone())

@@ -46,7 +46,7 @@ enum Command {
     Hint(steps::HintArgs),
     /// Search for hard puzzles (Watanabe's replica-exchange schedule by default), showing
     /// progress, writing each new best as found, with checkpoints and resume.
-    Generate(generate::GenerateArgs),
+    Generate(Box<generate::GenerateArgs>),
 }
 
 /// The outcome of a command, from best to worst; it becomes the exit status.

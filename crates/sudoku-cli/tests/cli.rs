@@ -286,7 +286,9 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
-const SMALL: [&str; 10] = [
+const SMALL: [&str; 12] = [
+    "--preset",
+    "average-width",
     "--replicas",
     "3",
     "--depth-target",

@@ -24,7 +24,8 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
 }
 
 /// Small, fast settings: the depth phase needs depth 3 only.
-const FAST: [&str; 6] = ["--depth-target", "3", "--replicas", "3", "--threads", "1"];
+const FAST: [&str; 8] =
+    ["--preset", "average-width", "--depth-target", "3", "--replicas", "3", "--threads", "1"];
 
 #[test]
 fn a_bad_output_path_fails_before_any_work() {
@@ -34,7 +35,7 @@ fn a_bad_output_path_fails_before_any_work() {
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("/no/such/dir does not exist"), "{}", text(&out.stderr));
-    assert!(!text(&out.stderr).contains("depth phase"), "no generation was started");
+    assert!(!text(&out.stderr).contains("energy"), "no generation was started");
     assert!(started.elapsed() < Duration::from_secs(30));
 }
 
@@ -109,8 +110,87 @@ fn ctrl_c_stops_with_the_summary_and_exit_130() {
 #[test]
 fn ctrl_c_in_the_depth_phase_stops_too() {
     // Depth 30 is out of reach: the run stays in the depth phase until interrupted.
-    let args = ["generate", "--depth-target", "30", "--threads", "1", "--time", "5m"];
+    let args = [
+        "generate",
+        "--preset",
+        "average-width",
+        "--depth-target",
+        "30",
+        "--threads",
+        "1",
+        "--time",
+        "5m",
+    ];
     let out = interrupted(&args, Duration::from_secs(2));
     assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
-    assert!(text(&out.stderr).contains("interrupted in the depth phase"));
+    assert!(text(&out.stderr).contains("interrupted in the start phase"));
+}
+
+/// The default preset (hard for people): the summary carries Sudoku Explainer's ratings.
+#[test]
+fn the_default_generation_reports_er() {
+    let out =
+        sudoku(&["generate", "--start", "random:30", "--steps", "3", "--json", "--no-progress"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(v["energy_kind"], "se-rating");
+    assert_eq!(v["energy_settings"], "se-rating:tiebreak=ep-ed");
+    let er = v["se_rating"]["er"].as_f64().unwrap();
+    assert!((1.0..=12.0).contains(&er), "{v}");
+    assert_eq!(v["steps"], 3);
+}
+
+#[test]
+fn any_search_runs_after_the_start() {
+    for search in ["annealing", "metropolis:0.5", "annealing:10:0.9:0.5"] {
+        let args =
+            [&["generate", "--search", search, "--steps", "12", "--json"][..], &FAST].concat();
+        let out = sudoku(&args);
+        assert_eq!(out.status.code(), Some(0), "{search}: {}", text(&out.stderr));
+        let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+        assert_eq!(v["steps"], 12, "{search}");
+    }
+    let bad = sudoku(&["generate", "--search", "annealing:1", "--steps", "1", "--no-progress"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("unknown search"), "{}", text(&bad.stderr));
+}
+
+/// `--target`: puzzles in a band, the same list for any thread count, resumable by index.
+#[test]
+fn target_bands_list_puzzles_in_the_band() {
+    let run = |threads: &str, first: &str, count: &str| {
+        let out = sudoku(&[
+            "generate",
+            "--target",
+            "se-rating=4.0..6.5",
+            "--count",
+            count,
+            "--first",
+            first,
+            "--symmetry",
+            "half-turn",
+            "--threads",
+            threads,
+            "--json",
+            "--no-progress",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        text(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect::<Vec<serde_json::Value>>()
+    };
+    let one = run("1", "0", "4");
+    assert_eq!(one.len(), 4);
+    for (i, v) in one.iter().enumerate() {
+        assert_eq!(v["status"], "ok");
+        assert_eq!(v["index"], i as u64);
+        let er = v["se_rating"]["er"].as_f64().unwrap();
+        assert!((4.0..=6.5).contains(&er), "{v}");
+    }
+    assert_eq!(one, run("2", "0", "4"), "thread count changes nothing");
+    assert_eq!(one[2..], run("1", "2", "2")[..], "--first resumes the list");
+    let bad = sudoku(&["generate", "--target", "se-rating=5..", "--no-progress"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("rating=lo..hi"), "{}", text(&bad.stderr));
 }

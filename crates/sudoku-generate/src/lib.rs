@@ -1,36 +1,53 @@
 //! Hard Sudoku puzzles by Monte Carlo: any difficulty measure as the energy of any optimizer.
 //!
-//! [`PuzzleModel`] turns a solution grid into a `tempering` model: the spins are the clues, the
-//! energy is `H = -J U + h * clues` with `U` any [`Difficulty`](sudoku_metrics::Difficulty), and
-//! removals that break uniqueness are rejected. Any optimizer of the `tempering` crate can run
-//! it. [`Generation`] runs the schedule of Watanabe's paper (a depth phase by Metropolis, then a
-//! width phase by replica exchange with adaptive temperatures) with every parameter in
-//! [`GeneratorConfig`], and serialises whole for checkpoints.
+//! [`PuzzleModel`] turns puzzles into a `tempering` model: the spins are the clues, the
+//! energy is `H = -J U + h * clues` with `U` any [`Difficulty`](sudoku_metrics::Difficulty)
+//! (every rating of the catalogue, [`sudoku_metrics::Rating`], or your own), and moves that
+//! break uniqueness are rejected. Any optimizer of the `tempering` crate can run it.
+//! [`Generation`] runs a start phase ([`Start`]: the paper's depth phase, or the best of many
+//! random minimal puzzles) and then any optimizer ([`Search`]), with every parameter in
+//! [`GeneratorConfig`], and serialises whole for checkpoints. [`BandSearch`] makes puzzles of
+//! a chosen difficulty instead of the hardest.
 //!
 //! # Example
 //!
 //! ```
-//! use sudoku_generate::{Generation, GeneratorConfig};
+//! use sudoku_generate::{Generation, GeneratorConfig, Start};
 //! use tempering::Budget;
 //!
-//! // A short run: a small depth target and 2 rounds of 5 replicas.
-//! let config = GeneratorConfig { depth_target: 3, replicas: 5, sweeps_per_round: 5, ..GeneratorConfig::default() };
+//! // Hard for people (the default, by Sudoku Explainer's ER), deliberately short: the best of
+//! // 20 random minimal puzzles, then 3 rounds of replica exchange with vicinity moves.
+//! let config = GeneratorConfig { start: Start::BestOfRandom(20), ..GeneratorConfig::default() };
 //! let mut generation = Generation::start(config, 7)?;
-//! generation.run(&Budget::sweeps(10), &mut ());
+//! generation.run(&Budget::sweeps(3), &mut ());
 //! let summary = generation.summary();
 //! assert!(sudoku_solve::is_unique(&summary.puzzle));
 //! assert!(summary.puzzle.is_solved_by(&summary.solution));
+//! assert!(summary.se.is_some_and(|se| se.er >= 1.0));
+//!
+//! // Hard for backtracking: the paper's schedule with the average-width energy.
+//! let config = GeneratorConfig {
+//!     depth_target: 3,
+//!     replicas: 5,
+//!     sweeps_per_round: 5,
+//!     ..GeneratorConfig::average_width()
+//! };
+//! let mut generation = Generation::start(config, 7)?;
+//! generation.run(&Budget::sweeps(10), &mut ());
+//! assert!(generation.summary().average_width.is_some());
 //! # Ok::<(), tempering::ConfigError>(())
 //! ```
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
 
+mod band;
 mod generation;
 mod model;
 
+pub use band::{Band, BandPuzzle, BandSearch, ParseBandError, Symmetry, random_minimal};
 pub use generation::{
     Adjustment, BestRecord, Energy, Generation, GeneratorConfig, Progress, RoundRecord, Scale,
-    Summary,
+    Search, Start, Summary,
 };
 pub use model::{Moves, PuzzleModel, PuzzleMove, PuzzleState};
 

@@ -1,11 +1,9 @@
 //! One Markov chain: the Metropolis step shared by every optimizer, and single-chain runs
 //! (Metropolis at a fixed temperature, simulated annealing).
 
-use std::time::Instant;
-
 use rand::{Rng, RngExt};
 
-use crate::{Budget, Model, Observer, StopReason, SweepInfo};
+use crate::{Budget, Model, Observer, Optimizer, StopReason, SweepInfo};
 
 /// What one proposal came to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,8 +125,7 @@ impl Metropolis {
         R: Rng + ?Sized,
         O: Observer<M::State> + ?Sized,
     {
-        let beta = self.beta;
-        run_chain(model, state, rng, budget, observer, self.moves_per_sweep, |_| beta, |_, _| {})
+        run_chain(Chain::new(model, state, rng, *self), model, budget, observer)
     }
 }
 
@@ -239,109 +236,244 @@ impl Annealing {
         R: Rng + ?Sized,
         O: Observer<M::State> + ?Sized,
     {
-        // Both closures below see the temperature.
-        let t = std::cell::Cell::new(self.t0);
-        let mut moves = 0u64;
-        let mut stale = 0u64;
-        let mut best_at_chain_start = f64::INFINITY;
-        let chain_len = match self.cooling {
-            Cooling::PerMove => u64::from(self.moves_per_sweep.max(1)),
-            Cooling::PerChain(n) => n.max(1),
-        };
         run_chain(
+            Chain::new(model, state, rng, AnnealingState::new(*self)),
             model,
-            state,
-            rng,
             budget,
             observer,
-            self.moves_per_sweep,
-            |_| 1.0 / t.get(),
-            |best, _| {
-                moves += 1;
-                if self.cooling == Cooling::PerMove {
-                    t.set(t.get() * self.alpha);
-                }
-                if moves.is_multiple_of(chain_len) {
-                    if let Cooling::PerChain(_) = self.cooling {
-                        t.set(t.get() * self.alpha);
-                    }
-                    if best < best_at_chain_start {
-                        best_at_chain_start = best;
-                        stale = 0;
-                    } else {
-                        stale += 1;
-                    }
-                    if self.reheat_after_stale.is_some_and(|n| stale >= n) {
-                        t.set(self.t0);
-                        stale = 0;
-                    }
-                }
-                if self.reheat_below.is_some_and(|m| t.get() < m) {
-                    t.set(self.t0);
-                }
-            },
         )
     }
 }
 
-/// The loop shared by the single-chain optimizers. `beta_of` gives the inverse temperature
-/// before each proposal; `after_move` sees the best energy after each proposal.
-#[allow(clippy::too_many_arguments)]
-fn run_chain<M, R, O>(
+/// How a chain's temperature moves: fixed ([`Metropolis`]) or by a schedule ([`Annealing`]).
+pub trait Schedule {
+    /// Proposals per sweep.
+    fn moves_per_sweep(&self) -> u32;
+    /// The inverse temperature for the next proposal (`proposed` made so far).
+    fn beta(&mut self, proposed: u64) -> f64;
+    /// After each proposal, with the best energy so far and the proposals made.
+    fn after_move(&mut self, best_energy: f64, proposed: u64) {
+        let _ = (best_energy, proposed);
+    }
+}
+
+impl Schedule for Metropolis {
+    fn moves_per_sweep(&self) -> u32 {
+        self.moves_per_sweep
+    }
+    fn beta(&mut self, _: u64) -> f64 {
+        self.beta
+    }
+}
+
+/// An annealing schedule on the move: its temperature and how long it has gone stale.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct AnnealingState {
+    schedule: Annealing,
+    t: f64,
+    moves: u64,
+    stale: u64,
+    best_at_chain_start: f64,
+}
+
+impl AnnealingState {
+    /// The schedule at its start temperature.
+    #[must_use]
+    pub fn new(schedule: Annealing) -> AnnealingState {
+        AnnealingState {
+            schedule,
+            t: schedule.t0,
+            moves: 0,
+            stale: 0,
+            best_at_chain_start: f64::INFINITY,
+        }
+    }
+
+    /// The current temperature.
+    #[must_use]
+    pub fn temperature(&self) -> f64 {
+        self.t
+    }
+}
+
+impl Schedule for AnnealingState {
+    fn moves_per_sweep(&self) -> u32 {
+        self.schedule.moves_per_sweep
+    }
+    fn beta(&mut self, _: u64) -> f64 {
+        1.0 / self.t
+    }
+    fn after_move(&mut self, best: f64, _: u64) {
+        let a = self.schedule;
+        let chain_len = match a.cooling {
+            Cooling::PerMove => u64::from(a.moves_per_sweep.max(1)),
+            Cooling::PerChain(n) => n.max(1),
+        };
+        self.moves += 1;
+        if a.cooling == Cooling::PerMove {
+            self.t *= a.alpha;
+        }
+        if self.moves.is_multiple_of(chain_len) {
+            if let Cooling::PerChain(_) = a.cooling {
+                self.t *= a.alpha;
+            }
+            if best < self.best_at_chain_start {
+                self.best_at_chain_start = best;
+                self.stale = 0;
+            } else {
+                self.stale += 1;
+            }
+            if a.reheat_after_stale.is_some_and(|n| self.stale >= n) {
+                self.t = a.t0;
+                self.stale = 0;
+            }
+        }
+        if a.reheat_below.is_some_and(|m| self.t < m) {
+            self.t = a.t0;
+        }
+    }
+}
+
+/// One Markov chain in progress: its state, its best, its random generator and its
+/// [`Schedule`]. An [`Optimizer`]: [`drive`](crate::drive) runs it. With an owned, serialisable
+/// generator (`Pcg64Mcg`) the whole chain serialises, and a resumed chain continues exactly.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Chain<S, R, T> {
+    state: S,
+    energy: f64,
+    best: S,
+    best_energy: f64,
+    sweeps: u64,
+    proposed: u64,
+    accepted: u64,
+    rng: R,
+    schedule: T,
+}
+
+impl<S: Clone, R: Rng, T: Schedule> Chain<S, R, T> {
+    /// A chain at `state`, drawing from `rng`, with temperatures from `schedule`
+    /// ([`Metropolis`] or an [`AnnealingState`]).
+    pub fn new<M: Model<State = S>>(model: &M, state: S, rng: R, schedule: T) -> Chain<S, R, T> {
+        let energy = model.energy(&state);
+        Chain {
+            best: state.clone(),
+            best_energy: energy,
+            state,
+            energy,
+            sweeps: 0,
+            proposed: 0,
+            accepted: 0,
+            rng,
+            schedule,
+        }
+    }
+
+    /// The current state and its energy.
+    pub fn state(&self) -> (&S, f64) {
+        (&self.state, self.energy)
+    }
+
+    /// The best state so far and its energy.
+    pub fn best(&self) -> (&S, f64) {
+        (&self.best, self.best_energy)
+    }
+
+    /// The schedule, as it stands.
+    pub fn schedule(&self) -> &T {
+        &self.schedule
+    }
+
+    /// The run so far as a report.
+    pub fn report(self, stop: StopReason) -> Report<S> {
+        Report {
+            best: self.best,
+            best_energy: self.best_energy,
+            state: self.state,
+            energy: self.energy,
+            sweeps: self.sweeps,
+            proposed: self.proposed,
+            accepted: self.accepted,
+            stop,
+        }
+    }
+}
+
+impl<M, R, T> Optimizer<M> for Chain<M::State, R, T>
+where
+    M: Model,
+    M::State: Clone,
+    M::Move: Clone,
+    R: Rng,
+    T: Schedule,
+{
+    fn sweeps(&self) -> u64 {
+        self.sweeps
+    }
+
+    fn best_energy(&self) -> f64 {
+        self.best_energy
+    }
+
+    fn advance<O: Observer<M::State> + ?Sized>(
+        &mut self,
+        model: &M,
+        _max_sweeps: u64,
+        observer: &mut O,
+    ) -> bool {
+        let mut accepted_now = 0;
+        let mut beta = f64::NAN;
+        for attempt in 0..self.schedule.moves_per_sweep().max(1) {
+            beta = self.schedule.beta(self.proposed);
+            self.proposed += 1;
+            let step = metropolis_step(
+                model,
+                &mut self.state,
+                &mut self.energy,
+                beta,
+                attempt,
+                &mut self.rng,
+            );
+            if step == Step::Accepted {
+                self.accepted += 1;
+                accepted_now += 1;
+                if self.energy < self.best_energy {
+                    self.best_energy = self.energy;
+                    self.best = self.state.clone();
+                    observer.on_best(&self.best, self.best_energy, self.sweeps);
+                }
+            }
+            self.schedule.after_move(self.best_energy, self.proposed);
+        }
+        self.sweeps += 1;
+        let info = SweepInfo {
+            sweep: self.sweeps,
+            beta,
+            state: &self.state,
+            energy: self.energy,
+            accepted: accepted_now,
+        };
+        observer.on_sweep(&info)
+    }
+}
+
+/// Runs a fresh chain under the driver: the start state is its first best.
+fn run_chain<M, R, T, O>(
+    mut chain: Chain<M::State, R, T>,
     model: &M,
-    mut state: M::State,
-    rng: &mut R,
     budget: &Budget,
     observer: &mut O,
-    moves_per_sweep: u32,
-    mut beta_of: impl FnMut(u64) -> f64,
-    mut after_move: impl FnMut(f64, u64),
 ) -> Report<M::State>
 where
     M: Model,
     M::State: Clone,
     M::Move: Clone,
-    R: Rng + ?Sized,
+    R: Rng,
+    T: Schedule,
     O: Observer<M::State> + ?Sized,
 {
-    let started = Instant::now();
-    let mut energy = model.energy(&state);
-    let mut best = state.clone();
-    let mut best_energy = energy;
-    observer.on_best(&best, best_energy, 0);
-    let (mut sweeps, mut proposed, mut accepted) = (0u64, 0u64, 0u64);
-    let stop = loop {
-        if let Some(reason) = budget.check(sweeps, started, best_energy) {
-            break reason;
-        }
-        let mut accepted_now = 0;
-        let mut beta = f64::NAN;
-        for attempt in 0..moves_per_sweep.max(1) {
-            beta = beta_of(proposed);
-            proposed += 1;
-            if metropolis_step(model, &mut state, &mut energy, beta, attempt, rng) == Step::Accepted
-            {
-                accepted += 1;
-                accepted_now += 1;
-                if energy < best_energy {
-                    best_energy = energy;
-                    best = state.clone();
-                    observer.on_best(&best, best_energy, sweeps);
-                }
-            }
-            after_move(best_energy, proposed);
-        }
-        sweeps += 1;
-        let info = SweepInfo { sweep: sweeps, beta, state: &state, energy, accepted: accepted_now };
-        if !observer.on_sweep(&info) {
-            break StopReason::Stopped;
-        }
-        if budget.max_sweeps.is_none()
-            && budget.max_time.is_none()
-            && budget.target_energy.is_none()
-        {
-            break StopReason::Sweeps;
-        }
-    };
-    Report { best, best_energy, state, energy, sweeps, proposed, accepted, stop }
+    observer.on_best(&chain.best, chain.best_energy, 0);
+    let stop = crate::drive(&mut chain, model, budget, observer);
+    chain.report(stop)
 }

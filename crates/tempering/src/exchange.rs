@@ -1,13 +1,11 @@
 //! Replica exchange (parallel tempering) with fixed or adaptive temperature ladders.
 
-use std::time::Instant;
-
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
 
 use crate::chain::{Step, metropolis_step};
-use crate::{Budget, Model, Observer, RoundInfo, StopReason};
+use crate::{Budget, Model, Observer, Optimizer, RoundInfo, StopReason};
 
 /// A configuration that cannot run.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -434,24 +432,7 @@ impl<S: Clone + Send + Sync> ReplicaExchange<S> {
         M::Move: Clone,
         O: Observer<S> + ?Sized,
     {
-        let started = Instant::now();
-        let stop = loop {
-            if let Some(reason) = budget.check(self.sweeps, started, self.best_energy) {
-                break reason;
-            }
-            // The last round is cut short so that a sweep budget is met exactly.
-            let left = budget.max_sweeps.map_or(u64::MAX, |n| n.saturating_sub(self.sweeps));
-            let sweeps = u64::from(self.config.sweeps_per_round).min(left) as u32;
-            if !self.round_once(model, observer, sweeps) {
-                break StopReason::Stopped;
-            }
-            if budget.max_sweeps.is_none()
-                && budget.max_time.is_none()
-                && budget.target_energy.is_none()
-            {
-                break StopReason::Sweeps;
-            }
-        };
+        let stop = crate::drive(self, model, budget, observer);
         ExchangeReport {
             best: self.best.clone(),
             best_energy: self.best_energy,
@@ -576,5 +557,31 @@ impl<S: Clone + Send + Sync> ReplicaExchange<S> {
     #[must_use]
     pub fn walker_ids(&self) -> Vec<u32> {
         self.slots.iter().map(|w| w.id).collect()
+    }
+}
+
+impl<M> Optimizer<M> for ReplicaExchange<M::State>
+where
+    M: Model + Sync,
+    M::State: Clone + Send + Sync,
+    M::Move: Clone,
+{
+    fn sweeps(&self) -> u64 {
+        self.sweeps
+    }
+
+    fn best_energy(&self) -> f64 {
+        self.best_energy
+    }
+
+    /// One round, cut short so that a sweep budget is met exactly.
+    fn advance<O: Observer<M::State> + ?Sized>(
+        &mut self,
+        model: &M,
+        max_sweeps: u64,
+        observer: &mut O,
+    ) -> bool {
+        let sweeps = u64::from(self.config.sweeps_per_round).min(max_sweeps) as u32;
+        self.round_once(model, observer, sweeps)
     }
 }

@@ -70,12 +70,14 @@
 
 mod budget;
 mod chain;
+mod driver;
 mod exchange;
 mod model;
 mod observer;
 
 pub use budget::{Budget, StopReason};
-pub use chain::{Annealing, Cooling, Metropolis, Report};
+pub use chain::{Annealing, AnnealingState, Chain, Cooling, Metropolis, Report, Schedule};
+pub use driver::{Optimizer, drive};
 pub use exchange::{
     Adaptation, ConfigError, ExchangeConfig, ExchangeReport, Ladder, ReplicaExchange,
 };

@@ -1,7 +1,9 @@
 //! Integration tests of sudoku-generate: generated puzzles are unique and rated right, a
 //! resumed generation equals an uninterrupted one, and threads do not change the result.
 
-use sudoku_generate::{Energy, Generation, GeneratorConfig, Moves};
+use sudoku_generate::{
+    BandSearch, Energy, Generation, GeneratorConfig, Moves, Search, Start, Symmetry,
+};
 use sudoku_metrics::{AverageWidth, Depth, NormalWidth, SeRater};
 use tempering::Budget;
 
@@ -17,7 +19,7 @@ fn small(energy: Energy) -> GeneratorConfig {
         sweeps_per_round: 5,
         move_pairs: 4,
         rerate_samples: 10,
-        ..GeneratorConfig::default()
+        ..GeneratorConfig::average_width()
     }
 }
 
@@ -122,6 +124,65 @@ fn se_rating_energy_with_vicinity_moves() {
     let s = g.summary();
     assert!(sudoku_solve::is_unique(&s.puzzle) && s.puzzle.is_solved_by(&s.solution));
     assert_eq!(s.se, SeRater::default().evaluate(&s.puzzle).ok().map(|r| r.0));
+}
+
+/// Annealing and Metropolis run the main phase through the same driver, resume exactly from a
+/// checkpoint, and the best-of-random start is the same for any thread count.
+#[test]
+fn any_optimizer_runs_the_main_phase_and_resumes_exactly() {
+    let searches =
+        [Search::Annealing { t0: 20.0, alpha: 0.99, t_min: 1.0 }, Search::Metropolis { beta: 0.2 }];
+    for search in searches {
+        let config =
+            GeneratorConfig { start: Start::BestOfRandom(16), search, ..small(energy("depth")) };
+        let run = |threads: usize, split: bool| {
+            rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(|| {
+                let mut g = Generation::start(config, 6).unwrap();
+                if split {
+                    g.run(&Budget::sweeps(20), &mut ());
+                    g = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
+                }
+                g.run(&Budget::sweeps(40), &mut ());
+                (g.steps(), serde_json::to_string(&g.bests()).unwrap(), g.summary())
+            })
+        };
+        let straight = run(1, false);
+        assert_eq!(straight.0, 40, "{search:?}");
+        assert_eq!(straight, run(2, true), "{search:?}");
+        assert!(reports_rounds(config), "{search:?}");
+    }
+}
+
+/// Whether a short run records its temperatures and energies for plots.
+fn reports_rounds(config: GeneratorConfig) -> bool {
+    let mut g = Generation::start(config, 6).unwrap();
+    g.run(&Budget::sweeps(10), &mut ());
+    !g.history().is_empty()
+}
+
+#[test]
+fn band_search_finds_minimal_symmetric_puzzles_in_the_band() {
+    let search = BandSearch::new("se-rating=3.0..6.0".parse().unwrap())
+        .with_symmetry(Symmetry::HalfTurn)
+        .with_max_tries(5_000);
+    for i in 0..3 {
+        let found = search.find(5, i).expect("a common band");
+        let p = found.puzzle;
+        let er = SeRater::default().evaluate(&p).unwrap().0.er;
+        assert!((3.0..=6.0).contains(&er), "{p}: ER {er}");
+        assert!(Symmetry::HalfTurn.holds(&p));
+        assert!(sudoku_solve::is_unique(&p));
+        // Minimal under the symmetry: no orbit of clues can go.
+        for c in sudoku_core::Cell::all().filter(|&c| p.get(c).is_some()) {
+            let mut q = p;
+            for o in Symmetry::HalfTurn.orbit(c) {
+                q.set(o, None);
+            }
+            assert!(!sudoku_solve::is_unique(&q), "{p}: the orbit of {c:?} is not needed");
+        }
+    }
+    let none = BandSearch::new("se-rating=11.0..12.0".parse().unwrap()).with_max_tries(20);
+    assert_eq!(none.find(5, 0), None, "out of reach: a clear miss, no hang");
 }
 
 /// A seeded generation's result pinned (see sudoku-solve's tests/it/golden.rs for why).

@@ -1,0 +1,277 @@
+//! Puzzles of a chosen difficulty: random minimal puzzles, optionally symmetric, kept when a
+//! rating of the catalogue puts them in a band. What publishers and apps need, many per second
+//! for the common bands; the `index`-th puzzle of a seed depends on nothing else, so a list is
+//! the same for any thread count and resumes from any index.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use sudoku_core::{Cell, Grid};
+use sudoku_metrics::{ParseRatingError, Rating, RatingValue};
+use sudoku_solve::is_unique;
+
+/// A rating band: puzzles whose rating lies in `lo..=hi`, written `se-rating=4.0..5.0`.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_generate::Band;
+/// let band: Band = "se-rating=4.0..5.0".parse()?;
+/// assert_eq!((band.lo, band.hi), (4.0, 5.0));
+/// assert!(band.contains(4.5) && !band.contains(5.1));
+/// assert_eq!(band.to_string(), "se-rating=4..5");
+/// # Ok::<(), sudoku_generate::ParseBandError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Band {
+    /// The rating.
+    pub rating: Rating,
+    /// The lowest rating accepted.
+    pub lo: f64,
+    /// The highest rating accepted.
+    pub hi: f64,
+}
+
+impl Band {
+    /// Whether `value` lies in the band.
+    #[must_use]
+    pub fn contains(&self, value: f64) -> bool {
+        (self.lo..=self.hi).contains(&value)
+    }
+}
+
+impl fmt::Display for Band {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}={}..{}", self.rating, self.lo, self.hi)
+    }
+}
+
+/// Why a band could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseBandError {
+    /// Not `rating=lo..hi`.
+    #[error("a band is rating=lo..hi (such as se-rating=4.0..5.0), not {0:?}")]
+    Syntax(String),
+    /// The rating is not in the catalogue.
+    #[error(transparent)]
+    Rating(#[from] ParseRatingError),
+}
+
+impl FromStr for Band {
+    type Err = ParseBandError;
+
+    fn from_str(s: &str) -> Result<Band, ParseBandError> {
+        let syntax = || ParseBandError::Syntax(s.to_string());
+        let (rating, range) = s.split_once('=').ok_or_else(syntax)?;
+        let (lo, hi) = range.split_once("..").ok_or_else(syntax)?;
+        let lo: f64 = lo.trim().parse().map_err(|_| syntax())?;
+        let hi: f64 = hi.trim().parse().map_err(|_| syntax())?;
+        if lo.is_nan() || hi.is_nan() || lo > hi {
+            return Err(syntax());
+        }
+        Ok(Band { rating: rating.parse()?, lo, hi })
+    }
+}
+
+/// Which symmetry the clue pattern has.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[non_exhaustive]
+pub enum Symmetry {
+    /// Any pattern.
+    #[default]
+    None,
+    /// Unchanged by a half turn (the classic newspaper symmetry).
+    HalfTurn,
+    /// Unchanged by a quarter turn.
+    QuarterTurn,
+    /// Unchanged by the left-right mirror.
+    Mirror,
+    /// Unchanged by the main-diagonal reflection.
+    Diagonal,
+}
+
+impl Symmetry {
+    /// Every symmetry, with [`Symmetry::name`]s `none`, `half-turn`, `quarter-turn`,
+    /// `mirror`, `diagonal`.
+    pub const ALL: [Symmetry; 5] = [
+        Symmetry::None,
+        Symmetry::HalfTurn,
+        Symmetry::QuarterTurn,
+        Symmetry::Mirror,
+        Symmetry::Diagonal,
+    ];
+
+    /// Its command-line name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::HalfTurn => "half-turn",
+            Symmetry::QuarterTurn => "quarter-turn",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Diagonal => "diagonal",
+        }
+    }
+
+    /// The cells a clue at `cell` comes with (itself included).
+    #[must_use]
+    pub fn orbit(self, cell: Cell) -> Vec<Cell> {
+        let (r, c) = (cell.row(), cell.col());
+        let at = Cell::from_row_col;
+        let mut cells = match self {
+            Symmetry::None => vec![cell],
+            Symmetry::HalfTurn => vec![cell, at(8 - r, 8 - c)],
+            Symmetry::QuarterTurn => {
+                vec![cell, at(c, 8 - r), at(8 - r, 8 - c), at(8 - c, r)]
+            }
+            Symmetry::Mirror => vec![cell, at(r, 8 - c)],
+            Symmetry::Diagonal => vec![cell, at(c, r)],
+        };
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
+    /// Whether `puzzle`'s clue pattern has this symmetry.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::Grid;
+    /// use sudoku_generate::Symmetry;
+    /// let p: Grid = "1...............................................................................2".parse()?;
+    /// assert!(Symmetry::HalfTurn.holds(&p) && !Symmetry::Mirror.holds(&p));
+    /// # Ok::<(), sudoku_core::ParseGridError>(())
+    /// ```
+    #[must_use]
+    pub fn holds(self, puzzle: &Grid) -> bool {
+        Cell::all().all(|c| {
+            let given = puzzle.get(c).is_some();
+            self.orbit(c).iter().all(|&o| puzzle.get(o).is_some() == given)
+        })
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Symmetry {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Symmetry, String> {
+        Symmetry::ALL.into_iter().find(|y| y.name() == s).ok_or_else(|| {
+            format!("unknown symmetry {s:?}; use none, half-turn, quarter-turn, mirror or diagonal")
+        })
+    }
+}
+
+/// A random minimal puzzle: a random solution grid, its cells (or symmetry orbits) removed in
+/// a random order while the puzzle stays unique. Minimal: no clue (no orbit, with a symmetry)
+/// can go.
+///
+/// # Examples
+///
+/// ```
+/// use rand::SeedableRng;
+/// use sudoku_generate::{Symmetry, random_minimal};
+/// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
+/// let p = random_minimal(&mut rng, Symmetry::HalfTurn);
+/// assert!(sudoku_solve::is_unique(&p) && Symmetry::HalfTurn.holds(&p));
+/// ```
+pub fn random_minimal<R: Rng + ?Sized>(rng: &mut R, symmetry: Symmetry) -> Grid {
+    let mut puzzle = sudoku_solve::random_solution(rng);
+    let mut orbits: Vec<Vec<Cell>> = Cell::all()
+        .map(|c| symmetry.orbit(c))
+        .filter(|o| o[0] == o.iter().copied().min().expect("an orbit has a cell"))
+        .collect();
+    orbits.shuffle(rng);
+    for orbit in orbits {
+        let kept: Vec<_> = orbit.iter().map(|&c| puzzle.get(c)).collect();
+        for &c in &orbit {
+            puzzle.set(c, None);
+        }
+        if !is_unique(&puzzle) {
+            for (&c, &d) in orbit.iter().zip(&kept) {
+                puzzle.set(c, d);
+            }
+        }
+    }
+    puzzle
+}
+
+/// A puzzle found in a band.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BandPuzzle {
+    /// The puzzle (minimal, unique).
+    pub puzzle: Grid,
+    /// Its rating in full.
+    pub value: RatingValue,
+    /// Random puzzles drawn to find it (this one included).
+    pub tries: u64,
+}
+
+/// Draws random minimal puzzles until one rates in the band.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_generate::{BandSearch, Symmetry};
+/// let search = BandSearch::new("se-rating=2.0..4.5".parse()?).with_symmetry(Symmetry::HalfTurn);
+/// let found = search.find(7, 0).expect("common band");
+/// let er = found.value.number();
+/// assert!((2.0..=4.5).contains(&er), "{er}");
+/// assert_eq!(search.find(7, 0), Some(found), "the index-th puzzle of a seed is fixed");
+/// # Ok::<(), sudoku_generate::ParseBandError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BandSearch {
+    /// The band.
+    pub band: Band,
+    /// The clue pattern's symmetry.
+    pub symmetry: Symmetry,
+    /// Random puzzles drawn per requested puzzle before giving up (100,000).
+    pub max_tries: u64,
+}
+
+impl BandSearch {
+    /// A search of `band`, any pattern, 100,000 tries per puzzle.
+    #[must_use]
+    pub fn new(band: Band) -> BandSearch {
+        BandSearch { band, symmetry: Symmetry::None, max_tries: 100_000 }
+    }
+
+    /// Sets the symmetry.
+    #[must_use]
+    pub fn with_symmetry(self, symmetry: Symmetry) -> BandSearch {
+        BandSearch { symmetry, ..self }
+    }
+
+    /// Sets the tries per puzzle.
+    #[must_use]
+    pub fn with_max_tries(self, max_tries: u64) -> BandSearch {
+        BandSearch { max_tries, ..self }
+    }
+
+    /// The `index`-th puzzle of `seed`'s list, or `None` when `max_tries` random puzzles
+    /// missed the band (a puzzle the rating cannot rate within its budget is a miss).
+    #[must_use]
+    pub fn find(&self, seed: u64, index: u64) -> Option<BandPuzzle> {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        for tries in 1..=self.max_tries {
+            let puzzle = random_minimal(&mut rng, self.symmetry);
+            let Ok(value) = self.band.rating.evaluate(&puzzle, seed) else { continue };
+            if self.band.contains(value.number()) {
+                return Some(BandPuzzle { puzzle, value, tries });
+            }
+        }
+        None
+    }
+}
