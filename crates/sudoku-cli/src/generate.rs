@@ -4,8 +4,8 @@
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
@@ -13,8 +13,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use sudoku_generate::{
-    Adjustment, Band, BandSearch, BestRecord, Energy, Generation, GeneratorConfig, Moves, Progress,
-    RoundRecord, Search, Start, Summary, Symmetry,
+    Adjustment, Band, BandSearch, BestRecord, Energy, Generation, GeneratorConfig, Moves,
+    Portfolio, Progress, RoundRecord, Search, Start, Summary, Symmetry,
 };
 use sudoku_metrics::RatingValue;
 use tempering::{Budget, StopReason};
@@ -82,6 +82,11 @@ pub(crate) struct GenerateArgs {
     /// The depth the depth phase must reach (default 8).
     #[arg(long)]
     depth_target: Option<u32>,
+    /// Independent runs side by side, seeds --seed, --seed + 1, ...; the best is reported
+    /// (all cores stay busy even with a single-chain --search). The output depends on the
+    /// seeds alone, not on --threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    runs: u32,
     /// Seed of the whole run (default 1).
     #[arg(long)]
     seed: Option<u64>,
@@ -150,13 +155,12 @@ fn parse_duration(s: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(secs))
 }
 
-/// The checkpoint file: a tagged, versioned wrapper around the generation, with the results
-/// file the run writes to (so a resume keeps writing there).
+/// The checkpoint file: a tagged, versioned wrapper (`format`, `version`, checked first)
+/// around the portfolio of generations, with the results file the run writes to (so a resume
+/// keeps writing there).
 #[derive(Deserialize)]
 struct Checkpoint {
-    format: String,
-    version: u32,
-    generation: Generation,
+    portfolio: Portfolio,
     #[serde(default)]
     out: Option<PathBuf>,
 }
@@ -166,15 +170,19 @@ struct Checkpoint {
 struct CheckpointRef<'a> {
     format: &'a str,
     version: u32,
-    generation: &'a Generation,
+    portfolio: &'a Portfolio,
     out: Option<&'a Path>,
 }
 
 const FORMAT: &str = "sudoku-generate-checkpoint";
+/// Version 2: a portfolio of generations, catalogue energies.
+const VERSION: u32 = 2;
 
-/// Keeps the records of a results file up to REMC step `steps` (those a checkpoint at that step
-/// covers), dropping later ones and a torn last line; rewritten atomically.
-fn trim_results(path: &Path, steps: u64) -> anyhow::Result<()> {
+/// Keeps the records of a results file that a checkpoint covers (each run's up to its step
+/// then, by seed), dropping later ones and a torn last line; rewritten atomically.
+fn trim_results(path: &Path, portfolio: &Portfolio) -> anyhow::Result<()> {
+    let steps_of =
+        |seed: u64| portfolio.runs().iter().find(|g| g.seed() == seed).map(Generation::steps);
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
@@ -185,8 +193,8 @@ fn trim_results(path: &Path, steps: u64) -> anyhow::Result<()> {
         .filter(|line| {
             serde_json::from_str::<serde_json::Value>(line)
                 .ok()
-                .and_then(|v| v.get("step").and_then(serde_json::Value::as_u64))
-                .is_some_and(|step| step <= steps)
+                .and_then(|v| Some((v.get("step")?.as_u64()?, v.get("seed")?.as_u64()?)))
+                .is_some_and(|(step, seed)| steps_of(seed).is_some_and(|s| step <= s))
         })
         .map(|line| format!("{line}\n"))
         .collect();
@@ -198,7 +206,7 @@ fn trim_results(path: &Path, steps: u64) -> anyhow::Result<()> {
     std::fs::rename(&tmp, path).with_context(|| format!("failed to replace {}", path.display()))
 }
 
-fn save_checkpoint(path: &Path, generation: &Generation, out: Option<&Path>) -> anyhow::Result<()> {
+fn save_checkpoint(path: &Path, portfolio: &Portfolio, out: Option<&Path>) -> anyhow::Result<()> {
     let tmp = path.with_extension("tmp");
     {
         let file =
@@ -206,7 +214,7 @@ fn save_checkpoint(path: &Path, generation: &Generation, out: Option<&Path>) -> 
         let mut w = BufWriter::new(file);
         serde_json::to_writer(
             &mut w,
-            &CheckpointRef { format: FORMAT, version: 1, generation, out },
+            &CheckpointRef { format: FORMAT, version: VERSION, portfolio, out },
         )?;
         w.flush()?;
         w.get_ref().sync_all()?;
@@ -214,57 +222,78 @@ fn save_checkpoint(path: &Path, generation: &Generation, out: Option<&Path>) -> 
     fs::rename(&tmp, path).with_context(|| format!("failed to replace {}", path.display()))
 }
 
-fn load_checkpoint(path: &Path) -> anyhow::Result<(Generation, Option<PathBuf>)> {
+fn load_checkpoint(path: &Path) -> anyhow::Result<(Portfolio, Option<PathBuf>)> {
     let text = fs::read_to_string(path)
         .with_context(|| format!("failed to read checkpoint {}", path.display()))?;
-    let ckpt: Checkpoint = serde_json::from_str(&text)
+    #[derive(Deserialize)]
+    struct Header {
+        format: String,
+        version: u32,
+    }
+    let header: Header = serde_json::from_str(&text)
         .with_context(|| format!("checkpoint {} is damaged or not a checkpoint", path.display()))?;
-    if ckpt.format != FORMAT || ckpt.version != 1 {
+    if header.format != FORMAT || header.version != VERSION {
         bail!(
-            "{} is a {:?} version {} file, not a {FORMAT} version 1",
+            "{} is a {:?} version {} file, not a {FORMAT} version {VERSION}",
             path.display(),
-            ckpt.format,
-            ckpt.version
+            header.format,
+            header.version
         );
     }
-    Ok((ckpt.generation, ckpt.out))
+    let ckpt: Checkpoint = serde_json::from_str(&text)
+        .with_context(|| format!("checkpoint {} is damaged or not a checkpoint", path.display()))?;
+    Ok((ckpt.portfolio, ckpt.out))
 }
 
-/// Progress shown to the user and new bests written as they come.
-struct Live {
+/// What every run of a portfolio shares: the progress bar, the results file, the stop flag.
+struct Shared {
     bar: ProgressBar,
-    out: Option<BufWriter<File>>,
-    seed: u64,
+    out: Mutex<Option<BufWriter<File>>>,
     energy: Energy,
     stop: Arc<AtomicBool>,
-    error: Option<io::Error>,
+    error: Mutex<Option<io::Error>>,
     started: Instant,
 }
 
-impl Live {
-    fn describe(&self, best: Option<&BestRecord>) -> String {
-        let Some(b) = best else { return "no puzzle better than the start yet".into() };
-        let se =
-            b.se.map_or(String::new(), |r| format!("ER {:.1}/{:.1}/{:.1}, ", r.er, r.ep, r.ed));
-        format!(
-            "best E {:.1}, {se}{} clues, depth {}, width {}",
-            b.energy,
-            b.clues,
-            b.depth.map_or("-".into(), |d| d.to_string()),
-            b.normal_width.map_or("-".into(), |w| w.to_string())
-        )
-    }
+/// One run's progress shown to the user, its new bests written as they come.
+struct Live<'a> {
+    shared: &'a Shared,
+    seed: u64,
 }
 
-impl Progress for Live {
+fn describe(best: Option<&BestRecord>) -> String {
+    let Some(b) = best else { return "no puzzle better than the start yet".into() };
+    let se = b.se.map_or(String::new(), |r| format!("ER {:.1}/{:.1}/{:.1}, ", r.er, r.ep, r.ed));
+    format!(
+        "best E {:.1}, {se}{} clues, depth {}, width {}",
+        b.energy,
+        b.clues,
+        b.depth.map_or("-".into(), |d| d.to_string()),
+        b.normal_width.map_or("-".into(), |w| w.to_string())
+    )
+}
+
+/// The lowest-energy latest best over the runs.
+fn best_of(portfolio: &Portfolio) -> Option<&BestRecord> {
+    portfolio
+        .runs()
+        .iter()
+        .filter_map(|g| g.bests().last())
+        .min_by(|a, b| a.energy.total_cmp(&b.energy))
+}
+
+impl Progress for Live<'_> {
     fn on_round(&mut self, round: &RoundRecord, best: Option<&BestRecord>) -> bool {
-        self.bar.set_message(format!("step {} | {}", round.sweep, self.describe(best)));
-        self.bar.tick();
-        !self.stop.load(Ordering::Relaxed) && self.error.is_none()
+        let s = self.shared;
+        s.bar.set_message(format!("seed {} step {} | {}", self.seed, round.sweep, describe(best)));
+        s.bar.tick();
+        !s.stop.load(Ordering::Relaxed) && lock(&s.error).is_none()
     }
 
     fn on_best(&mut self, best: &BestRecord) {
-        let Some(out) = &mut self.out else { return };
+        let s = self.shared;
+        let mut out = lock(&s.out);
+        let Some(out) = out.as_mut() else { return };
         let line = json!({
             "status": "ok",
             "puzzle": best.puzzle.to_string(),
@@ -276,18 +305,23 @@ impl Progress for Live {
             "normal_width": best.normal_width,
             "step": best.sweep,
             "seed": self.seed,
-            "energy_kind": self.energy.rating.kind.name(),
-            "energy_settings": self.energy.to_string(),
-            "elapsed_s": self.started.elapsed().as_secs_f64(),
+            "energy_kind": s.energy.rating.kind.name(),
+            "energy_settings": s.energy.to_string(),
+            "elapsed_s": s.started.elapsed().as_secs_f64(),
         });
         let written = serde_json::to_writer(&mut *out, &line)
             .map_err(io::Error::other)
             .and_then(|()| writeln!(out))
             .and_then(|()| out.flush());
         if let Err(e) = written {
-            self.error = Some(e);
+            *lock(&s.error) = Some(e);
         }
     }
+}
+
+/// A poisoned lock still holds usable data here (a results writer, an error slot).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GeneratorConfig> {
@@ -381,6 +415,7 @@ fn print_summary(
     s: &Summary,
     energy: Energy,
     reason: StopReason,
+    runs: usize,
     json_out: bool,
 ) -> io::Result<()> {
     let avg =
@@ -403,6 +438,7 @@ fn print_summary(
             "energy_settings": energy.to_string(),
             "status": "ok",
             "stop_reason": reason_name(reason),
+            "runs": runs,
         });
         serde_json::to_writer(&mut *out, &v)?;
         return writeln!(out);
@@ -430,7 +466,7 @@ fn print_summary(
     )?;
     writeln!(out, "energy        {:.3} (lowest found {:.3}), {energy}", s.energy, s.best_energy)?;
     writeln!(out, "steps         {} (depth phase {})", s.steps, s.depth_steps)?;
-    writeln!(out, "seed          {}", s.seed)?;
+    writeln!(out, "seed          {} (best of {runs} runs)", s.seed)?;
     writeln!(out, "stopped       {}", reason_name(reason).replace('_', " "))?;
     writeln!(out, "\n{}", s.puzzle.pretty())
 }
@@ -564,7 +600,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     for path in [&args.plot, &args.checkpoint, &args.out].into_iter().flatten() {
         crate::check_output_path(path)?;
     }
-    let (mut generation, out_path, checkpoint_path) = match &args.resume {
+    let (mut portfolio, out_path, checkpoint_path) = match &args.resume {
         Some(path) => {
             let fixed = [
                 ("--energy", args.energy.is_some()),
@@ -579,6 +615,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
                 ("--sweeps-per-round", args.sweeps_per_round.is_some()),
                 ("--depth-target", args.depth_target.is_some()),
                 ("--seed", args.seed.is_some()),
+                ("--runs", args.runs != 1),
             ];
             let given: Vec<&str> = fixed.iter().filter(|f| f.1).map(|f| f.0).collect();
             if !given.is_empty() {
@@ -587,7 +624,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
                     given.join(", ")
                 );
             }
-            let (generation, saved_out) = load_checkpoint(path)?;
+            let (portfolio, saved_out) = load_checkpoint(path)?;
             if args.out.is_some() && saved_out.is_some() && args.out != saved_out {
                 bail!(
                     "--out {} differs from the run's results file {}: a resumed run keeps writing where it did",
@@ -596,7 +633,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
                 );
             }
             let out = args.out.clone().or(saved_out);
-            (generation, out, Some(args.checkpoint.clone().unwrap_or_else(|| path.clone())))
+            (portfolio, out, Some(args.checkpoint.clone().unwrap_or_else(|| path.clone())))
         }
         None => {
             let config = config_from_args(args)?;
@@ -606,20 +643,21 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
                 Start::BestOfRandom(n) => format!("rating {n} random minimal puzzles"),
                 _ => "start phase".to_string(),
             };
-            eprintln!("sudoku generate: seed {seed}, energy {}; {phase} ...", config.energy);
+            let seeds = match args.runs {
+                1 => format!("seed {seed}"),
+                n => format!("{n} runs, seeds {seed} to {}", seed + u64::from(n) - 1),
+            };
+            eprintln!("sudoku generate: {seeds}, energy {}; {phase} ...", config.energy);
             let stop_flag = Arc::clone(&stop);
+            let keep_going = move || !stop_flag.load(Ordering::Relaxed);
             let started = pool
-                .install(|| {
-                    Generation::start_until(config, seed, &mut || {
-                        !stop_flag.load(Ordering::Relaxed)
-                    })
-                })
+                .install(|| Portfolio::start_until(config, seed, args.runs, &keep_going))
                 .context("invalid generator settings")?;
-            let Some(generation) = started else {
+            let Some(portfolio) = started else {
                 eprintln!("sudoku generate: interrupted in the start phase; nothing to save");
                 return Ok(Status::Interrupted);
             };
-            (generation, args.out.clone(), args.checkpoint.clone())
+            (portfolio, args.out.clone(), args.checkpoint.clone())
         }
     };
     let time = match (args.time, args.steps) {
@@ -627,7 +665,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         (t, _) => t,
     };
     if let (Some(path), Some(_)) = (&out_path, &args.resume) {
-        trim_results(path, generation.steps())?;
+        trim_results(path, &portfolio)?;
     }
     let out_file = match &out_path {
         Some(p) => Some(BufWriter::new(
@@ -650,34 +688,35 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
             .expect("a valid template"),
     );
-    let mut live = Live {
+    let shared = Shared {
         bar,
-        out: out_file,
-        seed: generation.seed(),
-        energy: generation.config().energy,
+        out: Mutex::new(out_file),
+        energy: portfolio.runs()[0].config().energy,
         stop: Arc::clone(&stop),
-        error: None,
+        error: Mutex::new(None),
         started,
     };
-    let start_steps = generation.steps();
+    let mut lives: Vec<Live<'_>> =
+        portfolio.runs().iter().map(|g| Live { shared: &shared, seed: g.seed() }).collect();
+    let start_steps = portfolio.steps();
     let reason = loop {
         let remaining = time.map(|t| t.saturating_sub(started.elapsed()));
         let every = args.checkpoint_every.max(Duration::from_millis(10));
         let slice = remaining.map_or(every, |r| r.min(every));
         let budget = Budget { max_sweeps: args.steps, max_time: Some(slice), target_energy: None };
-        let reason = pool.install(|| generation.run(&budget, &mut live));
+        let reason = pool.install(|| portfolio.run(&budget, &mut lives));
         if let Some(path) = &checkpoint_path {
-            save_checkpoint(path, &generation, out_path.as_deref())?;
+            save_checkpoint(path, &portfolio, out_path.as_deref())?;
         }
         if !terminal && !args.no_progress {
             eprintln!(
                 "sudoku generate: [{:.0} s] step {} | {}",
                 started.elapsed().as_secs_f64(),
-                generation.steps(),
-                live.describe(generation.bests().last())
+                portfolio.steps(),
+                describe(best_of(&portfolio))
             );
         }
-        if let Some(e) = live.error.take() {
+        if let Some(e) = lock(&shared.error).take() {
             return Err(e).context("failed to write a result");
         }
         let out_of_time = time.is_some_and(|t| started.elapsed() >= t);
@@ -685,8 +724,8 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
             break if out_of_time { StopReason::Time } else { reason };
         }
     };
-    live.bar.finish_and_clear();
-    let steps_done = generation.steps() - start_steps;
+    shared.bar.finish_and_clear();
+    let steps_done = portfolio.steps() - start_steps;
     let secs = started.elapsed().as_secs_f64();
     eprintln!(
         "sudoku generate: stopped ({}) after {steps_done} REMC steps in {secs:.1} s ({:.1} steps/s); re-rating the best puzzles ...",
@@ -698,13 +737,19 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         },
         steps_done as f64 / secs.max(1e-9),
     );
-    let (lookups, hits) = generation.memo_stats();
+    let (lookups, hits) = portfolio
+        .runs()
+        .iter()
+        .map(Generation::memo_stats)
+        .fold((0, 0), |(l, h), (a, b)| (l + a, h + b));
     eprintln!("sudoku generate: {hits} of {lookups} ratings came from the memo");
-    let summary = pool.install(|| generation.summary());
-    print_summary(out, &summary, generation.config().energy, reason, args.json)?;
-    // The summary is out first: a plot that fails loses nothing else.
-    if let Some(path) = &args.plot
-        && let Err(e) = crate::plot::draw(path, generation.history())
+    let summary = pool.install(|| portfolio.summary());
+    let energy = portfolio.runs()[0].config().energy;
+    print_summary(out, &summary, energy, reason, portfolio.runs().len(), args.json)?;
+    // The summary is out first: a plot that fails loses nothing else. It shows the best run.
+    let best_run = portfolio.runs().iter().find(|g| g.seed() == summary.seed);
+    if let (Some(path), Some(run)) = (&args.plot, best_run)
+        && let Err(e) = crate::plot::draw(path, run.history())
     {
         eprintln!("sudoku generate: failed to draw {}: {e:#}", path.display());
         return Ok(Status::Usage);

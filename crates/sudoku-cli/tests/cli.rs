@@ -392,6 +392,14 @@ fn generate_refuses_a_damaged_checkpoint() {
         b"",
     );
     assert_eq!(out.status.code(), Some(2));
+    // A well-formed checkpoint of another version is named as such.
+    std::fs::write(&ckpt, b"{\"format\":\"sudoku-generate-checkpoint\",\"version\":1}").unwrap();
+    let out = sudoku(
+        &["generate", "--resume", ckpt.to_str().unwrap(), "--steps", "10", "--no-progress"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("version 1 file"), "{}", text(&out.stderr));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

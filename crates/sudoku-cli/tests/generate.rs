@@ -194,3 +194,42 @@ fn target_bands_list_puzzles_in_the_band() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("rating=lo..hi"), "{}", text(&bad.stderr));
 }
+
+/// A portfolio: the best of independent runs, the same for any thread count, resumable.
+#[test]
+fn a_portfolio_of_runs_is_thread_independent_and_resumes_exactly() {
+    let dir = std::env::temp_dir().join(format!("sudoku-portfolio-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let ckpt = dir.join("p.ckpt");
+    let c = ckpt.to_str().unwrap();
+    // Rounds of 5 sweeps: the checkpoint at 15 falls between rounds, as time slices do.
+    let base = [
+        "generate",
+        "--runs",
+        "3",
+        "--seed",
+        "5",
+        "--sweeps-per-round",
+        "5",
+        "--json",
+        "--no-progress",
+    ];
+    let run = |extra: &[&str]| {
+        let args = [&base[..], &FAST[..6], extra].concat();
+        let out = sudoku(&args);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        serde_json::from_str::<serde_json::Value>(text(&out.stdout).trim()).unwrap()
+    };
+    let one = run(&["--steps", "30", "--threads", "1"]);
+    assert_eq!(one["runs"], 3);
+    assert!((5..=7).contains(&one["seed"].as_u64().unwrap()), "{one}");
+    assert_eq!(one, run(&["--steps", "30", "--threads", "2"]));
+    run(&["--steps", "15", "--threads", "2", "--checkpoint", c]);
+    let out = sudoku(&["generate", "--resume", c, "--steps", "30", "--json", "--no-progress"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let resumed: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(resumed["puzzle"], one["puzzle"]);
+    assert_eq!(resumed["steps"], 30);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -43,6 +43,7 @@
 mod band;
 mod generation;
 mod model;
+mod portfolio;
 
 pub use band::{Band, BandPuzzle, BandSearch, ParseBandError, Symmetry, random_minimal};
 pub use generation::{
@@ -50,6 +51,7 @@ pub use generation::{
     Search, Start, Summary,
 };
 pub use model::{Moves, PuzzleModel, PuzzleMove, PuzzleState};
+pub use portfolio::Portfolio;
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

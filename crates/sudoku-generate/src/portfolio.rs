@@ -1,0 +1,123 @@
+//! Independent generations side by side: many short runs often beat one long one, and a
+//! portfolio keeps every core busy even with a single-chain optimizer.
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use tempering::{Budget, ConfigError, StopReason};
+
+use crate::{Generation, GeneratorConfig, Progress, Summary};
+
+/// Generations with one configuration and the seeds `seed, seed + 1, ...`, run in parallel,
+/// their results merged and ranked. Every run depends on its seed alone, so a portfolio's
+/// output is the same for any thread count; it serialises whole, for checkpoints.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_generate::{GeneratorConfig, Portfolio};
+/// use tempering::Budget;
+///
+/// let config = GeneratorConfig { depth_target: 3, replicas: 2, sweeps_per_round: 2, ..GeneratorConfig::average_width() };
+/// let mut portfolio = Portfolio::start(config, 10, 3)?;
+/// portfolio.run(&Budget::sweeps(4), &mut [(), (), ()]);
+/// let seeds: Vec<u64> = portfolio.runs().iter().map(|g| g.seed()).collect();
+/// assert_eq!(seeds, [10, 11, 12]);
+/// let best = portfolio.summary();
+/// assert!(portfolio.runs().iter().any(|g| g.seed() == best.seed));
+/// # Ok::<(), tempering::ConfigError>(())
+/// ```
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Portfolio {
+    runs: Vec<Generation>,
+}
+
+impl Portfolio {
+    /// Starts `runs` generations (at least one) with seeds `seed..seed + runs`, in parallel.
+    ///
+    /// # Errors
+    ///
+    /// [`ConfigError`] if the configuration is invalid.
+    pub fn start(config: GeneratorConfig, seed: u64, runs: u32) -> Result<Portfolio, ConfigError> {
+        Ok(Portfolio::start_until(config, seed, runs, &|| true)?.expect("never interrupted"))
+    }
+
+    /// As [`Portfolio::start`], giving up with `Ok(None)` when `keep_going` says stop during
+    /// a start phase.
+    ///
+    /// # Errors
+    ///
+    /// [`ConfigError`] if the configuration is invalid.
+    pub fn start_until(
+        config: GeneratorConfig,
+        seed: u64,
+        runs: u32,
+        keep_going: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Option<Portfolio>, ConfigError> {
+        let started: Vec<Result<Option<Generation>, ConfigError>> = (0..u64::from(runs.max(1)))
+            .into_par_iter()
+            .map(|k| Generation::start_until(config, seed.wrapping_add(k), &mut || keep_going()))
+            .collect();
+        let mut out = Vec::with_capacity(started.len());
+        for g in started {
+            match g? {
+                Some(g) => out.push(g),
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(Portfolio { runs: out }))
+    }
+
+    /// Runs every generation under `budget` (sweeps counted per generation since it began),
+    /// each reporting to its own `progress` (one per run, in seed order). Returns why the
+    /// first run stopped: with a sweep or time budget every run stops for the same reason.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `progress` does not hold one sink per run.
+    pub fn run<P: Progress + Send>(&mut self, budget: &Budget, progress: &mut [P]) -> StopReason {
+        assert_eq!(progress.len(), self.runs.len(), "one progress sink per run");
+        let reasons: Vec<StopReason> = self
+            .runs
+            .par_iter_mut()
+            .zip(progress.par_iter_mut())
+            .map(|(g, p)| g.run(budget, p))
+            .collect();
+        if reasons.contains(&StopReason::Stopped) { StopReason::Stopped } else { reasons[0] }
+    }
+
+    /// The generations, in seed order.
+    #[must_use]
+    pub fn runs(&self) -> &[Generation] {
+        &self.runs
+    }
+
+    /// Sweeps done by the run that did fewest.
+    #[must_use]
+    pub fn steps(&self) -> u64 {
+        self.runs.iter().map(Generation::steps).min().unwrap_or(0)
+    }
+
+    /// Every run's summary, in seed order (computed in parallel).
+    #[must_use]
+    pub fn summaries(&self) -> Vec<Summary> {
+        self.runs.par_iter().map(Generation::summary).collect()
+    }
+
+    /// The best run's summary: with an energy for people the lowest energy, otherwise the
+    /// highest average width; ties go to the lower seed.
+    #[must_use]
+    pub fn summary(&self) -> Summary {
+        let for_people = self.runs[0].config().energy.is_for_people();
+        let key = |s: &Summary| {
+            if for_people {
+                -s.energy
+            } else {
+                s.average_width.map_or(f64::NEG_INFINITY, |m| m.mean)
+            }
+        };
+        self.summaries()
+            .into_iter()
+            .reduce(|best, s| if key(&s) > key(&best) { s } else { best })
+            .expect("a portfolio has a run")
+    }
+}
