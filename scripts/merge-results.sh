@@ -12,4 +12,4 @@ TOP=${2:-10}
 cat "$DIR"/seed-*.jsonl > "$DIR/merged.jsonl"
 echo "$(wc -l < "$DIR/merged.jsonl") records from $(ls "$DIR"/seed-*.jsonl | wc -l) runs in $DIR/merged.jsonl"
 jq -s --argjson top "$TOP" 'unique_by(.puzzle) | sort_by(.energy) | .[:$top] | .[] |
-    "\(.energy)\tseed \(.seed)\tstep \(.step)\tclues \(.clues)\t\(.puzzle)"' -r "$DIR/merged.jsonl"
+    "\(.energy)\tseed \(.seed)\tstep \(.step)\tclues \(.clues)\tER \(.se_rating.er // "-")\t\(.puzzle)"' -r "$DIR/merged.jsonl"

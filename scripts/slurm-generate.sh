@@ -18,7 +18,9 @@ set -euo pipefail
 
 SUDOKU=${SUDOKU:-sudoku}               # path to the binary (cargo install --path crates/sudoku-cli)
 TIME=${SUDOKU_TIME:-23h}               # leave the scheduler's limit some slack for the summary
-ENERGY=${SUDOKU_ENERGY:-average-width}
+PRESET=${SUDOKU_PRESET:-explainer}    # explainer (hard by ER), average-width, paper
+ENERGY_ARGS=()
+if [ -n "${SUDOKU_ENERGY:-}" ]; then ENERGY_ARGS=(--energy "$SUDOKU_ENERGY"); fi
 SEED=${SLURM_ARRAY_TASK_ID:?run as a job array, e.g. sbatch --array=1-100}
 THREADS=${SLURM_CPUS_PER_TASK:-1}
 
@@ -32,7 +34,7 @@ if [ -f "$CKPT" ]; then
     "$SUDOKU" generate --resume "$CKPT" --time "$TIME" --out "$OUT" --checkpoint "$CKPT" \
         --checkpoint-every 5m --threads "$THREADS" --no-progress --json > "$SUMMARY"
 else
-    "$SUDOKU" generate --seed "$SEED" --energy "$ENERGY" --time "$TIME" --out "$OUT" \
+    "$SUDOKU" generate --seed "$SEED" --preset "$PRESET" "${ENERGY_ARGS[@]}" --time "$TIME" --out "$OUT" \
         --checkpoint "$CKPT" --checkpoint-every 5m --threads "$THREADS" --no-progress --json \
         > "$SUMMARY"
 fi
