@@ -973,8 +973,19 @@ impl<'w> Search<'w> {
     /// With the solution known, a forcing chain is sought only where one can exist: a
     /// contradiction from assuming a false candidate, a confirmation of a true one.
     fn best_static(&mut self, solution: Option<&Grid>) -> Result<Option<ChainHint>, OutOfBudget> {
+        // The links of this grid, cached with the search (taken out while it borrows self).
+        let links = self.links.take().unwrap_or_else(|| StaticLinks::new(&self.grid));
+        let found = self.best_static_with(&links, solution);
+        self.links = Some(links);
+        found
+    }
+
+    fn best_static_with(
+        &mut self,
+        links: &StaticLinks,
+        solution: Option<&Grid>,
+    ) -> Result<Option<ChainHint>, OutOfBudget> {
         const FAMILIES: [(bool, bool); 3] = [(false, true), (true, false), (true, true)];
-        let links = StaticLinks::new(&self.grid);
         let mut best: Option<(Rank, Pick)> = None;
         let starts: Vec<(Cell, DigitSet)> = Cell::all()
             .filter(|&c| self.grid.value(c).is_none() && self.grid.candidates(c).len() >= 2)
@@ -986,7 +997,7 @@ impl<'w> Search<'w> {
         for (k, is_cycle) in [(0, false), (0, true), (1, true), (2, false), (2, true)] {
             let (y, x) = FAMILIES[k];
             if is_cycle {
-                self.best_cycles(k, y, x, &starts, &links, &mut best)?;
+                self.best_cycles(k, y, x, &starts, links, &mut best)?;
                 continue;
             }
             let base = if y { 7.0 } else { 6.6 };
@@ -1062,7 +1073,8 @@ impl<'w> Search<'w> {
         let links = self.links.get_or_insert_with(|| StaticLinks::new(&self.grid));
         let may_cycle = links.cycle_length_bound(cand, y, x, |_| true).is_some();
         let (from_on, from_off) = if x {
-            (links.reaches_negation(cand, true, y), links.reaches_negation(cand, false, y))
+            let reaches = |on| links.negation_depth(cand, on, y, |_| true).is_some();
+            (reaches(true), reaches(false))
         } else {
             (false, false)
         };
@@ -1149,20 +1161,21 @@ impl<'w> Search<'w> {
             if length >= 4 && !useful(length) {
                 break;
             }
-            while let Some(p) = pending_off.pop_front() {
-                self.tick()?;
-                self.off_to_on(p, y, x, &to_off, &mut made);
-                for &on in &made {
-                    let c = self.arena.nodes[on as usize].cand;
-                    if length >= 4 && c == src {
+            let closing = length >= 4;
+            let links = (y, x);
+            self.drain_offs(
+                &mut pending_off,
+                &mut pending_on,
+                &mut to_on,
+                &to_off,
+                links,
+                &mut made,
+                |on, c| {
+                    if closing && c == src {
                         cycles.push(on);
                     }
-                    if !to_on.contains(c) {
-                        pending_on.push_back(on);
-                        to_on.add(c, on);
-                    }
-                }
-            }
+                },
+            )?;
         }
         self.give_set(to_on);
         self.give_set(to_off);
@@ -1210,23 +1223,57 @@ impl<'w> Search<'w> {
                     }
                 }
             }
-            while let Some(p) = pending_off.pop_front() {
-                self.tick()?;
-                self.off_to_on(p, y, true, &to_off, &mut made);
-                for &on in &made {
-                    let c = self.arena.nodes[on as usize].cand;
-                    if !src.on && c == src.cand && !found(chains, &self.arena, c, true) {
-                        chains.push(on);
+            let mut hits = Vec::new();
+            let links = (y, true);
+            self.drain_offs(
+                &mut pending_off,
+                &mut pending_on,
+                &mut to_on,
+                &to_off,
+                links,
+                &mut made,
+                |on, c| {
+                    if !src.on && c == src.cand {
+                        hits.push(on);
                     }
-                    if !to_on.contains(c) {
-                        pending_on.push_back(on);
-                        to_on.add(c, on);
-                    }
+                },
+            )?;
+            for on in hits {
+                if !found(chains, &self.arena, src.cand, true) {
+                    chains.push(on);
                 }
             }
         }
         self.give_set(to_on);
         self.give_set(to_off);
+        Ok(())
+    }
+
+    /// Turns every pending off potential into the on potentials it implies (with `y`, `x` links;
+    /// `ons` is scratch space), queueing those not met yet; `made(on, cand)` sees each one,
+    /// met before or not.
+    fn drain_offs(
+        &mut self,
+        pending_off: &mut VecDeque<u32>,
+        pending_on: &mut VecDeque<u32>,
+        to_on: &mut PotSet,
+        to_off: &PotSet,
+        (y, x): (bool, bool),
+        ons: &mut Vec<u32>,
+        mut made: impl FnMut(u32, u16),
+    ) -> Result<(), OutOfBudget> {
+        while let Some(p) = pending_off.pop_front() {
+            self.tick()?;
+            self.off_to_on(p, y, x, to_off, ons);
+            for &on in ons.iter() {
+                let c = self.arena.nodes[on as usize].cand;
+                made(on, c);
+                if !to_on.contains(c) {
+                    pending_on.push_back(on);
+                    to_on.add(c, on);
+                }
+            }
+        }
         Ok(())
     }
 

@@ -56,12 +56,6 @@ impl StaticLinks {
         links
     }
 
-    /// Whether assuming `src` on (or off) leads, by static links, to `src` off (or on): the
-    /// condition for a forcing chain from it.
-    pub(crate) fn reaches_negation(&self, src: u16, on: bool, y: bool) -> bool {
-        self.negation_depth(src, on, y, |_| true).is_some()
-    }
-
     /// The off candidates that the on candidates `front` turn off: their peers' copies of
     /// their digit and, with `y`, their cells' other candidates (repeats included).
     fn offs_of(&self, front: &Lits, y: bool) -> Lits {
