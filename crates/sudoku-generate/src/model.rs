@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use rand::{Rng, RngExt};
-use sudoku_core::{Cell, CellSet, Digit, DigitSet, Grid};
+use sudoku_core::{Cell, CellSet, Grid};
 use sudoku_metrics::Difficulty;
 use sudoku_solve::Outcome;
 use tempering::Model;
@@ -209,30 +209,48 @@ impl<U: Difficulty> PuzzleModel<U> {
         PuzzleState { clues, solution, u: self.rate(clues, &solution).unwrap_or(f64::NAN) }
     }
 
-    /// An exchange from `state`: a clue removed, a clue added at any cell with a digit the
-    /// other clues allow, the result unique; a few draws, else `None`.
+    /// An exchange from `state`: a clue removed and a clue added, the result unique. The
+    /// added clue is guided by the exact solver: with the clue gone the puzzle has several
+    /// solutions, and a cell where two of them differ, given one's digit, rules the other
+    /// out; when the result still has several, their own difference guides the next try.
+    /// `None` after a few tries.
     fn exchange<R: Rng + ?Sized>(&self, state: &PuzzleState, rng: &mut R) -> Option<PuzzleMove> {
         let n = state.clues.count_ones();
         if n == 0 {
             return None;
         }
-        for _ in 0..EXCHANGE_DRAWS {
-            let from = nth_bit(state.clues, rng.random_range(0..n));
-            let mut puzzle = puzzle_of(&state.solution, state.clues & !(1 << from));
-            let empty = !(state.clues & !(1 << from)) & CellSet::ALL.bits();
-            let to = nth_bit(empty, rng.random_range(0..empty.count_ones()));
-            let cell = Cell::new(usize::from(to)).expect("a cell index");
-            let allowed = puzzle.candidates(cell);
-            let Some(digit) = nth_digit(allowed, rng.random_range(0..allowed.len().max(1))) else {
-                continue;
-            };
-            if to == from && state.solution.get(cell) == Some(digit) {
-                continue;
+        let from = nth_bit(state.clues, rng.random_range(0..n));
+        let kept = state.clues & !(1 << from);
+        let base = puzzle_of(&state.solution, kept);
+        let (mut a, mut b) = match sudoku_solve::solve(&base) {
+            Outcome::Multiple(a, b) => (a, b),
+            // The clue was not needed: move it to another cell of the same solution.
+            Outcome::Unique(solution) => {
+                let empty = !kept & CellSet::ALL.bits() & !(1 << from);
+                if empty == 0 {
+                    return None;
+                }
+                let to = nth_bit(empty, rng.random_range(0..empty.count_ones()));
+                return Some(PuzzleMove { clues: kept | (1 << to), solution, new_u: f64::NAN });
             }
-            puzzle.set(cell, Some(digit));
-            if let Outcome::Unique(solution) = sudoku_solve::solve(&puzzle) {
-                let clues = (state.clues & !(1 << from)) | (1 << to);
-                return Some(PuzzleMove { clues, solution, new_u: f64::NAN });
+            _ => return None,
+        };
+        for _ in 0..EXCHANGE_DRAWS {
+            let differ: Vec<Cell> = Cell::all().filter(|&c| a.get(c) != b.get(c)).collect();
+            let cell = differ[rng.random_range(0..differ.len())];
+            let pick = if rng.random_bool(0.5) { a } else { b };
+            let to = cell.index() as u8;
+            if to == from && pick.get(cell) == state.solution.get(cell) {
+                continue; // that would put the clue back
+            }
+            let mut puzzle = base;
+            puzzle.set(cell, pick.get(cell));
+            match sudoku_solve::solve(&puzzle) {
+                Outcome::Unique(solution) => {
+                    return Some(PuzzleMove { clues: kept | (1 << to), solution, new_u: f64::NAN });
+                }
+                Outcome::Multiple(x, y) => (a, b) = (x, y),
+                _ => return None,
             }
         }
         None
@@ -248,13 +266,8 @@ impl<U: Difficulty> PuzzleModel<U> {
 /// The most ratings kept in the memo (about 100 MB); it is emptied when full.
 const MEMO_LIMIT: usize = 1 << 20;
 
-/// Draws an exchange move makes before giving up (most draws lose uniqueness).
+/// Tries an exchange move makes before giving up.
 const EXCHANGE_DRAWS: u32 = 16;
-
-/// The `k`-th digit of `set`.
-fn nth_digit(set: DigitSet, k: usize) -> Option<Digit> {
-    set.into_iter().nth(k)
-}
 
 /// A 64-bit mix of the clue mask (SplitMix64 finaliser on both halves).
 fn puzzle_hash(clues: u128) -> u64 {
