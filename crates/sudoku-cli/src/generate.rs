@@ -82,6 +82,10 @@ pub(crate) struct GenerateArgs {
     /// The depth the depth phase must reach (default 8).
     #[arg(long)]
     depth_target: Option<u32>,
+    /// Report a minimal puzzle (every clue needed): unneeded clues of the best puzzle are
+    /// removed and it is re-rated. The summary says `minimal` either way.
+    #[arg(long)]
+    minimal: bool,
     /// Independent runs side by side, seeds --seed, --seed + 1, ...; the best is reported
     /// (all cores stay busy even with a single-chain --search). The output depends on the
     /// seeds alone, not on --threads.
@@ -374,6 +378,7 @@ fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GeneratorConfig> {
         depth_target: args.depth_target.unwrap_or(preset.depth_target),
         sweeps_per_round: args.sweeps_per_round.unwrap_or(preset.sweeps_per_round),
         beta_hot: args.beta_hot.unwrap_or(preset.beta_hot),
+        minimal: args.minimal,
         ..preset
     })
 }
@@ -425,6 +430,7 @@ fn print_summary(
             "puzzle": s.puzzle.to_string(),
             "solution": s.solution.to_string(),
             "clues": s.clues,
+            "minimal": s.minimal,
             "depth": s.depth,
             "normal_width": s.normal_width,
             "average_width": avg,
@@ -446,7 +452,12 @@ fn print_summary(
     let opt = |v: Option<String>| v.unwrap_or_else(|| "-".into());
     writeln!(out, "puzzle        {}", s.puzzle)?;
     writeln!(out, "solution      {}", s.solution)?;
-    writeln!(out, "clues         {}", s.clues)?;
+    writeln!(
+        out,
+        "clues         {}{}",
+        s.clues,
+        if s.minimal { " (minimal)" } else { " (not minimal)" }
+    )?;
     writeln!(
         out,
         "se rating     {}",
@@ -616,6 +627,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
                 ("--depth-target", args.depth_target.is_some()),
                 ("--seed", args.seed.is_some()),
                 ("--runs", args.runs != 1),
+                ("--minimal", args.minimal),
             ];
             let given: Vec<&str> = fixed.iter().filter(|f| f.1).map(|f| f.0).collect();
             if !given.is_empty() {

@@ -207,6 +207,44 @@ pub fn random_minimal<R: Rng + ?Sized>(rng: &mut R, symmetry: Symmetry) -> Grid 
     puzzle
 }
 
+/// Whether every clue of `puzzle` is needed: removing any one leaves several solutions.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::Grid;
+/// use sudoku_generate::{is_minimal, minimize};
+/// let solved: Grid =
+///     "812753649943682175675491283154237896369845721287169534521974368438526917796318452".parse()?;
+/// assert!(!is_minimal(&solved));
+/// let p = minimize(&solved);
+/// assert!(is_minimal(&p) && sudoku_solve::is_unique(&p) && p.is_solved_by(&solved));
+/// # Ok::<(), sudoku_core::ParseGridError>(())
+/// ```
+#[must_use]
+pub fn is_minimal(puzzle: &Grid) -> bool {
+    Cell::all().filter(|&c| puzzle.get(c).is_some()).all(|c| {
+        let mut q = *puzzle;
+        q.set(c, None);
+        !is_unique(&q)
+    })
+}
+
+/// `puzzle` with clues removed, in row-major order, while it stays unique: a minimal puzzle
+/// with the same solution (a unique puzzle is returned unchanged otherwise only if minimal).
+#[must_use]
+pub fn minimize(puzzle: &Grid) -> Grid {
+    let mut p = *puzzle;
+    for c in Cell::all() {
+        let Some(d) = p.get(c) else { continue };
+        p.set(c, None);
+        if !is_unique(&p) {
+            p.set(c, Some(d));
+        }
+    }
+    p
+}
+
 /// A puzzle found in a band.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BandPuzzle {

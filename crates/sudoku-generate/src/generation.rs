@@ -16,7 +16,7 @@ use tempering::{
     Metropolis, Model, Observer, Optimizer, ReplicaExchange, StopReason, drive,
 };
 
-use crate::{Moves, PuzzleModel, PuzzleState, Symmetry, random_minimal};
+use crate::{Moves, PuzzleModel, PuzzleState, Symmetry, is_minimal, minimize, random_minimal};
 
 /// How `U` is made from a rating's number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -261,6 +261,11 @@ pub struct GeneratorConfig {
     /// How many of the last best puzzles are re-rated at the end (50). Not just the last few:
     /// a lower energy does not always mean a higher average width, so earlier bests can win.
     pub rerate_candidates: usize,
+    /// Report a minimal puzzle: the chosen one with its unneeded clues removed (in row-major
+    /// order) and re-rated. Off by default: the search's puzzles are usually minimal already,
+    /// since every clue costs energy, and [`Summary::minimal`] says whether it is.
+    #[serde(default)]
+    pub minimal: bool,
 }
 
 impl Default for GeneratorConfig {
@@ -326,6 +331,7 @@ impl GeneratorConfig {
             rating_budget: 20_000_000,
             rerate_samples: 100,
             rerate_candidates: 50,
+            minimal: false,
         }
     }
 }
@@ -389,6 +395,8 @@ pub struct Summary {
     pub se: Option<SeRating>,
     /// Its clue count.
     pub clues: usize,
+    /// Whether every clue is needed.
+    pub minimal: bool,
     /// Its depth.
     pub depth: Option<u32>,
     /// Its normal width.
@@ -772,13 +780,26 @@ impl Generation {
             .into_iter()
             .map(|(p, e)| (p, e, rater.evaluate(&p, self.seed).ok()))
             .collect();
-        let (puzzle, energy, average_width) = rated
+        let (mut puzzle, mut energy, mut average_width) = rated
             .into_iter()
             .max_by(|a, b| {
                 let key = |x: &Option<Mean>| x.map_or(f64::NEG_INFINITY, |m| m.mean);
                 key(&a.2).total_cmp(&key(&b.2))
             })
             .expect("at least one candidate");
+        let mut minimal = is_minimal(&puzzle);
+        if self.config.minimal && !minimal {
+            puzzle = minimize(&puzzle);
+            minimal = true;
+            let model = Generation::width_model(&self.config, self.solution, self.seed);
+            let clues = puzzle_mask(&puzzle);
+            let solution = match sudoku_solve::solve(&puzzle) {
+                sudoku_solve::Outcome::Unique(s) => s,
+                _ => unreachable!("removing clues while unique keeps the puzzle unique"),
+            };
+            energy = model.energy(&model.state_of(clues, solution));
+            average_width = rater.evaluate(&puzzle, self.seed).ok();
+        }
         let solution = match sudoku_solve::solve(&puzzle) {
             sudoku_solve::Outcome::Unique(s) => s,
             _ => unreachable!("every puzzle of a generation has a unique solution"),
@@ -788,6 +809,7 @@ impl Generation {
             solution,
             se: SeRater::default().evaluate(&puzzle).ok().map(|r| r.0),
             clues: puzzle.clue_count(),
+            minimal,
             depth: Depth::default().evaluate(&puzzle).ok(),
             normal_width: NormalWidth::default().evaluate(&puzzle).ok().map(|w| w.width),
             average_width,

@@ -45,7 +45,9 @@ mod generation;
 mod model;
 mod portfolio;
 
-pub use band::{Band, BandPuzzle, BandSearch, ParseBandError, Symmetry, random_minimal};
+pub use band::{
+    Band, BandPuzzle, BandSearch, ParseBandError, Symmetry, is_minimal, minimize, random_minimal,
+};
 pub use generation::{
     Adjustment, BestRecord, Energy, Generation, GeneratorConfig, Progress, RoundRecord, Scale,
     Search, Start, Summary,

@@ -124,6 +124,26 @@ fn se_rating_energy_with_vicinity_moves() {
     let s = g.summary();
     assert!(sudoku_solve::is_unique(&s.puzzle) && s.puzzle.is_solved_by(&s.solution));
     assert_eq!(s.se, SeRater::default().evaluate(&s.puzzle).ok().map(|r| r.0));
+    assert_eq!(s.minimal, sudoku_generate::is_minimal(&s.puzzle));
+}
+
+/// `minimal` reports a puzzle with every clue needed, re-rated, even when the search's best
+/// has spare clues (a few steps from the full grid have many).
+#[test]
+fn minimal_output_has_every_clue_needed() {
+    let config = GeneratorConfig { depth_target: 1, minimal: true, ..small(energy("depth")) };
+    let mut g = Generation::start(config, 3).unwrap();
+    g.run(&Budget::sweeps(2), &mut ());
+    let s = g.summary();
+    assert!(s.minimal && sudoku_generate::is_minimal(&s.puzzle), "{}", s.puzzle);
+    assert!(s.puzzle.is_solved_by(&s.solution));
+    let depth = Depth::default().evaluate(&s.puzzle).unwrap();
+    assert_eq!(s.depth, Some(depth));
+    assert!((s.energy - (-100.0 * f64::from(depth) + s.clues as f64)).abs() < 1e-9, "re-rated");
+    let spare = GeneratorConfig { minimal: false, ..config };
+    let mut g = Generation::start(spare, 3).unwrap();
+    g.run(&Budget::sweeps(2), &mut ());
+    assert!(!g.summary().minimal, "a puzzle two steps from depth 1 still has spare clues");
 }
 
 /// Annealing and Metropolis run the main phase through the same driver, resume exactly from a
