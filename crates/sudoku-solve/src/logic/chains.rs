@@ -329,6 +329,8 @@ struct Search<'w> {
     arena: Arena,
     work: &'w mut Work,
     buf: Vec<(u16, Cause)>,
+    /// Scratch space for the on potentials an off potential implies (`drain_offs`).
+    made: Vec<u32>,
     parents: Vec<u32>,
     pending_on: VecDeque<u32>,
     pending_off: VecDeque<u32>,
@@ -359,6 +361,7 @@ impl<'w> Search<'w> {
             arena: Arena::default(),
             work,
             buf: Vec::with_capacity(32),
+            made: Vec::with_capacity(4),
             parents: Vec::with_capacity(16),
             pending_on: VecDeque::with_capacity(128),
             pending_off: VecDeque::with_capacity(256),
@@ -1138,7 +1141,6 @@ impl<'w> Search<'w> {
         let mut pending_on: VecDeque<u32> = VecDeque::from([source]);
         let mut pending_off: VecDeque<u32> = VecDeque::new();
         let mut cycles = Vec::new();
-        let mut made = Vec::with_capacity(4);
         let mut length = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
@@ -1169,7 +1171,6 @@ impl<'w> Search<'w> {
                 &mut to_on,
                 &to_off,
                 links,
-                &mut made,
                 |on, c| {
                     if closing && c == src {
                         cycles.push(on);
@@ -1195,7 +1196,6 @@ impl<'w> Search<'w> {
             to_off.add(src.cand, source);
             pending_off.push_back(source);
         }
-        let mut made = Vec::with_capacity(4);
         let found = |chains: &Vec<u32>, arena: &Arena, c: u16, on: bool| {
             chains
                 .iter()
@@ -1231,7 +1231,6 @@ impl<'w> Search<'w> {
                 &mut to_on,
                 &to_off,
                 links,
-                &mut made,
                 |on, c| {
                     if !src.on && c == src.cand {
                         hits.push(on);
@@ -1249,9 +1248,8 @@ impl<'w> Search<'w> {
         Ok(())
     }
 
-    /// Turns every pending off potential into the on potentials it implies (with `y`, `x` links;
-    /// `ons` is scratch space), queueing those not met yet; `made(on, cand)` sees each one,
-    /// met before or not.
+    /// Turns every pending off potential into the on potentials it implies (with `y`, `x`
+    /// links), queueing those not met yet; `made(on, cand)` sees each one, met before or not.
     fn drain_offs(
         &mut self,
         pending_off: &mut VecDeque<u32>,
@@ -1259,13 +1257,14 @@ impl<'w> Search<'w> {
         to_on: &mut PotSet,
         to_off: &PotSet,
         (y, x): (bool, bool),
-        ons: &mut Vec<u32>,
         mut made: impl FnMut(u32, u16),
     ) -> Result<(), OutOfBudget> {
+        // Taken out while `off_to_on` borrows self; lost (and regrown) only on a budget stop.
+        let mut ons = std::mem::take(&mut self.made);
         while let Some(p) = pending_off.pop_front() {
             self.tick()?;
-            self.off_to_on(p, y, x, to_off, ons);
-            for &on in ons.iter() {
+            self.off_to_on(p, y, x, to_off, &mut ons);
+            for &on in &ons {
                 let c = self.arena.nodes[on as usize].cand;
                 made(on, c);
                 if !to_on.contains(c) {
@@ -1274,6 +1273,7 @@ impl<'w> Search<'w> {
                 }
             }
         }
+        self.made = ons;
         Ok(())
     }
 
