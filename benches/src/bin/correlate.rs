@@ -19,7 +19,12 @@ use std::time::Instant;
 use rayon::prelude::*;
 use sudoku_benches::{shared_data, spearman, write_doc_table};
 use sudoku_core::Grid;
-use sudoku_metrics::{Difficulty, HumanModel, MetricError, Pick, Rating, Scoring, SeRater};
+use sudoku_metrics::{
+    Difficulty, HumanModel, MetricError, Pick, Rating, RatingKind, RatingValue, Scoring,
+};
+
+/// The catalogue's ER/EP/ED rating.
+const SE_RATING: Rating = Rating::new(RatingKind::SeRating);
 
 /// A puzzle set with the targets to correlate against.
 struct Set {
@@ -166,13 +171,13 @@ fn main() -> ExitCode {
         ("harmony-cost", spec(format!("harmony-cost:runs={}", runs(20)))),
         ("sa-steps", spec(format!("sa-steps:runs={}:budget=2000000", runs(20)))),
         ("relaxation", spec(format!("relaxation:samples={}", runs(20)))),
-        ("refutation-max", Box::new(HumanField(human, 0))),
-        ("refutation-sum", Box::new(HumanField(human, 1))),
+        ("refutation-max", spec(format!("refutation-max:runs={}", runs(30)))),
+        ("refutation-sum", spec(format!("refutation-sum:runs={}", runs(30)))),
         (
             "refutation-sum per value",
             Box::new(HumanField(human.with_scoring(Scoring::PerValue), 1)),
         ),
-        ("human-effort", Box::new(HumanField(by_ease, 2))),
+        ("human-effort", spec(format!("human-effort:runs={}", runs(30)))),
         ("human-effort, uniform pick", Box::new(HumanField(human, 2))),
         (
             "human-effort per value",
@@ -276,8 +281,8 @@ impl Difficulty for EmptyCells {
     }
 }
 
-/// One of our Sudoku Explainer ratings: 0 ER, 1 EP, 2 ED (each puzzle rated once, the three
-/// kept: the path is the same).
+/// One of our Sudoku Explainer ratings from the catalogue's `se-rating`: 0 ER, 1 EP, 2 ED
+/// (each puzzle rated once, the three kept: the path is the same).
 #[derive(Debug)]
 struct SeField(u8, SeCache);
 
@@ -292,7 +297,9 @@ impl Difficulty for SeField {
         let all = match cached {
             Some(all) => all,
             None => {
-                let (r, _) = SeRater::default().evaluate(puzzle)?;
+                let RatingValue::Se(r, _) = SE_RATING.evaluate(puzzle, 0)? else {
+                    unreachable!("se-rating gives ER/EP/ED")
+                };
                 let all = [r.er, r.ep, r.ed];
                 if let Ok(mut c) = self.1.lock() {
                     c.insert(*puzzle, all);
@@ -304,7 +311,8 @@ impl Difficulty for SeField {
     }
 }
 
-/// One of the human model's ratings: 0 max, 1 sum, 2 effort.
+/// One of the human model's ratings (0 max, 1 sum, 2 effort) for the research variants the
+/// catalogue does not hold (other scorings, picks and caps).
 #[derive(Debug)]
 struct HumanField(HumanModel, u8);
 

@@ -265,7 +265,7 @@ enum Key {
 impl Rating {
     /// The rating with every parameter at its default.
     #[must_use]
-    pub fn new(kind: RatingKind) -> Rating {
+    pub const fn new(kind: RatingKind) -> Rating {
         Rating {
             kind,
             samples: None,
