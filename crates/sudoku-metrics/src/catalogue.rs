@@ -326,7 +326,7 @@ impl Rating {
     /// let RatingValue::Se(se, _) = "se-rating".parse::<Rating>()?.evaluate(&xy_wing, 0)? else {
     ///     panic!("se-rating gives ER/EP/ED")
     /// };
-    /// assert_eq!(se.to_string(), "4.2/4.2/3.4");
+    /// assert_eq!(se.to_string(), "4.2/1.2/1.2");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn evaluate(&self, puzzle: &Grid, seed: u64) -> Result<RatingValue, MetricError> {

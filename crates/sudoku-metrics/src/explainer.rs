@@ -125,7 +125,7 @@ impl SeRater {
     /// let xy_wing: Grid =
     ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
     /// let (se, x) = SeRater::default().score(&xy_wing, SeTiebreak::EpEd)?;
-    /// assert_eq!((se.er, se.ep, se.ed), (4.2, 4.2, 3.4));
+    /// assert_eq!((se.er, se.ep, se.ed), (4.2, 1.2, 1.2));
     /// assert!(x > 4.2 && x < 4.3);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
