@@ -31,9 +31,9 @@ pub(crate) struct GenerateArgs {
     /// paper's schedule with the average-width energy), paper (exactly the paper's).
     #[arg(long, default_value = "explainer")]
     preset: String,
-    /// The optimizer after the start: exchange (replica exchange), annealing[:T0:ALPHA:TMIN]
-    /// (cooling by ALPHA every sweep, reheating below TMIN; default 20:0.999:1) or
-    /// metropolis[:BETA] (default 0.2).
+    /// The optimizer after the start: exchange (replica exchange), annealing or
+    /// annealing:T0:ALPHA:TMIN (cooling by ALPHA every sweep, reheating below TMIN; default
+    /// 20:0.999:1), metropolis or metropolis:BETA (default 0.2).
     #[arg(long)]
     search: Option<String>,
     /// The difficulty U in H = -J U + h * clues: any rating `sudoku rate` knows, with its
