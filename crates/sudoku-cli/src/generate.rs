@@ -476,8 +476,14 @@ fn print_summary(
             .map(|m| format!("{:.1} ± {:.1} ({} samples)", m.mean, m.stderr, m.samples)))
     )?;
     writeln!(out, "energy        {:.3} (lowest found {:.3}), {energy}", s.energy, s.best_energy)?;
-    writeln!(out, "steps         {} (depth phase {})", s.steps, s.depth_steps)?;
-    writeln!(out, "seed          {} (best of {runs} runs)", s.seed)?;
+    match s.depth_steps {
+        0 => writeln!(out, "steps         {}", s.steps)?,
+        d => writeln!(out, "steps         {} (depth phase {d})", s.steps)?,
+    }
+    match runs {
+        1 => writeln!(out, "seed          {}", s.seed)?,
+        n => writeln!(out, "seed          {} (the best of {n} runs)", s.seed)?,
+    }
     writeln!(out, "stopped       {}", reason_name(reason).replace('_', " "))?;
     writeln!(out, "\n{}", s.puzzle.pretty())
 }
