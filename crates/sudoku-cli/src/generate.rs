@@ -16,7 +16,6 @@ use sudoku_generate::{
     Adjustment, Band, BandSearch, BestRecord, Energy, Generation, GeneratorConfig, Moves,
     Portfolio, Progress, RoundRecord, Search, Start, Summary, Symmetry,
 };
-use sudoku_metrics::RatingValue;
 use tempering::{Budget, StopReason};
 
 use crate::{Status, thread_pool};
@@ -246,6 +245,9 @@ fn load_checkpoint(path: &Path) -> anyhow::Result<(Portfolio, Option<PathBuf>)> 
     }
     let ckpt: Checkpoint = serde_json::from_str(&text)
         .with_context(|| format!("checkpoint {} is damaged or not a checkpoint", path.display()))?;
+    if ckpt.portfolio.runs().is_empty() {
+        bail!("checkpoint {} holds no run", path.display());
+    }
     Ok((ckpt.portfolio, ckpt.out))
 }
 
@@ -301,7 +303,7 @@ impl Progress for Live<'_> {
         let line = json!({
             "status": "ok",
             "puzzle": best.puzzle.to_string(),
-            "se_rating": best.se.map(|r| json!({"er": r.er, "ep": r.ep, "ed": r.ed})),
+            "se_rating": best.se.as_ref().map(crate::schema::se_rating),
             "clues": best.clues,
             "energy": best.energy,
             "u": best.u,
@@ -439,7 +441,7 @@ fn print_summary(
             "steps": s.steps,
             "depth_steps": s.depth_steps,
             "seed": s.seed,
-            "se_rating": s.se.map(|r| json!({"er": r.er, "ep": r.ep, "ed": r.ed})),
+            "se_rating": s.se.as_ref().map(crate::schema::se_rating),
             "energy_kind": energy.rating.kind.name(),
             "energy_settings": energy.to_string(),
             "status": "ok",
@@ -486,16 +488,6 @@ fn print_summary(
     }
     writeln!(out, "stopped       {}", reason_name(reason).replace('_', " "))?;
     writeln!(out, "\n{}", s.puzzle.pretty())
-}
-
-/// A rating's value as JSON (as `sudoku rate` prints it).
-fn value_json(v: &RatingValue) -> serde_json::Value {
-    match v {
-        RatingValue::Count(n) => json!(n),
-        RatingValue::Mean(m) => json!({"mean": m.mean, "stderr": m.stderr, "samples": m.samples}),
-        RatingValue::Se(r, _) => json!({"er": r.er, "ep": r.ep, "ed": r.ed}),
-        other => json!(other.number()),
-    }
 }
 
 /// `--target`: puzzles in a band, in index order, written as found (in chunks of a few per
@@ -554,7 +546,7 @@ fn run_band(
                     tries += p.tries;
                     json!({"status": "ok", "puzzle": p.puzzle.to_string(), "index": i,
                         "seed": seed, "target": band.to_string(),
-                        band.rating.kind.name().replace('-', "_"): value_json(&p.value),
+                        band.rating.kind.name().replace('-', "_"): crate::schema::rating_value(&p.value),
                         "clues": p.puzzle.clue_count(), "symmetry": args.symmetry.name(),
                         "tries": p.tries})
                 }

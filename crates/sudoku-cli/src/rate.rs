@@ -6,7 +6,7 @@ use anyhow::bail;
 use rayon::prelude::*;
 use serde_json::{Map, Value, json};
 use sudoku_core::Grid;
-use sudoku_metrics::{MetricError, Rating, RatingKind, RatingValue};
+use sudoku_metrics::{MetricError, Rating, RatingKind};
 use sudoku_solve::solve_within;
 
 use crate::input::collect;
@@ -108,12 +108,7 @@ fn rate_one(rating: &Rating, seed: u64, puzzle: &Grid, solutions: Option<u64>) -
         return json!({"error": schema::error(schema::metric_code(&e), &e)});
     }
     match rating.evaluate(puzzle, seed) {
-        Ok(RatingValue::Count(n)) => json!(n),
-        Ok(RatingValue::Mean(m)) => {
-            json!({"mean": m.mean, "stderr": m.stderr, "samples": m.samples})
-        }
-        Ok(RatingValue::Se(r, _)) => json!({"er": r.er, "ep": r.ep, "ed": r.ed}),
-        Ok(v) => json!(v.number()),
+        Ok(v) => schema::rating_value(&v),
         Err(e) => json!({"error": schema::error(schema::metric_code(&e), &e)}),
     }
 }

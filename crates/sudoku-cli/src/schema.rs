@@ -2,12 +2,27 @@
 //! `{"code","message"}` error objects of the JSON lines, and the codes in TSV cells.
 
 use serde_json::{Value, json};
-use sudoku_metrics::MetricError;
-use sudoku_solve::{ExplainError, LogicError};
+use sudoku_metrics::{MetricError, RatingValue};
+use sudoku_solve::{ExplainError, LogicError, SeRating};
 
 /// An error object: a stable code from the status vocabulary and a human message.
 pub(crate) fn error(code: &str, message: &dyn std::fmt::Display) -> Value {
     json!({"code": code, "message": message.to_string()})
+}
+
+/// ER/EP/ED as JSON: `{"er","ep","ed"}`.
+pub(crate) fn se_rating(r: &SeRating) -> Value {
+    json!({"er": r.er, "ep": r.ep, "ed": r.ed})
+}
+
+/// A rating's value as JSON: a number, `{"mean","stderr","samples"}` or `{"er","ep","ed"}`.
+pub(crate) fn rating_value(v: &RatingValue) -> Value {
+    match v {
+        RatingValue::Count(n) => json!(n),
+        RatingValue::Mean(m) => json!({"mean": m.mean, "stderr": m.stderr, "samples": m.samples}),
+        RatingValue::Se(r, _) => se_rating(r),
+        other => json!(other.number()),
+    }
 }
 
 /// The code of a rating that could not be computed.

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 use serde_json::{Value, json};
 use sudoku_core::{CandidateGrid, Cell, Digit, Grid};
-use sudoku_solve::{LogicalSolver, Outcome, PathEnd, SeRating, SolvingPath, Step, solve_within};
+use sudoku_solve::{LogicalSolver, Outcome, PathEnd, SolvingPath, Step, solve_within};
 
 use crate::Status;
 
@@ -30,11 +30,6 @@ pub(crate) fn step_json(step: &Step) -> Value {
     })
 }
 
-/// ER/EP/ED as JSON.
-pub(crate) fn rating_json(r: &SeRating) -> Value {
-    json!({"er": r.er, "ep": r.ep, "ed": r.ed})
-}
-
 /// The JSON of a solving path: `{"puzzle","solution","status","se_rating","steps"}`; status
 /// `solved`, `stuck` (no technique finishes: ER 20.0, as Sudoku Explainer) or
 /// `budget_exceeded` (the chain budget ran out: the rating is a lower bound, the steps the path
@@ -48,7 +43,7 @@ pub(crate) fn path_json(path: &SolvingPath, chain_budget: u64) -> Value {
             PathEnd::Stuck => "stuck",
             _ => "budget_exceeded",
         },
-        "se_rating": rating_json(&path.rating),
+        "se_rating": crate::schema::se_rating(&path.rating),
         "steps": path.steps.iter().map(step_json).collect::<Vec<_>>(),
     });
     if path.end == PathEnd::BudgetExceeded {

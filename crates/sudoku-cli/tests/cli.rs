@@ -400,6 +400,18 @@ fn generate_refuses_a_damaged_checkpoint() {
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("version 1 file"), "{}", text(&out.stderr));
+    // A checkpoint without a run is refused, not a crash.
+    std::fs::write(
+        &ckpt,
+        b"{\"format\":\"sudoku-generate-checkpoint\",\"version\":2,\"portfolio\":{\"runs\":[]}}",
+    )
+    .unwrap();
+    let out = sudoku(
+        &["generate", "--resume", ckpt.to_str().unwrap(), "--steps", "10", "--no-progress"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("holds no run"), "{}", text(&out.stderr));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -13,7 +13,7 @@ use sudoku_metrics::{
 use sudoku_solve::SeRating;
 use tempering::{
     Annealing, AnnealingState, Budget, Chain, ConfigError, Cooling, ExchangeConfig, Ladder,
-    Metropolis, Model, Observer, Optimizer, ReplicaExchange, StopReason, drive,
+    Metropolis, Model, Observer, ReplicaExchange, StopReason, drive,
 };
 
 use crate::{Moves, PuzzleModel, PuzzleState, Symmetry, is_minimal, minimize, random_minimal};
@@ -167,8 +167,8 @@ impl Searcher {
     fn sweeps(&self) -> u64 {
         match self {
             Searcher::Exchange(x) => x.sweeps(),
-            Searcher::Annealing(c) => Optimizer::<PuzzleModel<Box<dyn Difficulty>>>::sweeps(c),
-            Searcher::Metropolis(c) => Optimizer::<PuzzleModel<Box<dyn Difficulty>>>::sweeps(c),
+            Searcher::Annealing(c) => c.sweeps(),
+            Searcher::Metropolis(c) => c.sweeps(),
         }
     }
 
@@ -459,7 +459,7 @@ fn best_of_random(
                     sudoku_solve::Outcome::Unique(s) => s,
                     _ => unreachable!("a random minimal puzzle is unique"),
                 };
-                let state = model.state_of(puzzle_mask(&puzzle), solution);
+                let state = model.state_of(puzzle.filled_cells().bits(), solution);
                 (model.energy(&state), state)
             })
             .collect();
@@ -471,11 +471,6 @@ fn best_of_random(
         next = upto;
     }
     best.map(|b| b.1)
-}
-
-/// The clue cells of `puzzle` as a mask.
-fn puzzle_mask(puzzle: &Grid) -> u128 {
-    sudoku_core::Cell::all().filter(|&c| puzzle.get(c).is_some()).fold(0, |m, c| m | 1 << c.index())
 }
 
 /// Stops the depth phase when the depth target is reached.
@@ -498,7 +493,8 @@ impl Observer<PuzzleState> for DepthReached<'_> {
 
 /// Forwards the exchange's rounds and bests to the caller, recording them.
 struct Recorder<'a, P: ?Sized> {
-    model: &'a PuzzleModel<Box<dyn Difficulty>>,
+    /// Records carry ER/EP/ED when the energy is ER.
+    rates_se: bool,
     history: &'a mut Vec<RoundRecord>,
     bests: &'a mut Vec<BestRecord>,
     progress: &'a mut P,
@@ -509,9 +505,8 @@ struct Recorder<'a, P: ?Sized> {
 impl<P: Progress + ?Sized> Observer<PuzzleState> for Recorder<'_, P> {
     fn on_best(&mut self, state: &PuzzleState, energy: f64, sweep: u64) {
         let puzzle = state.puzzle();
-        let se = (self.model.difficulty().name() == RatingKind::SeRating.name())
-            .then(|| SeRater::default().evaluate(&puzzle).ok().map(|r| r.0))
-            .flatten();
+        let se =
+            self.rates_se.then(|| SeRater::default().evaluate(&puzzle).ok().map(|r| r.0)).flatten();
         let record = BestRecord {
             se,
             puzzle,
@@ -692,9 +687,13 @@ impl Generation {
         let (config, solution, seed) = (&self.config, self.solution, self.seed);
         let model =
             self.model.get_or_insert_with(|| Generation::width_model(config, solution, seed));
-        let every = u64::from(config.sweeps_per_round);
-        let mut recorder =
-            Recorder { model, history: &mut self.history, bests: &mut self.bests, progress, every };
+        let mut recorder = Recorder {
+            rates_se: config.energy.rating.kind == RatingKind::SeRating,
+            history: &mut self.history,
+            bests: &mut self.bests,
+            progress,
+            every: u64::from(config.sweeps_per_round),
+        };
         self.search.run(model, budget, &mut recorder)
     }
 
@@ -792,7 +791,7 @@ impl Generation {
             puzzle = minimize(&puzzle);
             minimal = true;
             let model = Generation::width_model(&self.config, self.solution, self.seed);
-            let clues = puzzle_mask(&puzzle);
+            let clues = puzzle.filled_cells().bits();
             let solution = match sudoku_solve::solve(&puzzle) {
                 sudoku_solve::Outcome::Unique(s) => s,
                 _ => unreachable!("removing clues while unique keeps the puzzle unique"),

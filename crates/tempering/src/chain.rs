@@ -380,6 +380,11 @@ impl<S: Clone, R: Rng, T: Schedule> Chain<S, R, T> {
         (&self.best, self.best_energy)
     }
 
+    /// Sweeps done since the chain began.
+    pub fn sweeps(&self) -> u64 {
+        self.sweeps
+    }
+
     /// The schedule, as it stands.
     pub fn schedule(&self) -> &T {
         &self.schedule
