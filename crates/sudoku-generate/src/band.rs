@@ -173,6 +173,12 @@ impl FromStr for Symmetry {
     }
 }
 
+/// The `index`-th random stream of `seed`: what makes the `index`-th puzzle of a list depend
+/// on nothing else.
+pub(crate) fn stream(seed: u64, index: u64) -> Pcg64Mcg {
+    Pcg64Mcg::seed_from_u64(seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+}
+
 /// A random minimal puzzle: a random solution grid, its cells (or symmetry orbits) removed in
 /// a random order while the puzzle stays unique. Minimal: no clue (no orbit, with a symmetry)
 /// can go.
@@ -302,7 +308,7 @@ impl BandSearch {
     /// missed the band (a puzzle the rating cannot rate within its budget is a miss).
     #[must_use]
     pub fn find(&self, seed: u64, index: u64) -> Option<BandPuzzle> {
-        let mut rng = Pcg64Mcg::seed_from_u64(seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let mut rng = stream(seed, index);
         for tries in 1..=self.max_tries {
             let puzzle = random_minimal(&mut rng, self.symmetry);
             let Ok(value) = self.band.rating.evaluate(&puzzle, seed) else { continue };

@@ -16,6 +16,7 @@ use tempering::{
     Metropolis, Model, Observer, ReplicaExchange, StopReason, drive,
 };
 
+use crate::band::stream;
 use crate::{Moves, PuzzleModel, PuzzleState, Symmetry, is_minimal, minimize, random_minimal};
 
 /// How `U` is made from a rating's number.
@@ -451,9 +452,7 @@ fn best_of_random(
         let drawn: Vec<(f64, PuzzleState)> = (next..upto)
             .into_par_iter()
             .map(|i| {
-                let mut rng = Pcg64Mcg::seed_from_u64(
-                    seed ^ (u64::from(i) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
-                );
+                let mut rng = stream(seed, u64::from(i) + 1);
                 let puzzle = random_minimal(&mut rng, Symmetry::None);
                 let solution = match sudoku_solve::solve(&puzzle) {
                     sudoku_solve::Outcome::Unique(s) => s,
