@@ -490,6 +490,16 @@ fn print_summary(
     writeln!(out, "\n{}", s.puzzle.pretty())
 }
 
+/// A results file, opened to append: a run (or a resumed one) adds to what is there.
+fn open_results(path: &Path) -> anyhow::Result<BufWriter<File>> {
+    let file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| format!("failed to open {}", path.display()))?;
+    Ok(BufWriter::new(file))
+}
+
 /// `--target`: puzzles in a band, in index order, written as found (in chunks of a few per
 /// thread), stoppable between chunks.
 fn run_band(
@@ -516,16 +526,7 @@ fn run_band(
     }
     let search = BandSearch::new(band).with_symmetry(args.symmetry).with_max_tries(args.max_tries);
     let seed = args.seed.unwrap_or(1);
-    let mut results = match &args.out {
-        Some(p) => Some(BufWriter::new(
-            OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(p)
-                .with_context(|| format!("failed to open {}", p.display()))?,
-        )),
-        None => None,
-    };
+    let mut results = args.out.as_deref().map(open_results).transpose()?;
     let started = Instant::now();
     let end = args.first.saturating_add(args.count);
     let chunk = (pool.current_num_threads() as u64 * 4).max(1);
@@ -677,16 +678,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     if let (Some(path), Some(_)) = (&out_path, &args.resume) {
         trim_results(path, &portfolio)?;
     }
-    let out_file = match &out_path {
-        Some(p) => Some(BufWriter::new(
-            OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(p)
-                .with_context(|| format!("failed to open {}", p.display()))?,
-        )),
-        None => None,
-    };
+    let out_file = out_path.as_deref().map(open_results).transpose()?;
     // Without a terminal (logs, batch jobs) a bar draws nothing: print a line per slice instead.
     let terminal = io::stderr().is_terminal();
     let bar = if args.no_progress || !terminal {
