@@ -490,6 +490,16 @@ fn print_summary(
     writeln!(out, "\n{}", s.puzzle.pretty())
 }
 
+/// A usage error naming the flags of `flags` that were given, when any was: `why` says why
+/// they do not fit.
+fn refuse_given(flags: &[(&str, bool)], why: &str) -> anyhow::Result<()> {
+    let given: Vec<&str> = flags.iter().filter(|f| f.1).map(|f| f.0).collect();
+    if !given.is_empty() {
+        bail!("{} {why}", given.join(", "));
+    }
+    Ok(())
+}
+
 /// A results file, opened to append: a run (or a resumed one) adds to what is there.
 fn open_results(path: &Path) -> anyhow::Result<BufWriter<File>> {
     let file = OpenOptions::new()
@@ -520,10 +530,7 @@ fn run_band(
         ("--plot", args.plot.is_some()),
         ("--steps", args.steps.is_some()),
     ];
-    let given: Vec<&str> = fixed.iter().filter(|f| f.1).map(|f| f.0).collect();
-    if !given.is_empty() {
-        bail!("{} do not apply to --target (a list of random puzzles in a band)", given.join(", "));
-    }
+    refuse_given(&fixed, "do not apply to --target (a list of random puzzles in a band)")?;
     let search = BandSearch::new(band).with_symmetry(args.symmetry).with_max_tries(args.max_tries);
     let seed = args.seed.unwrap_or(1);
     let mut results = args.out.as_deref().map(open_results).transpose()?;
@@ -628,13 +635,10 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
                 ("--runs", args.runs != 1),
                 ("--minimal", args.minimal),
             ];
-            let given: Vec<&str> = fixed.iter().filter(|f| f.1).map(|f| f.0).collect();
-            if !given.is_empty() {
-                bail!(
-                    "{} cannot change a resumed run (its settings are in the checkpoint)",
-                    given.join(", ")
-                );
-            }
+            refuse_given(
+                &fixed,
+                "cannot change a resumed run (its settings are in the checkpoint)",
+            )?;
             let (portfolio, saved_out) = load_checkpoint(path)?;
             if args.out.is_some() && saved_out.is_some() && args.out != saved_out {
                 bail!(
