@@ -102,21 +102,59 @@ const DIGIT_BAND: [(u8, u8); 27] = {
     t
 };
 /// The `cand` indices `d * 3 + b` of band `b`, for every digit `d`, as a bit mask.
-const BAND_ENTRIES: [u32; 3] = [0o111_111_111, 0o222_222_222, 0o444_444_444];
 const FULL_BAND: u32 = (1 << 27) - 1;
 
+/// For a 9-bit set of columns of a band: the columns that are the only one of their box (a
+/// digit confined to one column of a box is pointing: it leaves that column in the other bands).
+const LOCKED_COLUMNS: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut c = 0;
+    while c < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let g = (c >> (3 * k)) & 7;
+            if g != 0 && g & (g - 1) == 0 {
+                t[c] |= (g << (3 * k)) as u16;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
+/// For a 9-bit segment occupancy: the cells of the band the band rule still allows (zero: the
+/// digit cannot be placed in the band). One look-up instead of two chained ones.
+const PERM_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        t[s] = SEGMENT_CELLS[PERM_UNION[s] as usize];
+        s += 1;
+    }
+    t
+};
+
+/// `v` if it has at most one bit, else 0 (branch-free).
+#[inline(always)]
+const fn lone(v: u32) -> u32 {
+    v & 0u32.wrapping_sub((v & v.wrapping_sub(1) == 0) as u32)
+}
+
 /// Solver state: candidates per digit and band, and the cells still unsolved.
+///
+/// Propagation is lazy, as in the JCZSolve family of solvers: placing a digit only narrows its
+/// own digit-band mask; the update of that mask then finds the cell solved (alone in its row),
+/// clears it from the other digits, and removes the digit's pointing columns from the other
+/// bands. Every update is a handful of table look-ups and branch-free masks.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Board {
     /// `cand[d * 3 + b]`: cells of band `b` that may hold digit index `d`.
     cand: [u32; 27],
-    /// The candidate masks as of the last band-rule pass; a change triggers a new pass.
-    seen: [u32; 27],
     /// The candidate masks as of the last column pass, likewise.
     col_seen: [u32; 27],
-    /// Cells of each band not yet placed.
+    /// Cells of each band not yet known solved.
     unsolved: [u32; 3],
-    /// The `cand` entries that may have changed since the band-rule pass saw them.
+    /// The `cand` entries that may have changed since their last update.
     dirty: u32,
 }
 
@@ -131,13 +169,7 @@ pub(crate) struct Branch {
 impl Board {
     /// The board with every candidate open.
     pub(crate) const fn empty() -> Board {
-        Board {
-            cand: [FULL_BAND; 27],
-            seen: [0; 27],
-            col_seen: [0; 27],
-            unsolved: [FULL_BAND; 3],
-            dirty: (1 << 27) - 1,
-        }
+        Board { cand: [FULL_BAND; 27], col_seen: [0; 27], unsolved: [FULL_BAND; 3], dirty: 0 }
     }
 
     /// The board of a puzzle given as 81 bytes (0 empty), or `None` if its givens contradict.
@@ -173,25 +205,16 @@ impl Board {
         out
     }
 
-    /// Places digit `d` in band `b`, bit `p`; false if it is no longer a candidate there.
+    /// Places digit `d` in band `b`, bit `p`; false if it is no longer a candidate there. Only
+    /// the digit's own band mask changes here; [`Board::propagate`] does the rest.
     #[inline(always)]
     pub(crate) fn place(&mut self, d: usize, b: usize, p: u32) -> bool {
-        let bit = 1u32 << p;
         let i = d * 3 + b;
-        if self.cand[i] & bit == 0 {
+        if self.cand[i] & (1 << p) == 0 {
             return false;
         }
-        self.unsolved[b] &= !bit;
-        for e in 0..9 {
-            self.cand[e * 3 + b] &= !bit;
-        }
-        self.cand[i] |= bit;
         self.cand[i] &= !BAND_PEERS[p as usize];
-        let col = COL_MASK[p as usize % 9];
-        let (o1, o2) = OTHER_BANDS[b];
-        self.cand[d * 3 + o1] &= !col;
-        self.cand[d * 3 + o2] &= !col;
-        self.dirty |= BAND_ENTRIES[b] | (1 << (d * 3 + o1)) | (1 << (d * 3 + o2));
+        self.dirty |= 1 << i;
         true
     }
 
@@ -202,43 +225,51 @@ impl Board {
         self.dirty |= 1 << (d * 3 + b);
     }
 
-    /// Applies the band rule and hidden singles to every digit-band that changed, until none
-    /// does. False on a contradiction.
+    /// Updates every digit-band mask that changed, until none does: the band rule (locked
+    /// candidates), pointing columns into the other bands, and cells found solved (alone in
+    /// their row, which after the band rule covers hidden singles in rows and boxes) cleared
+    /// from the other digits. False on a contradiction.
     #[inline]
     fn band_pass(&mut self) -> bool {
         while self.dirty != 0 {
-            let i = self.dirty.trailing_zeros() as usize;
-            self.dirty &= self.dirty - 1;
-            let x = self.cand[i];
-            if x == self.seen[i] {
-                continue;
-            }
-            let segs = ROW_SEGMENTS[(x & 0x1ff) as usize]
-                | ROW_SEGMENTS[((x >> 9) & 0x1ff) as usize] << 3
-                | ROW_SEGMENTS[(x >> 18) as usize] << 6;
-            let allowed = PERM_UNION[segs as usize];
-            if allowed == 0 {
-                return false;
-            }
-            let x = x & SEGMENT_CELLS[allowed as usize];
-            self.cand[i] = x;
-            self.seen[i] = x;
-            let (d, b) = (DIGIT_BAND[i].0 as usize, DIGIT_BAND[i].1 as usize);
-            // A row or box of the band with one cell left for the digit: a hidden single.
-            // (Branch-free: `one(v)` is `v` if it has a single bit, else 0.)
-            let one = |v: u32| v & 0u32.wrapping_sub(u32::from(v & v.wrapping_sub(1) == 0));
-            let mut singles = (one(x & ROW_MASK[0])
-                | one(x & ROW_MASK[1])
-                | one(x & ROW_MASK[2])
-                | one(x & BOX_MASK[0])
-                | one(x & BOX_MASK[1])
-                | one(x & BOX_MASK[2]))
-                & self.unsolved[b];
-            while singles != 0 {
-                if !self.place(d, b, singles.trailing_zeros()) {
+            let mut work = self.dirty;
+            while work != 0 {
+                let i = work.trailing_zeros() as usize;
+                work &= work - 1;
+                self.dirty &= !(1 << i);
+                let x = self.cand[i];
+                let segs = ROW_SEGMENTS[(x & 0x1ff) as usize]
+                    | ROW_SEGMENTS[((x >> 9) & 0x1ff) as usize] << 3
+                    | ROW_SEGMENTS[(x >> 18) as usize] << 6;
+                let x = x & PERM_CELLS[segs as usize];
+                if x == 0 {
                     return false;
                 }
-                singles &= singles - 1;
+                let (d, b) = (DIGIT_BAND[i].0 as usize, DIGIT_BAND[i].1 as usize);
+                // Pointing: a box of this band where the digit has one column left.
+                let cols = (x | x >> 9 | x >> 18) & 0x1ff;
+                let keep = !(u32::from(LOCKED_COLUMNS[cols as usize]) * 0x40201);
+                let (o1, o2) = OTHER_BANDS[b];
+                let (j1, j2) = (d * 3 + o1, d * 3 + o2);
+                let (a1, a2) = (self.cand[j1], self.cand[j2]);
+                self.cand[j1] = a1 & keep;
+                self.cand[j2] = a2 & keep;
+                self.dirty |=
+                    (u32::from(a1 & !keep != 0) << j1) | (u32::from(a2 & !keep != 0) << j2);
+                // Solved cells: alone in their row.
+                let solved = lone(x & ROW_MASK[0]) | lone(x & ROW_MASK[1]) | lone(x & ROW_MASK[2]);
+                let new = solved & self.unsolved[b];
+                if new != 0 {
+                    self.unsolved[b] &= !new;
+                    for e in 0..9 {
+                        let j = e * 3 + b;
+                        let o = self.cand[j];
+                        self.cand[j] = o & !new;
+                        self.dirty |= u32::from(o & new != 0) << j;
+                    }
+                    self.dirty &= !(1 << i);
+                }
+                self.cand[i] = x;
             }
         }
         true
@@ -295,14 +326,7 @@ impl Board {
                 if cols == 0 {
                     continue;
                 }
-                let x = self.cand[d * 3 + b];
-                let mut cells = 0;
-                let mut c = cols;
-                while c != 0 {
-                    cells |= x & COL_MASK[c.trailing_zeros() as usize];
-                    c &= c - 1;
-                }
-                cells &= self.unsolved[b];
+                let mut cells = self.cand[d * 3 + b] & (cols * 0x40201) & self.unsolved[b];
                 while cells != 0 {
                     if !self.place(d, b, cells.trailing_zeros()) {
                         return None;
