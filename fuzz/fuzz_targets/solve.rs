@@ -17,7 +17,12 @@ fuzz_target!(|data: &[u8]| {
         Outcome::Multiple(a, b) => assert!(a != b && p.is_solved_by(&a) && p.is_solved_by(&b)),
         _ => {}
     }
-    let _ = count_solutions(&p, CountLimits::up_to(5).with_budget(10_000));
+    let limits = CountLimits::up_to(5).with_budget(10_000);
+    let count = count_solutions(&p, limits);
+    // The CPU-specific build of the search and the portable one visit the same nodes.
+    let fast = sudoku_solve::count_with_kernel(&p, limits, false);
+    assert_eq!(fast, sudoku_solve::count_with_kernel(&p, limits, true));
+    assert_eq!(fast.0, count);
     let solvers: [&dyn Solver; 3] = [&Exact, &Annealer::default(), &TabuSearch::default()];
     for s in solvers {
         if let Ok(run) = s.run(&p, 1, &Limits::steps(5_000)) {

@@ -229,7 +229,7 @@ impl Board {
     /// candidates), pointing columns into the other bands, and cells found solved (alone in
     /// their row, which after the band rule covers hidden singles in rows and boxes) cleared
     /// from the other digits. False on a contradiction.
-    #[inline]
+    #[inline(always)]
     fn band_pass(&mut self) -> bool {
         while self.dirty != 0 {
             let mut work = self.dirty;
@@ -278,7 +278,7 @@ impl Board {
     /// The stack rule, the column twin of the band rule: within a stack a digit occupies one
     /// column per band and one band per column, a 3x3 permutation. Then hidden singles in
     /// columns. Returns `None` on a contradiction, else whether anything changed.
-    #[inline]
+    #[inline(always)]
     fn column_pass(&mut self) -> Option<bool> {
         let mut changed = false;
         for d in 0..9 {
@@ -341,7 +341,7 @@ impl Board {
     }
 
     /// Naked singles: cells with one candidate left. `None` on a cell with none.
-    #[inline]
+    #[inline(always)]
     fn naked_pass(&mut self) -> Option<bool> {
         let mut placed = false;
         for b in 0..3 {
@@ -371,6 +371,7 @@ impl Board {
     }
 
     /// Propagates to a fixed point. False on a contradiction.
+    #[inline(always)]
     pub(crate) fn propagate(&mut self) -> bool {
         loop {
             if !self.band_pass() {
@@ -392,6 +393,7 @@ impl Board {
     /// An unsolved cell with the fewest candidates. Among (up to 8) bivalue cells, the one whose
     /// two digits have the most other places in the cell's row, box and column: each branch then
     /// eliminates the most.
+    #[inline(always)]
     pub(crate) fn branch(&self) -> Branch {
         // Bit-sliced candidate counts per band: cells with at least two, three, four digits.
         let mut twos = [0u32; 3];
@@ -469,7 +471,7 @@ impl Board {
     }
 
     /// The candidate digits (9 bits) of band `b`, bit `p`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn digits_at(&self, b: usize, p: u32) -> u32 {
         let mut m = 0;
         for d in 0..9 {

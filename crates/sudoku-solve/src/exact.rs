@@ -5,6 +5,7 @@ use rand::{Rng, RngExt};
 use sudoku_core::{Cell, Digit, Grid, Transform};
 
 use crate::board::Board;
+use crate::kernel::{self, Kernel};
 
 /// What a puzzle's solutions are, as far as it matters to a solver: none, one, or several.
 ///
@@ -91,7 +92,7 @@ pub struct BudgetExceeded {
 }
 
 /// Depth-first search over propagated boards, counting solutions up to a limit.
-struct Search {
+pub(crate) struct Search {
     limit: u64,
     budget: u64,
     nodes: u64,
@@ -117,8 +118,10 @@ impl Search {
         self.found += 1;
     }
 
-    /// Searches below a propagated board.
-    fn run(&mut self, board: &Board) {
+    /// Searches below a propagated board; the recursion goes through `kernel`, so that one
+    /// search runs in one build (see `kernel.rs`).
+    #[inline(always)]
+    pub(crate) fn run<K: Kernel>(&mut self, kernel: K, board: &Board) {
         if board.is_solved() {
             self.record(board);
             return;
@@ -137,13 +140,13 @@ impl Search {
             if digits == 0 {
                 // Last candidate: continue in place rather than copy.
                 if rest.place(d, br.band, br.bit) && rest.propagate() {
-                    self.run(&rest);
+                    kernel.run(self, &rest);
                 }
                 return;
             }
             let mut child = rest;
             if child.place(d, br.band, br.bit) && child.propagate() {
-                self.run(&child);
+                kernel.run(self, &child);
                 if self.done() {
                     return;
                 }
@@ -152,11 +155,19 @@ impl Search {
         }
     }
 
-    /// Counts the solutions of a puzzle; false if its givens contradict.
-    fn start(&mut self, puzzle: &Grid) {
-        let Some(mut board) = Board::from_bytes(&puzzle.to_bytes()) else { return };
+    /// Propagates a root board and searches below it.
+    #[inline(always)]
+    pub(crate) fn start_at<K: Kernel>(&mut self, kernel: K, mut board: Board) {
         if board.propagate() {
-            self.run(&board);
+            self.run(kernel, &board);
+        }
+    }
+
+    /// Counts the solutions of a puzzle (none if its givens contradict), with the fastest
+    /// kernel this CPU supports.
+    fn start(&mut self, puzzle: &Grid) {
+        if let Some(board) = Board::from_bytes(&puzzle.to_bytes()) {
+            kernel::start(self, board, false);
         }
     }
 
@@ -257,6 +268,28 @@ pub(crate) fn first_solution_within(puzzle: &Grid, budget: u64) -> (Option<Grid>
     let mut s = Search::new(1, budget);
     s.start(puzzle);
     ((s.found > 0).then(|| s.solution(0)), s.nodes)
+}
+
+/// The count-to-`limits` search with the portable build of the search (`portable`) or the
+/// fastest this CPU supports: the count, the nodes visited and the first two solutions. For the
+/// tests and the fuzz target that check that both builds search alike.
+#[doc(hidden)]
+pub fn count_with_kernel(
+    puzzle: &Grid,
+    limits: CountLimits,
+    portable: bool,
+) -> (Result<Count, BudgetExceeded>, u64, Vec<Grid>) {
+    let mut s = Search::new(limits.limit, limits.budget);
+    if let Some(board) = Board::from_bytes(&puzzle.to_bytes()) {
+        kernel::start(&mut s, board, portable);
+    }
+    let solutions = (0..s.found.min(2) as usize).map(|i| s.solution(i)).collect();
+    let count = if s.out_of_budget && s.found < limits.limit {
+        Err(BudgetExceeded { nodes: s.nodes, solutions_found: s.found })
+    } else {
+        Ok(Count { solutions: s.found.min(limits.limit), capped: s.found >= limits.limit })
+    };
+    (count, s.nodes, solutions)
 }
 
 /// The number of branching nodes the count-to-two search visits: a measure of how much guessing

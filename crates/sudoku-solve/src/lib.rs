@@ -36,13 +36,14 @@
 
 mod board;
 mod exact;
+mod kernel;
 mod logic;
 mod pair;
 mod stochastic;
 
 pub use exact::{
-    BudgetExceeded, Count, CountLimits, Outcome, count_solutions, first_solution, is_unique,
-    random_solution, search_nodes, solve, solve_within,
+    BudgetExceeded, Count, CountLimits, Outcome, count_solutions, count_with_kernel,
+    first_solution, is_unique, random_solution, search_nodes, solve, solve_within,
 };
 pub use logic::{
     Candidate, Chain, Implication, Literal, LogicError, LogicalSolver, PathEnd, Reason, SeRating,

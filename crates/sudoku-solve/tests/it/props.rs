@@ -53,6 +53,14 @@ proptest! {
     }
 
     #[test]
+    fn cpu_specific_and_portable_searches_agree(p in puzzle()) {
+        let limits = CountLimits::up_to(50).with_budget(1_000_000);
+        let fast = sudoku_solve::count_with_kernel(&p, limits, false);
+        let portable = sudoku_solve::count_with_kernel(&p, limits, true);
+        prop_assert_eq!(fast, portable);
+    }
+
+    #[test]
     fn counts_agree_with_reference_backtracker(p in puzzle()) {
         let expected = reference::count(&mut p.clone(), 50);
         let limits = CountLimits::up_to(50).with_budget(u64::MAX);
