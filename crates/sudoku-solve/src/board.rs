@@ -150,8 +150,8 @@ const fn lone(v: u32) -> u32 {
 pub(crate) struct Board {
     /// `cand[d * 3 + b]`: cells of band `b` that may hold digit index `d`.
     cand: [u32; 27],
-    /// The candidate masks as of the last column pass, likewise.
-    col_seen: [u32; 27],
+    /// Digits (9 bits) whose masks were updated since the last column pass.
+    col_dirty: u32,
     /// Cells of each band not yet known solved.
     unsolved: [u32; 3],
     /// The `cand` entries that may have changed since their last update.
@@ -169,7 +169,7 @@ pub(crate) struct Branch {
 impl Board {
     /// The board with every candidate open.
     pub(crate) const fn empty() -> Board {
-        Board { cand: [FULL_BAND; 27], col_seen: [0; 27], unsolved: [FULL_BAND; 3], dirty: 0 }
+        Board { cand: [FULL_BAND; 27], unsolved: [FULL_BAND; 3], dirty: 0, col_dirty: 0 }
     }
 
     /// The board of a puzzle given as 81 bytes (0 empty), or `None` if its givens contradict.
@@ -246,6 +246,7 @@ impl Board {
                     return false;
                 }
                 let (d, b) = (DIGIT_BAND[i].0 as usize, DIGIT_BAND[i].1 as usize);
+                self.col_dirty |= 1 << d;
                 // Pointing: a box of this band where the digit has one column left.
                 let cols = (x | x >> 9 | x >> 18) & 0x1ff;
                 let keep = !(u32::from(LOCKED_COLUMNS[cols as usize]) * 0x40201);
@@ -281,15 +282,10 @@ impl Board {
     #[inline(always)]
     fn column_pass(&mut self) -> Option<bool> {
         let mut changed = false;
-        for d in 0..9 {
-            let i = d * 3;
-            if (self.cand[i] ^ self.col_seen[i])
-                | (self.cand[i + 1] ^ self.col_seen[i + 1])
-                | (self.cand[i + 2] ^ self.col_seen[i + 2])
-                == 0
-            {
-                continue;
-            }
+        let mut digits = std::mem::take(&mut self.col_dirty);
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
             let mut any = [0u32; 3];
             let mut once = [0u32; 3];
             for b in 0..3 {
@@ -335,7 +331,6 @@ impl Board {
                     cells &= cells - 1;
                 }
             }
-            self.col_seen[i..i + 3].copy_from_slice(&self.cand[i..i + 3]);
         }
         Some(changed)
     }
