@@ -174,13 +174,30 @@ impl Board {
 
     /// The board of a puzzle given as 81 bytes (0 empty), or `None` if its givens contradict.
     pub(crate) fn from_bytes(cells: &[u8; 81]) -> Option<Board> {
-        let mut b = Board::empty();
+        // Givens are placed in full here (the cell cleared from the other digits, the digit
+        // from the cell's row, box and column), which spares the first propagation most of
+        // its updates.
+        let mut bd = Board::empty();
         for (i, &v) in cells.iter().enumerate() {
-            if v != 0 && !b.place(v as usize - 1, i / 27, (i % 27) as u32) {
+            if v == 0 {
+                continue;
+            }
+            let (d, b, p) = (v as usize - 1, i / 27, i % 27);
+            let bit = 1u32 << p;
+            if bd.cand[d * 3 + b] & bit == 0 {
                 return None;
             }
+            bd.unsolved[b] &= !bit;
+            for e in 0..9 {
+                bd.cand[e * 3 + b] &= !bit;
+            }
+            bd.cand[d * 3 + b] = (bd.cand[d * 3 + b] & !BAND_PEERS[p]) | bit;
+            let (o1, o2) = OTHER_BANDS[b];
+            bd.cand[d * 3 + o1] &= !COL_MASK[p % 9];
+            bd.cand[d * 3 + o2] &= !COL_MASK[p % 9];
         }
-        Some(b)
+        bd.dirty = (1 << 27) - 1;
+        Some(bd)
     }
 
     /// Whether every cell is placed.
