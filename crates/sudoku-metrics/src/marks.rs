@@ -65,6 +65,13 @@ pub(crate) struct Marks {
     empty: u128,
     /// `placed[d]`: units (27-bit mask) where digit `d` is placed; used by hidden singles.
     placed: [u32; 9],
+    /// Cells with exactly two candidates at the last fixed point (set when propagation stops
+    /// with the board open).
+    bivalue: u128,
+    /// The naked singles of the next round when already known (after a placement on a board
+    /// at a fixed point: the placed digit's peers that had two candidates), so that round needs
+    /// no counting.
+    pending: Option<u128>,
 }
 
 /// What propagation reached.
@@ -81,7 +88,13 @@ pub(crate) enum State {
 impl Marks {
     /// The marks of a puzzle before any propagation, or `None` if its givens conflict.
     pub(crate) fn new(puzzle: &Grid) -> Option<Marks> {
-        let mut m = Marks { digit: [ALL_CELLS; 9], empty: ALL_CELLS, placed: [0; 9] };
+        let mut m = Marks {
+            digit: [ALL_CELLS; 9],
+            empty: ALL_CELLS,
+            placed: [0; 9],
+            bivalue: 0,
+            pending: None,
+        };
         for (i, v) in puzzle.to_bytes().into_iter().enumerate() {
             if v != 0 {
                 if m.digit[v as usize - 1] & (1 << i) == 0 {
@@ -103,9 +116,11 @@ impl Marks {
     /// The candidate digits (9 bits) of `cell`.
     #[inline]
     pub(crate) fn candidates(&self, cell: usize) -> u16 {
+        // One 64-bit word per digit rather than 128-bit shifts.
+        let (half, shift) = if cell < 64 { (0, cell) } else { (64, cell - 64) };
         let mut m = 0u16;
         for d in 0..9 {
-            m |= (((self.digit[d] >> cell) & 1) as u16) << d;
+            m |= ((((self.digit[d] >> half) as u64 >> shift) & 1) as u16) << d;
         }
         m
     }
@@ -122,77 +137,91 @@ impl Marks {
         self.placed[d] |= CELL_UNITS[cell];
     }
 
+    /// Places digit index `d` in `cell` on a board propagated to an open fixed point (a
+    /// branch): the next round's singles are known without counting.
+    #[inline(always)]
+    pub(crate) fn place_guess(&mut self, cell: usize, d: usize) {
+        // At the fixed point no cell had fewer than two candidates; the peers that lose `d`
+        // and had two are the only singles.
+        self.pending = Some(PEER_BITS[cell] & self.digit[d] & self.bivalue);
+        self.place(cell, d);
+    }
+
     /// Propagates to a fixed point and classifies the result.
     #[inline]
     pub(crate) fn propagate(&mut self, mode: Propagation) -> State {
         loop {
-            // Bit-sliced counters: a_k = cells with at least k candidates.
-            let (mut a1, mut a2) = (0u128, 0u128);
-            for &x in &self.digit {
-                a2 |= a1 & x;
-                a1 |= x;
-            }
-            if self.empty & !a1 != 0 {
+            let singles = match self.pending.take() {
+                Some(s) if s != 0 => s,
+                _ => {
+                    // Bit-sliced counters: a_k = cells with at least k candidates. All four
+                    // levels every round: the last round also gives the branch cells.
+                    let (mut a1, mut a2, mut a3, mut a4) = (0u128, 0u128, 0u128, 0u128);
+                    for &x in &self.digit {
+                        a4 |= a3 & x;
+                        a3 |= a2 & x;
+                        a2 |= a1 & x;
+                        a1 |= x;
+                    }
+                    if self.empty & !a1 != 0 {
+                        return State::Dead;
+                    }
+                    let singles = a1 & !a2;
+                    if singles == 0 {
+                        if self.empty == 0 {
+                            return State::Solved;
+                        }
+                        if mode == Propagation::NakedAndHiddenSingles {
+                            match self.hidden_singles() {
+                                None => return State::Dead,
+                                Some(true) => continue,
+                                Some(false) => {}
+                            }
+                        }
+                        self.bivalue = a2 & !a3;
+                        let ties = match (self.bivalue, a3 & !a4) {
+                            (t, _) if t != 0 => t,
+                            (_, t) if t != 0 => t,
+                            _ => self.fewest_candidates_slow(),
+                        };
+                        return State::Open { ties };
+                    }
+                    singles
+                }
+            };
+            if !self.place_singles(singles, mode == Propagation::NakedAndHiddenSingles) {
                 return State::Dead;
             }
-            let singles = a1 & !a2;
-            if singles != 0 {
-                if !self.place_singles(singles) {
-                    return State::Dead;
-                }
-                continue;
-            }
-            if self.empty == 0 {
-                return State::Solved;
-            }
-            if mode == Propagation::NakedAndHiddenSingles {
-                match self.hidden_singles() {
-                    None => return State::Dead,
-                    Some(true) => continue,
-                    Some(false) => {}
-                }
-            }
-            return State::Open { ties: self.fewest_candidates() };
-        }
-    }
-
-    /// The empty cells with the fewest candidates, on a board with no single and no dead cell.
-    #[inline]
-    fn fewest_candidates(&self) -> u128 {
-        let (mut a1, mut a2, mut a3, mut a4) = (0u128, 0u128, 0u128, 0u128);
-        for &x in &self.digit {
-            a4 |= a3 & x;
-            a3 |= a2 & x;
-            a2 |= a1 & x;
-            a1 |= x;
-        }
-        match (a2 & !a3, a3 & !a4) {
-            (t, _) if t != 0 => t,
-            (_, t) if t != 0 => t,
-            _ => self.fewest_candidates_slow(),
         }
     }
 
     /// Places every naked single at once, digit by digit. Placing them one at a time would hit
     /// a dead end exactly when two singles need the same digit in one unit, so that is checked.
     #[inline]
-    fn place_singles(&mut self, singles: u128) -> bool {
-        let mut cleared = [0u128; 9];
-        for (d, cleared) in cleared.iter_mut().enumerate() {
+    fn place_singles(&mut self, singles: u128, track_units: bool) -> bool {
+        for d in 0..9 {
             let mut cells = singles & self.digit[d];
+            if cells == 0 {
+                continue;
+            }
+            let own = cells;
+            let mut peers = 0u128;
             while cells != 0 {
                 let cell = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
-                if *cleared & (1 << cell) != 0 {
-                    return false;
+                peers |= PEER_BITS[cell];
+                if track_units {
+                    self.placed[d] |= CELL_UNITS[cell];
                 }
-                *cleared |= PEER_BITS[cell];
-                self.placed[d] |= CELL_UNITS[cell];
             }
+            if own & peers != 0 {
+                return false;
+            }
+            self.digit[d] &= !peers;
         }
         self.empty &= !singles;
-        for (x, c) in self.digit.iter_mut().zip(cleared) {
-            *x &= !(singles | c);
+        for x in &mut self.digit {
+            *x &= !singles;
         }
         true
     }
