@@ -71,7 +71,8 @@ pub(crate) struct Marks {
     /// The naked singles of the next round when already known (after a placement on a board
     /// at a fixed point: the placed digit's peers that had two candidates), so that round needs
     /// no counting.
-    pending: Option<u128>,
+    /// Zero when unknown (or none): then the round counts.
+    pending: u128,
 }
 
 /// What propagation reached.
@@ -93,7 +94,7 @@ impl Marks {
             empty: ALL_CELLS,
             placed: [0; 9],
             bivalue: 0,
-            pending: None,
+            pending: 0,
         };
         for (i, v) in puzzle.to_bytes().into_iter().enumerate() {
             if v != 0 {
@@ -143,7 +144,7 @@ impl Marks {
     pub(crate) fn place_guess(&mut self, cell: usize, d: usize) {
         // At the fixed point no cell had fewer than two candidates; the peers that lose `d`
         // and had two are the only singles.
-        self.pending = Some(PEER_BITS[cell] & self.digit[d] & self.bivalue);
+        self.pending = PEER_BITS[cell] & self.digit[d] & self.bivalue;
         self.place(cell, d);
     }
 
@@ -151,8 +152,8 @@ impl Marks {
     #[inline]
     pub(crate) fn propagate(&mut self, mode: Propagation) -> State {
         loop {
-            let singles = match self.pending.take() {
-                Some(s) if s != 0 => s,
+            let singles = match std::mem::take(&mut self.pending) {
+                s if s != 0 => s,
                 _ => {
                     // Bit-sliced counters: a_k = cells with at least k candidates. All four
                     // levels every round: the last round also gives the branch cells.
