@@ -118,10 +118,11 @@ impl Search {
         self.found += 1;
     }
 
-    /// Searches below a propagated board; the recursion goes through `kernel`, so that one
-    /// search runs in one build (see `kernel.rs`).
+    /// Searches below a propagated board, which it uses up as scratch (the caller has no
+    /// further use for it, so no copy is made for the last branch); the recursion goes through
+    /// `kernel`, so that one search runs in one build (see `kernel.rs`).
     #[inline(always)]
-    pub(crate) fn run<K: Kernel>(&mut self, kernel: K, board: &Board) {
+    pub(crate) fn run<K: Kernel>(&mut self, kernel: K, board: &mut Board) {
         if board.is_solved() {
             self.record(board);
             return;
@@ -133,20 +134,20 @@ impl Search {
         self.nodes += 1;
         let br = board.branch();
         let mut digits = br.digits;
-        let mut rest = *board;
+        let rest = board;
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
             if digits == 0 {
                 // Last candidate: continue in place rather than copy.
                 if rest.place(d, br.band, br.bit) && rest.propagate() {
-                    kernel.run(self, &rest);
+                    kernel.run(self, rest);
                 }
                 return;
             }
-            let mut child = rest;
+            let mut child = *rest;
             if child.place(d, br.band, br.bit) && child.propagate() {
-                kernel.run(self, &child);
+                kernel.run(self, &mut child);
                 if self.done() {
                     return;
                 }
@@ -159,7 +160,7 @@ impl Search {
     #[inline(always)]
     pub(crate) fn start_at<K: Kernel>(&mut self, kernel: K, mut board: Board) {
         if board.propagate() {
-            self.run(kernel, &board);
+            self.run(kernel, &mut board);
         }
     }
 

@@ -13,7 +13,7 @@ use crate::exact::Search;
 /// search runs in the same build.
 pub(crate) trait Kernel: Copy {
     /// Searches below a propagated board.
-    fn run(self, search: &mut Search, board: &Board);
+    fn run(self, search: &mut Search, board: &mut Board);
     /// Propagates the root board, then searches below it.
     fn start(self, search: &mut Search, board: Board);
 }
@@ -23,7 +23,7 @@ pub(crate) trait Kernel: Copy {
 pub(crate) struct Portable;
 
 impl Kernel for Portable {
-    fn run(self, search: &mut Search, board: &Board) {
+    fn run(self, search: &mut Search, board: &mut Board) {
         search.run(self, board);
     }
 
@@ -54,7 +54,7 @@ impl Bmi {
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 impl Kernel for Bmi {
-    fn run(self, search: &mut Search, board: &Board) {
+    fn run(self, search: &mut Search, board: &mut Board) {
         // SAFETY: a `Bmi` exists only when `Bmi::detect` found every feature that `bmi_run`
         // enables on the running CPU.
         unsafe { bmi_run(self, search, board) }
@@ -68,7 +68,7 @@ impl Kernel for Bmi {
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
-fn bmi_run(kernel: Bmi, search: &mut Search, board: &Board) {
+fn bmi_run(kernel: Bmi, search: &mut Search, board: &mut Board) {
     search.run(kernel, board);
 }
 
