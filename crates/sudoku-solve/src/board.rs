@@ -173,6 +173,7 @@ impl Board {
     }
 
     /// The board of a puzzle given as 81 bytes (0 empty), or `None` if its givens contradict.
+    #[inline(always)]
     pub(crate) fn from_bytes(cells: &[u8; 81]) -> Option<Board> {
         // Givens are placed in full here (the cell cleared from the other digits, the digit
         // from the cell's row, box and column), which spares the first propagation most of

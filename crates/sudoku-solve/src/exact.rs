@@ -156,10 +156,13 @@ impl Search {
         }
     }
 
-    /// Propagates a root board and searches below it.
+    /// Builds the board of a puzzle's cells (0 empty), propagates it and searches below it;
+    /// nothing if its givens contradict.
     #[inline(always)]
-    pub(crate) fn start_at<K: Kernel>(&mut self, kernel: K, mut board: Board) {
-        if board.propagate() {
+    pub(crate) fn start_at<K: Kernel>(&mut self, kernel: K, cells: &[u8; 81]) {
+        if let Some(mut board) = Board::from_bytes(cells)
+            && board.propagate()
+        {
             self.run(kernel, &mut board);
         }
     }
@@ -167,9 +170,7 @@ impl Search {
     /// Counts the solutions of a puzzle (none if its givens contradict), with the fastest
     /// kernel this CPU supports.
     fn start(&mut self, puzzle: &Grid) {
-        if let Some(board) = Board::from_bytes(&puzzle.to_bytes()) {
-            kernel::start(self, board, false);
-        }
+        kernel::start(self, &puzzle.to_bytes(), false);
     }
 
     /// The `i`-th recorded solution.
@@ -281,9 +282,7 @@ pub fn count_with_kernel(
     portable: bool,
 ) -> (Result<Count, BudgetExceeded>, u64, Vec<Grid>) {
     let mut s = Search::new(limits.limit, limits.budget);
-    if let Some(board) = Board::from_bytes(&puzzle.to_bytes()) {
-        kernel::start(&mut s, board, portable);
-    }
+    kernel::start(&mut s, &puzzle.to_bytes(), portable);
     let solutions = (0..s.found.min(2) as usize).map(|i| s.solution(i)).collect();
     let count = if s.out_of_budget && s.found < limits.limit {
         Err(BudgetExceeded { nodes: s.nodes, solutions_found: s.found })

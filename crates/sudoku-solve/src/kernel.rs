@@ -14,8 +14,8 @@ use crate::exact::Search;
 pub(crate) trait Kernel: Copy {
     /// Searches below a propagated board.
     fn run(self, search: &mut Search, board: &mut Board);
-    /// Propagates the root board, then searches below it.
-    fn start(self, search: &mut Search, board: Board);
+    /// Builds and propagates the root board of a puzzle's cells, then searches below it.
+    fn start(self, search: &mut Search, cells: &[u8; 81]);
 }
 
 /// The build for the compilation target's baseline instruction set.
@@ -27,8 +27,8 @@ impl Kernel for Portable {
         search.run(self, board);
     }
 
-    fn start(self, search: &mut Search, board: Board) {
-        search.start_at(self, board);
+    fn start(self, search: &mut Search, cells: &[u8; 81]) {
+        search.start_at(self, cells);
     }
 }
 
@@ -60,9 +60,9 @@ impl Kernel for Bmi {
         unsafe { bmi_run(self, search, board) }
     }
 
-    fn start(self, search: &mut Search, board: Board) {
+    fn start(self, search: &mut Search, cells: &[u8; 81]) {
         // SAFETY: as in `run`.
-        unsafe { bmi_start(self, search, board) }
+        unsafe { bmi_start(self, search, cells) }
     }
 }
 
@@ -74,17 +74,17 @@ fn bmi_run(kernel: Bmi, search: &mut Search, board: &mut Board) {
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
-fn bmi_start(kernel: Bmi, search: &mut Search, board: Board) {
-    search.start_at(kernel, board);
+fn bmi_start(kernel: Bmi, search: &mut Search, cells: &[u8; 81]) {
+    search.start_at(kernel, cells);
 }
 
-/// Runs a search from a root board with the fastest kernel this CPU supports, or the portable
+/// Runs a search on a puzzle's cells with the fastest kernel this CPU supports, or the portable
 /// one if `portable` is set.
-pub(crate) fn start(search: &mut Search, board: Board, portable: bool) {
+pub(crate) fn start(search: &mut Search, cells: &[u8; 81], portable: bool) {
     #[cfg(target_arch = "x86_64")]
     if !portable && let Some(k) = Bmi::detect() {
-        return k.start(search, board);
+        return k.start(search, cells);
     }
     let _ = portable;
-    Portable.start(search, board);
+    Portable.start(search, cells);
 }
