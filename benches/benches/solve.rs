@@ -26,6 +26,19 @@ fn solve(c: &mut Criterion) {
                     .sum::<u64>()
             })
         });
+        // The CPU-specific build of the search (POPCNT/BMI/AVX2, chosen at run time) against
+        // the portable one on the same puzzles: the gain `kernel.rs` is there for.
+        let limits = sudoku_solve::CountLimits::up_to(2).with_budget(u64::MAX);
+        for (kernel, portable) in [("cpu", false), ("portable", true)] {
+            group.bench_function(format!("count-to-2-{kernel}-kernel/{id}"), |b| {
+                b.iter(|| {
+                    puzzles
+                        .iter()
+                        .map(|p| black_box(sudoku_solve::count_with_kernel(p, limits, portable)).1)
+                        .sum::<u64>()
+                })
+            });
+        }
         group.bench_function(format!("first/{id}"), |b| {
             b.iter(|| {
                 puzzles
