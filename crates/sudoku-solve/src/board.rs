@@ -2,12 +2,13 @@
 //!
 //! For every digit and band (three rows) a 27-bit mask holds the cells that may still hold the
 //! digit; bit `r * 9 + c` is row `r` of the band, column `c`. A placed digit keeps its own bit,
-//! so a solved cell has exactly one digit, and `unsolved` marks the cells not yet placed.
+//! so a solved cell has exactly one digit, and `unsolved` marks the cells not yet found solved.
 //!
 //! Inside a band, a digit occupies exactly one 3-cell segment (row x box) in each row and in
-//! each box: its segment pattern is one of the six 3x3 permutation matrices. [`PERM_UNION`]
-//! keeps only the segments of the permutations that still fit, which performs pointing and
+//! each box: its segment pattern is one of the six 3x3 permutation matrices. [`PERM_CELLS`]
+//! keeps only the cells of the permutations that still fit, which performs pointing and
 //! claiming (locked candidates) in one table look-up and detects empty rows and boxes.
+//! Propagation is lazy (see [`Board`]); `docs/benchmarks.md` has the measurements behind it.
 //!
 //! This board is separate from [`sudoku_core::CandidateGrid`] (the board of the logical
 //! techniques) for speed: band masks make a node cost a few table look-ups, and the state is
