@@ -173,6 +173,14 @@ impl Search {
         kernel::start(self, &puzzle.to_bytes(), false);
     }
 
+    /// The count after a search: settled (capped at the limit), or out of budget.
+    fn count(&self) -> Result<Count, BudgetExceeded> {
+        if self.out_of_budget && self.found < self.limit {
+            return Err(BudgetExceeded { nodes: self.nodes, solutions_found: self.found });
+        }
+        Ok(Count { solutions: self.found.min(self.limit), capped: self.found >= self.limit })
+    }
+
     /// The `i`-th recorded solution.
     fn solution(&self, i: usize) -> Grid {
         let bytes = self.first[i].expect("a recorded solution").solution_bytes();
@@ -284,12 +292,7 @@ pub fn count_with_kernel(
     let mut s = Search::new(limits.limit, limits.budget);
     kernel::start(&mut s, &puzzle.to_bytes(), portable);
     let solutions = (0..s.found.min(2) as usize).map(|i| s.solution(i)).collect();
-    let count = if s.out_of_budget && s.found < limits.limit {
-        Err(BudgetExceeded { nodes: s.nodes, solutions_found: s.found })
-    } else {
-        Ok(Count { solutions: s.found.min(limits.limit), capped: s.found >= limits.limit })
-    };
-    (count, s.nodes, solutions)
+    (s.count(), s.nodes, solutions)
 }
 
 /// The number of branching nodes the count-to-two search visits: a measure of how much guessing
@@ -408,13 +411,9 @@ impl std::fmt::Display for Count {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn count_solutions(puzzle: &Grid, limits: CountLimits) -> Result<Count, BudgetExceeded> {
-    let CountLimits { limit, budget } = limits;
-    let mut s = Search::new(limit, budget);
+    let mut s = Search::new(limits.limit, limits.budget);
     s.start(puzzle);
-    if s.out_of_budget && s.found < limit {
-        return Err(BudgetExceeded { nodes: s.nodes, solutions_found: s.found });
-    }
-    Ok(Count { solutions: s.found.min(limit), capped: s.found >= limit })
+    s.count()
 }
 
 /// A random complete grid.
