@@ -102,7 +102,7 @@ const DIGIT_BAND: [(u8, u8); 27] = {
     }
     t
 };
-/// The `cand` indices `d * 3 + b` of band `b`, for every digit `d`, as a bit mask.
+/// Every cell of a band.
 const FULL_BAND: u32 = (1 << 27) - 1;
 
 /// For a 9-bit set of columns of a band: the columns that are the only one of their box (a
