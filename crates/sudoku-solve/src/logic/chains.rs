@@ -342,6 +342,10 @@ struct Search<'w> {
     /// multiple-chain searches need it for the cell, for each unit and for the candidate.
     outcome_at: Vec<u32>,
     outcomes: Vec<Option<Outcome>>,
+    /// The solution, when known (never in nested searches, whose grids rest on
+    /// assumptions): a true assumption leads to no contradiction, so those searches are
+    /// skipped.
+    solution: Option<Grid>,
 }
 
 /// What assuming a candidate true leads to: the potentials turned on and off, and the
@@ -369,7 +373,13 @@ impl<'w> Search<'w> {
             links: None,
             outcome_at: Vec::new(),
             outcomes: Vec::new(),
+            solution: None,
         }
+    }
+
+    /// Whether `cand` is in the solution, when it is known.
+    fn truth(&self, cand: u16) -> Option<bool> {
+        self.solution.map(|s| s.get(cell_of(cand)) == Some(digit_of(cand)))
     }
 
     fn take_set(&mut self) -> PotSet {
@@ -997,10 +1007,24 @@ impl<'w> Search<'w> {
         // Cheapest and easiest first, so that the best so far cuts the rest short: X forcing
         // chains, X- and Y-cycles, then XY forcing chains and cycles. The order of search
         // does not change the winner: ranks carry the order of Sudoku Explainer's list.
-        for (k, is_cycle) in [(0, false), (0, true), (1, true), (2, false), (2, true)] {
+        //
+        // A cycle that removes a candidate implies a forcing chain from that candidate on to
+        // it off, with the cycle's kinds of links: the candidate turns off the loop's node it
+        // sees, which turns on (going round the loop backwards) the other node it sees. So
+        // cycles are sought only where such a forcing chain was found (XY ones before Y-cycles
+        // when there is no X one).
+        let mut forcing_found = [false; 3];
+        for phase in 0..5 {
+            let (k, is_cycle) = if forcing_found[0] {
+                [(0, false), (0, true), (1, true), (2, false), (2, true)][phase]
+            } else {
+                [(0, false), (0, true), (2, false), (1, true), (2, true)][phase]
+            };
             let (y, x) = FAMILIES[k];
             if is_cycle {
-                self.best_cycles(k, y, x, &starts, links, &mut best)?;
+                if forcing_found[0] || (k > 0 && forcing_found[2]) {
+                    self.best_cycles(k, y, x, &starts, links, &mut best)?;
+                }
                 continue;
             }
             let base = if y { 7.0 } else { 6.6 };
@@ -1024,6 +1048,7 @@ impl<'w> Search<'w> {
                         let Some(depth) = links.negation_depth(cand, on, y, useful) else {
                             continue;
                         };
+                        forcing_found[k] = true;
                         best = Some((rank_at(depth), Pick::Forcing { cand, on, y }));
                     }
                 }
@@ -1336,28 +1361,36 @@ impl<'w> Search<'w> {
             let mut outcomes: Vec<(u16, Outcome)> = Vec::with_capacity(card);
             let mut cell_on: Option<PotSet> = None;
             let mut cell_off: Option<PotSet> = None;
+            let cell_chains = !mode.nishio && (card == 2 || (mode.multiple && card > 2));
             for d in values {
                 let cand = cand_of(cell, d);
-                let o = self.assume_on(cand)?;
+                // Nishio looks only for contradictions, which a true candidate never meets.
+                let o = if mode.nishio && self.truth(cand) == Some(true) {
+                    Outcome { on: self.take_set(), off: self.take_set(), absurd: None }
+                } else {
+                    self.assume_on(cand)?
+                };
                 let double = card >= 3 && !mode.nishio && mode.dynamic;
                 let contradiction = mode.dynamic || mode.nishio;
                 self.binary(cand, &o, double, contradiction, hints)?;
                 if !mode.nishio {
                     self.region_chains(cell, d, &o, hints)?;
                 }
-                match (&mut cell_on, &mut cell_off) {
-                    (Some(a), Some(b)) => {
-                        a.retain(&self.arena, &o.on);
-                        b.retain(&self.arena, &o.off);
-                    }
-                    _ => {
-                        cell_on = Some(self.copy_set(&o.on));
-                        cell_off = Some(self.copy_set(&o.off));
+                if cell_chains {
+                    match (&mut cell_on, &mut cell_off) {
+                        (Some(a), Some(b)) => {
+                            a.retain(&self.arena, &o.on);
+                            b.retain(&self.arena, &o.off);
+                        }
+                        _ => {
+                            cell_on = Some(self.copy_set(&o.on));
+                            cell_off = Some(self.copy_set(&o.off));
+                        }
                     }
                 }
                 outcomes.push((cand, o));
             }
-            if !mode.nishio && (card == 2 || (mode.multiple && card > 2)) {
+            if cell_chains {
                 for (acc, on_side) in [(&cell_on, true), (&cell_off, false)] {
                     let Some(acc) = acc else { continue };
                     for &p in &acc.order {
@@ -1396,6 +1429,11 @@ impl<'w> Search<'w> {
         if contradiction && let Some((a, b)) = o.absurd {
             let h = self.finish(Kind::Binary { absurd: true }, vec![cand], vec![a, b], None);
             hints.push(h);
+        }
+        // Assuming the candidate off serves only a contradiction (never met assuming a false
+        // candidate off) or a double implication.
+        if !double && (!contradiction || self.truth(cand) == Some(false)) {
+            return Ok(());
         }
         let p_off = self.arena.push(cand, false, Cause::Assumed, &[], NONE);
         let mut off_on = self.take_set();
@@ -1670,6 +1708,7 @@ pub(crate) fn first_step(
     if mode == Mode::STATIC {
         return Ok(search.best_static(solution)?.map(|h| search.step(&h)));
     }
+    search.solution = solution.copied();
     let hints = search.hints()?;
     Ok(hints.first().map(|h| search.step(h)))
 }
@@ -1744,29 +1783,14 @@ pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) ->
             }
             let cells = [*c0, *c1, *c2];
             let vals = cells.map(|c| g.candidates(c));
-            let masks: Vec<u16> = common.iter().map(|e| g.candidates(e).bits()).collect();
-            let sees = |i: usize, j: usize| cells[i].peers().contains(cells[j]);
-            let (s01, s02, s12) = (sees(0, 1), sees(0, 2), sees(1, 2));
-            let mut allowed = [0u16; 3];
-            for a in vals[0] {
-                for b in vals[1] {
-                    if a == b && s01 {
-                        continue;
-                    }
-                    for c in vals[2] {
-                        if (a == c && s02) || (b == c && s12) {
-                            continue;
-                        }
-                        let used = 1u16 << a.index() | 1 << b.index() | 1 << c.index();
-                        if masks.iter().any(|&m| m & !used == 0) {
-                            continue;
-                        }
-                        allowed[0] |= 1 << a.index();
-                        allowed[1] |= 1 << b.index();
-                        allowed[2] |= 1 << c.index();
-                    }
-                }
+            let mut masks = [0u16; 20];
+            let mut n = 0;
+            for e in common {
+                masks[n] = g.candidates(e).bits();
+                n += 1;
             }
+            let sees = |i: usize, j: usize| cells[i].peers().contains(cells[j]);
+            let allowed = allowed_triples(vals, [sees(0, 1), sees(0, 2), sees(1, 2)], &masks[..n]);
             if (0..3).all(|i| vals[i].bits() & !allowed[i] == 0) {
                 continue;
             }
@@ -1786,6 +1810,50 @@ pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) ->
         }
         ControlFlow::Continue(())
     })
+}
+
+/// The values each of three cells can take in some combination that leaves every excluder
+/// (`masks`, two or three candidates each) a value; `sees` is for the pairs (0, 1), (0, 2),
+/// (1, 2). Stops as soon as every value is allowed, the usual outcome.
+fn allowed_triples(vals: [DigitSet; 3], sees: [bool; 3], masks: &[u16]) -> [u16; 3] {
+    let full = vals.map(DigitSet::bits);
+    let mut allowed = [0u16; 3];
+    for a in vals[0] {
+        let ba = 1u16 << a.index();
+        for b in vals[1] {
+            let bb = 1u16 << b.index();
+            if ba == bb && sees[0] {
+                continue;
+            }
+            // The third value must differ from the peers it sees and must not complete
+            // an excluder: one left out of {a, b} forbids it, none left forbids all.
+            let mut third = full[2];
+            if sees[1] {
+                third &= !ba;
+            }
+            if sees[2] {
+                third &= !bb;
+            }
+            for &m in masks {
+                let rest = m & !(ba | bb);
+                if rest & (rest.wrapping_sub(1)) == 0 {
+                    third &= !rest;
+                    if rest == 0 {
+                        third = 0;
+                    }
+                }
+            }
+            if third != 0 {
+                allowed[0] |= ba;
+                allowed[1] |= bb;
+                allowed[2] |= third;
+                if allowed == full {
+                    return allowed;
+                }
+            }
+        }
+    }
+    allowed
 }
 
 #[cfg(test)]
