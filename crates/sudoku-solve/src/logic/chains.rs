@@ -25,11 +25,28 @@ use super::{Candidate, Step, Technique, locking, subsets};
 
 const NONE: u32 = u32::MAX;
 
-/// Work done by chain searches: potentials propagated, against a limit.
-#[derive(Clone, Copy, Debug)]
+/// Work done by chain searches (potentials propagated, against a limit), with the buffers
+/// of finished searches for the next ones (a search grows thousands of potentials).
+#[derive(Default)]
 pub(crate) struct Work {
     pub(crate) used: u64,
     pub(crate) limit: u64,
+    spare: Vec<Scratch>,
+}
+
+impl Work {
+    pub(crate) fn new(limit: u64) -> Work {
+        Work { used: 0, limit, spare: Vec::new() }
+    }
+}
+
+/// A search's growable buffers, emptied.
+#[derive(Default)]
+struct Scratch {
+    arena: Arena,
+    pool: Vec<PotSet>,
+    pending_on: VecDeque<u32>,
+    pending_off: VecDeque<u32>,
 }
 
 /// The chain search ran out of its budget.
@@ -81,6 +98,12 @@ struct Arena {
 }
 
 impl Arena {
+    fn clear(&mut self) {
+        self.nodes.clear();
+        self.parents.clear();
+        self.nested.clear();
+    }
+
     fn push(&mut self, cand: u16, on: bool, cause: Cause, parents: &[u32], nested: u32) -> u32 {
         let at = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
@@ -321,7 +344,7 @@ fn length_difficulty(complexity: u32) -> f64 {
     added
 }
 
-/// One chain search over a grid.
+/// One chain search over a grid; its buffers go back to its `Work` when it is dropped.
 struct Search<'w> {
     mode: Mode,
     grid: CandidateGrid,
@@ -356,25 +379,47 @@ struct Outcome {
     absurd: Option<(u32, u32)>,
 }
 
+impl Drop for Search<'_> {
+    fn drop(&mut self) {
+        self.recycle();
+    }
+}
+
 impl<'w> Search<'w> {
     fn new(mode: Mode, grid: &CandidateGrid, work: &'w mut Work) -> Search<'w> {
+        let scratch = work.spare.pop().unwrap_or_default();
         Search {
             mode,
             grid: *grid,
             save: *grid,
-            arena: Arena::default(),
+            arena: scratch.arena,
             work,
             buf: Vec::with_capacity(32),
             made: Vec::with_capacity(4),
             parents: Vec::with_capacity(16),
-            pending_on: VecDeque::with_capacity(128),
-            pending_off: VecDeque::with_capacity(256),
-            pool: Vec::new(),
+            pending_on: scratch.pending_on,
+            pending_off: scratch.pending_off,
+            pool: scratch.pool,
             links: None,
             outcome_at: Vec::new(),
             outcomes: Vec::new(),
             solution: None,
         }
+    }
+
+    /// Hands the buffers back to `work` for the next search.
+    fn recycle(&mut self) {
+        self.drop_outcomes();
+        self.arena.clear();
+        self.pending_on.clear();
+        self.pending_off.clear();
+        let scratch = Scratch {
+            arena: std::mem::take(&mut self.arena),
+            pool: std::mem::take(&mut self.pool),
+            pending_on: std::mem::take(&mut self.pending_on),
+            pending_off: std::mem::take(&mut self.pending_off),
+        };
+        self.work.spare.push(scratch);
     }
 
     /// Whether `cand` is in the solution, when it is known.

@@ -324,7 +324,7 @@ impl LogicalSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn next_step(&self, marks: &CandidateGrid) -> Result<Option<Step>, LogicError> {
-        let mut work = Work { used: 0, limit: self.chain_budget };
+        let mut work = Work::new(self.chain_budget);
         self.find_step(marks, None, &mut work).map_err(|OutOfBudget| {
             LogicError::ChainBudgetExceeded { potentials: self.chain_budget }
         })
@@ -358,7 +358,7 @@ impl LogicalSolver {
         if !hints.steps.is_empty() {
             return Ok(hints.steps);
         }
-        let mut work = Work { used: 0, limit: self.chain_budget };
+        let mut work = Work::new(self.chain_budget);
         let exceeded =
             |OutOfBudget| LogicError::ChainBudgetExceeded { potentials: self.chain_budget };
         for family in CHAIN_FAMILIES {
@@ -413,7 +413,7 @@ impl LogicalSolver {
         let mut steps = Vec::with_capacity(marks.empty_cells().len() + 8);
         let (mut er, mut ep, mut ed) = (0u16, 0u16, 0u16);
         let mut end = PathEnd::Solved;
-        let mut work = Work { used: 0, limit: self.chain_budget };
+        let mut work = Work::new(self.chain_budget);
         while !marks.is_complete() {
             let step = match self.find_step(&marks, Some(&solution), &mut work) {
                 Ok(Some(step)) => step,
