@@ -1,9 +1,10 @@
-//! Aligned pair exclusion: for two cells, every pair of values they could take together is
-//! checked against the bivalue cells that see both; a value that no surviving pair uses goes.
+//! Aligned pair and triplet exclusion: for two (three) cells, every combination of values
+//! they could take together is checked against the excluding cells that see them all (with
+//! two, or two or three, candidates); a value that no surviving combination uses goes.
 
 use std::ops::ControlFlow;
 
-use sudoku_core::{CandidateGrid, Cell, CellSet, DigitSet};
+use sudoku_core::{CandidateGrid, Cell, CellSet, DigitSet, Grid};
 
 use super::hints::{for_each_combination, house};
 use super::{Hints, Step, Technique};
@@ -12,38 +13,45 @@ use super::{Hints, Step, Technique};
 /// naked single among their peers, and at least one bivalue peer; every two of them (in
 /// increasing bitmask order over row-major cells) with two or more common bivalue peers.
 pub(crate) fn aligned_pair_exclusion(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
-    let mut cells: Vec<(Cell, Vec<Cell>)> = Vec::new();
+    let mut cells: Vec<(Cell, CellSet)> = Vec::new();
     for cell in g.empty_cells() {
         if g.candidates(cell).len() < 2 {
             continue;
         }
-        let peers = house(cell);
-        if peers.iter().any(|&p| g.candidates(p).len() == 1) {
+        let peers = cell.peers().intersection(g.empty_cells());
+        if peers.iter().any(|p| g.candidates(p).len() == 1) {
             continue;
         }
-        let bivalue: Vec<Cell> =
-            peers.into_iter().filter(|&p| g.candidates(p).len() == 2).collect();
+        let bivalue: CellSet = peers.iter().filter(|&p| g.candidates(p).len() == 2).collect();
         if !bivalue.is_empty() {
             cells.push((cell, bivalue));
         }
     }
+    let solution = hints.solution;
     for_each_combination(cells.len(), 2, |pick| {
-        let (a, ea) = &cells[pick[0]];
-        let (b, eb) = &cells[pick[1]];
-        let common: Vec<Cell> = ea.iter().copied().filter(|c| eb.contains(c)).collect();
+        let (a, ea) = cells[pick[0]];
+        let (b, eb) = cells[pick[1]];
+        let common = ea.intersection(eb);
         if common.len() < 2 {
             return ControlFlow::Continue(());
         }
-        let sees = a.peers().contains(*b);
-        let (ca, cb) = (g.candidates(*a), g.candidates(*b));
+        let sees = a.peers().contains(b);
+        let (ca, cb) = (g.candidates(a), g.candidates(b));
+        let mut masks = [0u16; 20];
+        let masks = excluder_masks(g, common, &mut masks);
+        if let Some(s) = solution
+            && !may_exclude(&[a, b], &[ca, cb], &[sees], masks, &s)
+        {
+            return ControlFlow::Continue(());
+        }
         let (mut allowed_a, mut allowed_b) = (DigitSet::EMPTY, DigitSet::EMPTY);
         for x in ca {
             for y in cb {
                 if x == y && sees {
                     continue;
                 }
-                let pair = DigitSet::single(x).union(DigitSet::single(y));
-                if common.iter().any(|&e| g.candidates(e).difference(pair).is_empty()) {
+                let pair = 1u16 << x.index() | 1 << y.index();
+                if masks.iter().any(|&m| m & !pair == 0) {
                     continue;
                 }
                 allowed_a.insert(x);
@@ -51,19 +59,208 @@ pub(crate) fn aligned_pair_exclusion(g: &CandidateGrid, hints: &mut Hints) -> Co
             }
         }
         let mut step = Step::new(Technique::AlignedPairExclusion, 62);
-        step = step.with_pattern(CellSet::single(*a), ca).with_pattern(CellSet::single(*b), cb);
-        for &e in &common {
+        step = step.with_pattern(CellSet::single(a), ca).with_pattern(CellSet::single(b), cb);
+        for e in ordered(a, common) {
             step = step.with_pattern(CellSet::single(e), g.candidates(e));
         }
         for d in ca.difference(allowed_a) {
-            step = step.eliminate_all(CellSet::single(*a), d);
+            step = step.eliminate_all(CellSet::single(a), d);
         }
         for d in cb.difference(allowed_b) {
-            step = step.eliminate_all(CellSet::single(*b), d);
+            step = step.eliminate_all(CellSet::single(b), d);
         }
         if step.eliminations.is_empty() {
             return ControlFlow::Continue(());
         }
         hints.add(step)
     })
+}
+
+/// The common bivalue peers of `a` and `b` in Sudoku Explainer's order: `a`'s house order
+/// (its box, then the rest of its row, then the rest of its column).
+fn ordered(a: Cell, common: CellSet) -> Vec<Cell> {
+    house(a).into_iter().filter(|&c| common.contains(c)).collect()
+}
+
+/// Aligned triplet exclusion (7.5): for three cells that share two or more excluding cells
+/// (with two or three candidates, each seeing all three), every combination of their values
+/// is checked; a value no allowed combination uses goes. Sudoku Explainer's scan: base cells
+/// row-major; the first two by increasing bitmask, the third among the cells one of those two
+/// can exclude with.
+pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
+    const DEGREE: usize = 3;
+    // Base cells, with their excluders both in house order (for the scan) and as a set.
+    let mut base: Vec<(Cell, Vec<Cell>, CellSet)> = Vec::new();
+    for cell in Cell::all() {
+        if g.candidates(cell).len() < 2 {
+            continue;
+        }
+        let mut single = false;
+        let mut excluders = Vec::new();
+        for p in house(cell) {
+            let n = g.candidates(p).len();
+            if n == 1 {
+                single = true;
+            } else if (2..=DEGREE).contains(&n) {
+                excluders.push(p);
+            }
+        }
+        if !single && !excluders.is_empty() {
+            let set = excluders.iter().copied().collect();
+            base.push((cell, excluders, set));
+        }
+    }
+    if base.len() < DEGREE {
+        return ControlFlow::Continue(());
+    }
+    let mut index = [usize::MAX; 81];
+    for (i, (c, _, _)) in base.iter().enumerate() {
+        index[c.index()] = i;
+    }
+    let solution = hints.solution;
+    let mut twin: Vec<usize> = Vec::with_capacity(40);
+    for_each_combination(base.len(), 2, |pick| {
+        let (c0, e0, s0) = &base[pick[0]];
+        let (c1, e1, s1) = &base[pick[1]];
+        let pair_common = s0.intersection(*s1);
+        if pair_common.len() < 2 {
+            return ControlFlow::Continue(()); // the third cell can only shrink it
+        }
+        twin.clear();
+        let mut in_twin = CellSet::EMPTY;
+        for &c in e0.iter().chain(e1.iter()) {
+            let i = index[c.index()];
+            if i != usize::MAX && c != *c0 && c != *c1 && in_twin.insert(c) {
+                twin.push(i);
+            }
+        }
+        for &t in &twin {
+            let (c2, _, s2) = &base[t];
+            let common = pair_common.intersection(*s2);
+            if common.len() < 2 {
+                continue;
+            }
+            let cells = [*c0, *c1, *c2];
+            let vals = cells.map(|c| g.candidates(c));
+            let mut masks = [0u16; 20];
+            let masks = excluder_masks(g, common, &mut masks);
+            let sees = |i: usize, j: usize| cells[i].peers().contains(cells[j]);
+            let sees = [sees(0, 1), sees(0, 2), sees(1, 2)];
+            if let Some(s) = solution
+                && !may_exclude(&cells, &vals, &sees, masks, &s)
+            {
+                continue;
+            }
+            let allowed = allowed_triples(vals, sees, masks);
+            if (0..3).all(|i| vals[i].bits() & !allowed[i] == 0) {
+                continue;
+            }
+            let mut step = Step::new(Technique::AlignedTripletExclusion, 75);
+            for (i, &c) in cells.iter().enumerate() {
+                step = step.with_pattern(CellSet::single(c), vals[i]);
+            }
+            for e in common {
+                step = step.with_pattern(CellSet::single(e), g.candidates(e));
+            }
+            for (i, &c) in cells.iter().enumerate() {
+                for d in vals[i].difference(DigitSet::from_bits(allowed[i])) {
+                    step = step.eliminate_all(CellSet::single(c), d);
+                }
+            }
+            hints.add(step)?;
+        }
+        ControlFlow::Continue(())
+    })
+}
+
+/// The excluders' candidates as bitmasks, in `out`.
+fn excluder_masks<'m>(g: &CandidateGrid, excluders: CellSet, out: &'m mut [u16; 20]) -> &'m [u16] {
+    let mut n = 0;
+    for e in excluders {
+        out[n] = g.candidates(e).bits();
+        n += 1;
+    }
+    &out[..n]
+}
+
+/// Whether the exclusion can remove anything, knowing the solution: a value `v` goes from a
+/// cell only if, in particular, the combination of `v` with the other cells' solution values
+/// is excluded (by a peer among them with `v`, or by an excluder those values and `v` cover).
+/// `sees` lists the pairs (0, 1), (0, 2), (1, 2).
+fn may_exclude(
+    cells: &[Cell],
+    vals: &[DigitSet],
+    sees: &[bool],
+    masks: &[u16],
+    solution: &Grid,
+) -> bool {
+    let truth: [u16; 3] = std::array::from_fn(|i| {
+        cells.get(i).and_then(|&c| solution.get(c)).map_or(0, |d| 1 << d.index())
+    });
+    let pair = |i: usize, j: usize| match (i.min(j), i.max(j)) {
+        (0, 1) => sees[0],
+        (0, 2) => sees[1],
+        _ => sees[2],
+    };
+    (0..cells.len()).any(|i| {
+        let (mut others, mut seen) = (0u16, 0u16);
+        for j in (0..cells.len()).filter(|&j| j != i) {
+            others |= truth[j];
+            if pair(i, j) {
+                seen |= truth[j];
+            }
+        }
+        let mut excluded = seen;
+        for &m in masks {
+            let rest = m & !others;
+            if rest.count_ones() == 1 {
+                excluded |= rest;
+            }
+        }
+        excluded & vals[i].bits() & !truth[i] != 0
+    })
+}
+
+/// The values each of three cells can take in some combination that leaves every excluder
+/// (`masks`, two or three candidates each) a value; `sees` is for the pairs (0, 1), (0, 2),
+/// (1, 2). Stops as soon as every value is allowed, the usual outcome.
+fn allowed_triples(vals: [DigitSet; 3], sees: [bool; 3], masks: &[u16]) -> [u16; 3] {
+    let full = vals.map(DigitSet::bits);
+    let mut allowed = [0u16; 3];
+    for a in vals[0] {
+        let ba = 1u16 << a.index();
+        for b in vals[1] {
+            let bb = 1u16 << b.index();
+            if ba == bb && sees[0] {
+                continue;
+            }
+            // The third value must differ from the peers it sees and must not complete
+            // an excluder: one left out of {a, b} forbids it, none left forbids all.
+            let mut third = full[2];
+            if sees[1] {
+                third &= !ba;
+            }
+            if sees[2] {
+                third &= !bb;
+            }
+            for &m in masks {
+                let rest = m & !(ba | bb);
+                if rest & (rest.wrapping_sub(1)) == 0 {
+                    third &= !rest;
+                    if rest == 0 {
+                        third = 0;
+                    }
+                }
+            }
+            if third != 0 {
+                allowed[0] |= ba;
+                allowed[1] |= bb;
+                allowed[2] |= third;
+                if allowed == full {
+                    return allowed;
+                }
+            }
+        }
+    }
+    allowed
 }

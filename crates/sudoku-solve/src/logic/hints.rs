@@ -2,7 +2,7 @@
 
 use std::ops::ControlFlow;
 
-use sudoku_core::{CandidateGrid, Cell, CellSet, Unit};
+use sudoku_core::{CandidateGrid, Cell, CellSet, Grid, Unit};
 
 use super::Step;
 
@@ -11,15 +11,21 @@ use super::Step;
 pub(crate) struct Hints {
     pub(crate) steps: Vec<Step>,
     first_only: bool,
+    /// The solution, when known: a technique may skip what cannot remove a false candidate.
+    pub(crate) solution: Option<Grid>,
 }
 
 impl Hints {
     pub(crate) fn first() -> Hints {
-        Hints { steps: Vec::new(), first_only: true }
+        Hints { steps: Vec::new(), first_only: true, solution: None }
     }
 
     pub(crate) fn all() -> Hints {
-        Hints { steps: Vec::new(), first_only: false }
+        Hints { steps: Vec::new(), first_only: false, solution: None }
+    }
+
+    pub(crate) fn knowing(self, solution: Option<&Grid>) -> Hints {
+        Hints { solution: solution.copied(), ..self }
     }
 
     /// Records a step; breaks when only the first was wanted.

@@ -283,7 +283,7 @@ impl LogicalSolver {
         solution: Option<&Grid>,
         work: &mut Work,
     ) -> Result<Option<Step>, OutOfBudget> {
-        let mut hints = Hints::first();
+        let mut hints = Hints::first().knowing(solution);
         for producer in PRODUCERS {
             if producer(marks, &mut hints).is_break() || !hints.steps.is_empty() {
                 return Ok(hints.steps.pop());
@@ -293,7 +293,7 @@ impl LogicalSolver {
             let step = match family {
                 Family::Chains(mode) => chains::first_step(mode, marks, solution, work)?,
                 Family::TripletExclusion => {
-                    let _ = chains::aligned_triplet_exclusion(marks, &mut hints);
+                    let _ = exclusion::aligned_triplet_exclusion(marks, &mut hints);
                     hints.steps.pop()
                 }
             };
@@ -367,7 +367,7 @@ impl LogicalSolver {
                     chains::all_steps(mode, marks, &mut work).map_err(exceeded)?
                 }
                 Family::TripletExclusion => {
-                    let _ = chains::aligned_triplet_exclusion(marks, &mut hints);
+                    let _ = exclusion::aligned_triplet_exclusion(marks, &mut hints);
                     std::mem::take(&mut hints.steps)
                 }
             };
