@@ -989,11 +989,15 @@ impl<'w> Search<'w> {
         best: &mut Option<(Rank, Pick)>,
     ) -> Result<(), OutOfBudget> {
         let base = if x && y { 7.0 } else { 6.5 };
+        let productive = links.cycle_starts(y, x);
         for &(cell, values) in starts {
             if values.len() > 2 && !x {
                 continue; // Y-cycles start from bivalue cells only
             }
             for d in values {
+                if productive[d.index()] >> cell.index() & 1 == 0 {
+                    continue;
+                }
                 let cand = cand_of(cell, d);
                 let rank_at = |length: u32, n: u32| Rank {
                     difficulty: base + length_difficulty(length),

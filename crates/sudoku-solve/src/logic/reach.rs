@@ -153,6 +153,87 @@ impl StaticLinks {
         }
     }
 
+    /// The candidates from which a cycle that removes something may start: those whose on
+    /// potential lies in a strongly connected component of the implication graph (the
+    /// links of `y`, `x`) where some candidate sees an on potential and an off potential of
+    /// its digit. A cycle is a circuit of that graph through its start, so all its
+    /// potentials lie in the start's component, and what it removes sees one of its on
+    /// potentials and one of its off ones.
+    pub(crate) fn cycle_starts(&self, y: bool, x: bool) -> Lits {
+        // Literal 2 * cand + on, over the candidates present.
+        let present = |cand: usize| self.digits[cand % 9] >> (cand / 9) & 1 != 0;
+        let mut edges: Vec<u16> = Vec::with_capacity(4096);
+        let mut first: Vec<u32> = Vec::with_capacity(1459);
+        for lit in 0..1458usize {
+            first.push(edges.len() as u32);
+            let cand = lit / 2;
+            if !present(cand) {
+                continue;
+            }
+            let (cell, d) = (cand / 9, cand % 9);
+            if lit % 2 == 1 {
+                let mut offs = Cell::new(cell).expect("cell").peers().bits() & self.digits[d];
+                while offs != 0 {
+                    let c = offs.trailing_zeros() as usize;
+                    edges.push((2 * (c * 9 + d)) as u16);
+                    offs &= offs - 1;
+                }
+                if y {
+                    for v in (0..9).filter(|&v| v != d && present(cell * 9 + v)) {
+                        edges.push((2 * (cell * 9 + v)) as u16);
+                    }
+                }
+            } else {
+                let units = if x { &self.unit_partners[cand][..] } else { &[] };
+                let own = if y { Some(self.cell_partner[cand]) } else { None };
+                for &p in units.iter().chain(own.as_ref()) {
+                    if p != NO_PARTNER {
+                        edges.push(2 * p + 1);
+                    }
+                }
+            }
+        }
+        first.push(edges.len() as u32);
+        let component = strong_components(&first, &edges);
+        // By component: the cells of each digit's on and off potentials.
+        let count = component.iter().filter(|&&c| c != NO_COMPONENT).max().map_or(0, |&c| c + 1);
+        let mut on_cells = vec![[0u128; 9]; count as usize];
+        let mut off_cells = vec![[0u128; 9]; count as usize];
+        for (lit, &c) in component.iter().enumerate() {
+            if c == NO_COMPONENT {
+                continue;
+            }
+            let cand = lit / 2;
+            let set = if lit % 2 == 1 { &mut on_cells } else { &mut off_cells };
+            set[c as usize][cand % 9] |= 1 << (cand / 9);
+        }
+        let seen_by = |cells: u128| {
+            let (mut m, mut out) = (cells, 0u128);
+            while m != 0 {
+                out |= Cell::new(m.trailing_zeros() as usize).expect("cell").peers().bits();
+                m &= m - 1;
+            }
+            out
+        };
+        let productive: Vec<bool> = (0..count as usize)
+            .map(|c| {
+                (0..9).any(|d| {
+                    on_cells[c][d] != 0
+                        && off_cells[c][d] != 0
+                        && seen_by(on_cells[c][d]) & seen_by(off_cells[c][d]) & self.digits[d] != 0
+                })
+            })
+            .collect();
+        let mut starts: Lits = [0; 9];
+        for cand in 0..729 {
+            let c = component[2 * cand + 1];
+            if c != NO_COMPONENT && productive[c as usize] {
+                starts[cand % 9] |= 1 << (cand / 9);
+            }
+        }
+        starts
+    }
+
     /// A lower bound on the length of a cycle through `src` on, as the cycle search counts
     /// it: the cycle closes through an off candidate that turns `src` on, turned off by an
     /// on candidate at least two links from `src`. `None` when no cycle is possible or none
@@ -198,5 +279,95 @@ impl StaticLinks {
             }
             on_depth += 2;
         }
+    }
+}
+
+const NO_COMPONENT: u32 = u32::MAX;
+
+/// Tarjan's strongly connected components of the graph whose node `n` has the successors
+/// `edges[first[n]..first[n + 1]]`, iteratively; nodes alone in their component (no
+/// circuit) get [`NO_COMPONENT`].
+fn strong_components(first: &[u32], edges: &[u16]) -> Vec<u32> {
+    let n = first.len() - 1;
+    const UNSEEN: u32 = u32::MAX;
+    let mut index = vec![UNSEEN; n];
+    let mut low = vec![0u32; n];
+    let mut on_stack = vec![false; n];
+    let mut stack: Vec<u32> = Vec::new();
+    let mut component = vec![NO_COMPONENT; n];
+    let mut next_index = 0u32;
+    let mut next_component = 0u32;
+    // (node, position in its successor list)
+    let mut calls: Vec<(u32, u32)> = Vec::new();
+    for root in 0..n {
+        if index[root] != UNSEEN || first[root] == first[root + 1] {
+            continue;
+        }
+        calls.push((root as u32, first[root]));
+        index[root] = next_index;
+        low[root] = next_index;
+        next_index += 1;
+        stack.push(root as u32);
+        on_stack[root] = true;
+        while let Some(&mut (v, ref mut at)) = calls.last_mut() {
+            let v = v as usize;
+            if *at < first[v + 1] {
+                let w = usize::from(edges[*at as usize]);
+                *at += 1;
+                if index[w] == UNSEEN {
+                    index[w] = next_index;
+                    low[w] = next_index;
+                    next_index += 1;
+                    stack.push(w as u32);
+                    on_stack[w] = true;
+                    calls.push((w as u32, first[w]));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            calls.pop();
+            if let Some(&(parent, _)) = calls.last() {
+                let parent = parent as usize;
+                low[parent] = low[parent].min(low[v]);
+            }
+            if low[v] == index[v] {
+                // The component is v and everything above it on the stack.
+                let from = stack.iter().rposition(|&w| w as usize == v).expect("on the stack");
+                let alone = stack.len() - from == 1;
+                for &w in &stack[from..] {
+                    on_stack[w as usize] = false;
+                    if !alone {
+                        component[w as usize] = next_component;
+                    }
+                }
+                stack.truncate(from);
+                if !alone {
+                    next_component += 1;
+                }
+            }
+        }
+    }
+    component
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strong_components_label_circuits_only() {
+        // 0 -> 1 -> 2 -> 0, 2 -> 3, 3 <-> 4, 4 -> 5; 5 has no successor.
+        let succ: [&[u16]; 6] = [&[1], &[2], &[0, 3], &[4], &[3, 5], &[]];
+        let mut first = vec![0u32];
+        let mut edges = Vec::new();
+        for s in succ {
+            edges.extend_from_slice(s);
+            first.push(edges.len() as u32);
+        }
+        let c = strong_components(&first, &edges);
+        assert!(c[0] != NO_COMPONENT && c[0] == c[1] && c[1] == c[2]);
+        assert!(c[3] != NO_COMPONENT && c[3] == c[4] && c[3] != c[0]);
+        assert_eq!(c[5], NO_COMPONENT);
     }
 }
