@@ -18,7 +18,7 @@ use std::collections::VecDeque;
 use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Grid, Unit};
 
 use super::hints::{Hints, units_of};
-use super::reach::StaticLinks;
+use super::reach::{Implications, Lits, StaticLinks};
 use super::step::{Chain, Implication, Literal, Reason};
 use super::{Candidate, Step, Technique, locking, subsets};
 
@@ -342,6 +342,9 @@ fn length_difficulty(complexity: u32) -> f64 {
     }
     added
 }
+
+/// The static families' links (`y`, `x`): X, Y, then XY chains and cycles.
+const STATIC_FAMILIES: [(bool, bool); 3] = [(false, true), (true, false), (true, true)];
 
 /// One chain search over a grid; its buffers go back to its `Work` when it is dropped.
 struct Search<'w> {
@@ -978,18 +981,18 @@ impl<'w> Search<'w> {
         Ok(kept)
     }
 
-    /// The cycles of one static family that beat `best`, from every start.
+    /// The cycles of static family `k` that beat `best`, from the `starts` that are
+    /// `productive`.
     fn best_cycles(
         &mut self,
         k: usize,
-        y: bool,
-        x: bool,
         starts: &[(Cell, DigitSet)],
         links: &StaticLinks,
+        productive: &Lits,
         best: &mut Option<(Rank, Pick)>,
     ) -> Result<(), OutOfBudget> {
+        let (y, x) = STATIC_FAMILIES[k];
         let base = if x && y { 7.0 } else { 6.5 };
-        let productive = links.cycle_starts(y, x);
         for &(cell, values) in starts {
             if values.len() > 2 && !x {
                 continue; // Y-cycles start from bivalue cells only
@@ -1030,23 +1033,15 @@ impl<'w> Search<'w> {
     /// chains), without building the others: forcing chains are ranked by their length from
     /// bitset reachability and only the winner is built; cycle searches stop at the length
     /// where they can no longer win.
-    ///
-    /// With the solution known, a forcing chain is sought only where one can exist: a
-    /// contradiction from assuming a false candidate, a confirmation of a true one.
-    fn best_static(&mut self, solution: Option<&Grid>) -> Result<Option<ChainHint>, OutOfBudget> {
+    fn best_static(&mut self) -> Result<Option<ChainHint>, OutOfBudget> {
         // The links of this grid, cached with the search (taken out while it borrows self).
         let links = self.links.take().unwrap_or_else(|| StaticLinks::new(&self.grid));
-        let found = self.best_static_with(&links, solution);
+        let found = self.best_static_with(&links);
         self.links = Some(links);
         found
     }
 
-    fn best_static_with(
-        &mut self,
-        links: &StaticLinks,
-        solution: Option<&Grid>,
-    ) -> Result<Option<ChainHint>, OutOfBudget> {
-        const FAMILIES: [(bool, bool); 3] = [(false, true), (true, false), (true, true)];
+    fn best_static_with(&mut self, links: &StaticLinks) -> Result<Option<ChainHint>, OutOfBudget> {
         let mut best: Option<(Rank, Pick)> = None;
         let starts: Vec<(Cell, DigitSet)> = Cell::all()
             .filter(|&c| self.grid.value(c).is_none() && self.grid.candidates(c).len() >= 2)
@@ -1056,11 +1051,13 @@ impl<'w> Search<'w> {
         // chains, X- and Y-cycles, then XY forcing chains and cycles. The order of search
         // does not change the winner: ranks carry the order of Sudoku Explainer's list.
         //
-        // A cycle that removes a candidate implies a forcing chain from that candidate on to
-        // it off, with the cycle's kinds of links: the candidate turns off the loop's node it
-        // sees, which turns on (going round the loop backwards) the other node it sees. So
-        // cycles are sought only where such a forcing chain was found (XY ones before Y-cycles
-        // when there is no X one).
+        // Each family's implication graph, condensed, says where a forcing chain starts and
+        // where a cycle that removes something may. A cycle that removes a candidate also
+        // implies a forcing chain from it (it turns off the loop's node it sees, which turns
+        // on, going round the loop backwards, the other node it sees): none are sought
+        // without one (XY forcing chains are looked for before Y-cycles when there is no X
+        // one).
+        let mut graphs: [Option<Implications>; 3] = [None, None, None];
         let mut forcing_found = [false; 3];
         for phase in 0..5 {
             let (k, is_cycle) = if forcing_found[0] {
@@ -1068,22 +1065,25 @@ impl<'w> Search<'w> {
             } else {
                 [(0, false), (0, true), (2, false), (1, true), (2, true)][phase]
             };
-            let (y, x) = FAMILIES[k];
+            let (y, x) = STATIC_FAMILIES[k];
             if is_cycle {
                 if forcing_found[0] || (k > 0 && forcing_found[2]) {
-                    self.best_cycles(k, y, x, &starts, links, &mut best)?;
+                    let graph = graphs[k].get_or_insert_with(|| links.implications(y, x));
+                    let productive = graph.cycle_starts();
+                    self.best_cycles(k, &starts, links, &productive, &mut best)?;
                 }
                 continue;
             }
+            let graph = graphs[k].get_or_insert_with(|| links.implications(y, x));
+            let forcing_starts = graph.forcing_starts();
             let base = if y { 7.0 } else { 6.6 };
             for &(cell, values) in &starts {
                 for d in values {
                     let cand = cand_of(cell, d);
                     self.tick()?;
-                    let truth = solution.map(|s| s.get(cell) == Some(d));
                     for (sub, on) in [(1, true), (2, false)] {
-                        if truth == Some(on) {
-                            continue; // sound links lead from truth to truth only
+                        if forcing_starts[usize::from(!on)][d.index()] >> cell.index() & 1 == 0 {
+                            continue;
                         }
                         let rank_at = |depth: u32| Rank {
                             difficulty: base + length_difficulty(depth + 1),
@@ -1754,7 +1754,7 @@ pub(crate) fn first_step(
 ) -> Result<Option<Step>, OutOfBudget> {
     let mut search = Search::new(mode, g, work);
     if mode == Mode::STATIC {
-        return Ok(search.best_static(solution)?.map(|h| search.step(&h)));
+        return Ok(search.best_static()?.map(|h| search.step(&h)));
     }
     search.solution = solution.copied();
     let hints = search.hints()?;

@@ -12,7 +12,7 @@ use sudoku_core::{CandidateGrid, Cell, Digit};
 use super::hints::units_of;
 
 /// Candidate sets by digit: bit `c` of `[d]` is candidate `d` in cell `c`.
-type Lits = [u128; 9];
+pub(crate) type Lits = [u128; 9];
 
 const NO_PARTNER: u16 = u16::MAX;
 
@@ -153,14 +153,9 @@ impl StaticLinks {
         }
     }
 
-    /// The candidates from which a cycle that removes something may start: those whose on
-    /// potential lies in a strongly connected component of the implication graph (the
-    /// links of `y`, `x`) where some candidate sees an on potential and an off potential of
-    /// its digit. A cycle is a circuit of that graph through its start, so all its
-    /// potentials lie in the start's component, and what it removes sees one of its on
-    /// potentials and one of its off ones.
-    pub(crate) fn cycle_starts(&self, y: bool, x: bool) -> Lits {
-        // Literal 2 * cand + on, over the candidates present.
+    /// The implication graph of the links of `y`, `x` over literals (`2 * cand + on`),
+    /// condensed.
+    pub(crate) fn implications(&self, y: bool, x: bool) -> Implications {
         let present = |cand: usize| self.digits[cand % 9] >> (cand / 9) & 1 != 0;
         let mut edges: Vec<u16> = Vec::with_capacity(4096);
         let mut first: Vec<u32> = Vec::with_capacity(1459);
@@ -194,44 +189,9 @@ impl StaticLinks {
             }
         }
         first.push(edges.len() as u32);
-        let component = strong_components(&first, &edges);
-        // By component: the cells of each digit's on and off potentials.
-        let count = component.iter().filter(|&&c| c != NO_COMPONENT).max().map_or(0, |&c| c + 1);
-        let mut on_cells = vec![[0u128; 9]; count as usize];
-        let mut off_cells = vec![[0u128; 9]; count as usize];
-        for (lit, &c) in component.iter().enumerate() {
-            if c == NO_COMPONENT {
-                continue;
-            }
-            let cand = lit / 2;
-            let set = if lit % 2 == 1 { &mut on_cells } else { &mut off_cells };
-            set[c as usize][cand % 9] |= 1 << (cand / 9);
-        }
-        let seen_by = |cells: u128| {
-            let (mut m, mut out) = (cells, 0u128);
-            while m != 0 {
-                out |= Cell::new(m.trailing_zeros() as usize).expect("cell").peers().bits();
-                m &= m - 1;
-            }
-            out
-        };
-        let productive: Vec<bool> = (0..count as usize)
-            .map(|c| {
-                (0..9).any(|d| {
-                    on_cells[c][d] != 0
-                        && off_cells[c][d] != 0
-                        && seen_by(on_cells[c][d]) & seen_by(off_cells[c][d]) & self.digits[d] != 0
-                })
-            })
-            .collect();
-        let mut starts: Lits = [0; 9];
-        for cand in 0..729 {
-            let c = component[2 * cand + 1];
-            if c != NO_COMPONENT && productive[c as usize] {
-                starts[cand % 9] |= 1 << (cand / 9);
-            }
-        }
-        starts
+        let present: Vec<bool> = (0..1458).map(|lit| present(lit / 2)).collect();
+        let component = strong_components(&first, &edges, &present);
+        Implications { first, edges, component, digits: self.digits }
     }
 
     /// A lower bound on the length of a cycle through `src` on, as the cycle search counts
@@ -284,10 +244,123 @@ impl StaticLinks {
 
 const NO_COMPONENT: u32 = u32::MAX;
 
+/// A family's implication graph (see [`StaticLinks::implications`]) with its strongly
+/// connected components.
+pub(crate) struct Implications {
+    first: Vec<u32>,
+    edges: Vec<u16>,
+    /// By literal; [`NO_COMPONENT`] for absent candidates.
+    component: Vec<u32>,
+    digits: Lits,
+}
+
+impl Implications {
+    fn count(&self) -> usize {
+        self.component.iter().filter(|&&c| c != NO_COMPONENT).max().map_or(0, |&c| c as usize + 1)
+    }
+
+    /// The candidates from which a cycle that removes something may start: those whose on
+    /// potential lies in a component with a circuit where some candidate sees an on
+    /// potential and an off potential of its digit. A cycle is a circuit through its start,
+    /// so all its potentials lie in the start's component, and what it removes sees one of
+    /// its on potentials and one of its off ones.
+    pub(crate) fn cycle_starts(&self) -> Lits {
+        let count = self.count();
+        let mut size = vec![0u32; count];
+        let mut on_cells = vec![[0u128; 9]; count];
+        let mut off_cells = vec![[0u128; 9]; count];
+        for (lit, &c) in self.component.iter().enumerate() {
+            if c == NO_COMPONENT {
+                continue;
+            }
+            let cand = lit / 2;
+            size[c as usize] += 1;
+            let set = if lit % 2 == 1 { &mut on_cells } else { &mut off_cells };
+            set[c as usize][cand % 9] |= 1 << (cand / 9);
+        }
+        let seen_by = |cells: u128| {
+            let (mut m, mut out) = (cells, 0u128);
+            while m != 0 {
+                out |= Cell::new(m.trailing_zeros() as usize).expect("cell").peers().bits();
+                m &= m - 1;
+            }
+            out
+        };
+        let productive: Vec<bool> = (0..count)
+            .map(|c| {
+                size[c] > 1
+                    && (0..9).any(|d| {
+                        on_cells[c][d] != 0
+                            && off_cells[c][d] != 0
+                            && seen_by(on_cells[c][d]) & seen_by(off_cells[c][d]) & self.digits[d]
+                                != 0
+                    })
+            })
+            .collect();
+        let mut starts: Lits = [0; 9];
+        for cand in 0..729 {
+            let c = self.component[2 * cand + 1];
+            if c != NO_COMPONENT && productive[c as usize] {
+                starts[cand % 9] |= 1 << (cand / 9);
+            }
+        }
+        starts
+    }
+
+    /// The candidates whose on potential leads to their off one, and those whose off
+    /// potential leads to their on one: the starts of every forcing chain.
+    pub(crate) fn forcing_starts(&self) -> [Lits; 2] {
+        // What each component leads to, as a bitset of components, successors first.
+        let count = self.count();
+        let words = count.div_ceil(64);
+        let mut members: Vec<Vec<u16>> = vec![Vec::new(); count];
+        for (lit, &c) in self.component.iter().enumerate() {
+            if c != NO_COMPONENT {
+                members[c as usize].push(lit as u16);
+            }
+        }
+        let mut reach = vec![0u64; count * words];
+        for c in 0..count {
+            reach[c * words + c / 64] |= 1 << (c % 64);
+            for &lit in &members[c] {
+                let lit = usize::from(lit);
+                for &w in &self.edges[self.first[lit] as usize..self.first[lit + 1] as usize] {
+                    let cw = self.component[usize::from(w)] as usize;
+                    if cw != c {
+                        let (head, tail) = reach.split_at_mut(c * words);
+                        for (r, &s) in tail[..words].iter_mut().zip(&head[cw * words..][..words]) {
+                            *r |= s;
+                        }
+                    }
+                }
+            }
+        }
+        let leads = |from: usize, to: usize| {
+            let (a, b) = (self.component[from] as usize, self.component[to] as usize);
+            reach[a * words + b / 64] >> (b % 64) & 1 != 0
+        };
+        let (mut from_on, mut from_off): (Lits, Lits) = ([0; 9], [0; 9]);
+        for cand in 0..729 {
+            if self.component[2 * cand] == NO_COMPONENT {
+                continue;
+            }
+            let bit = 1u128 << (cand / 9);
+            if leads(2 * cand + 1, 2 * cand) {
+                from_on[cand % 9] |= bit;
+            }
+            if leads(2 * cand, 2 * cand + 1) {
+                from_off[cand % 9] |= bit;
+            }
+        }
+        [from_on, from_off]
+    }
+}
+
 /// Tarjan's strongly connected components of the graph whose node `n` has the successors
-/// `edges[first[n]..first[n + 1]]`, iteratively; nodes alone in their component (no
-/// circuit) get [`NO_COMPONENT`].
-fn strong_components(first: &[u32], edges: &[u16]) -> Vec<u32> {
+/// `edges[first[n]..first[n + 1]]`, over the nodes `present` (the others get
+/// [`NO_COMPONENT`]), iteratively. Components are numbered as they are completed, so a
+/// component's successors have smaller numbers.
+fn strong_components(first: &[u32], edges: &[u16], present: &[bool]) -> Vec<u32> {
     let n = first.len() - 1;
     const UNSEEN: u32 = u32::MAX;
     let mut index = vec![UNSEEN; n];
@@ -300,7 +373,7 @@ fn strong_components(first: &[u32], edges: &[u16]) -> Vec<u32> {
     // (node, position in its successor list)
     let mut calls: Vec<(u32, u32)> = Vec::new();
     for root in 0..n {
-        if index[root] != UNSEEN || first[root] == first[root + 1] {
+        if index[root] != UNSEEN || !present[root] {
             continue;
         }
         calls.push((root as u32, first[root]));
@@ -334,17 +407,12 @@ fn strong_components(first: &[u32], edges: &[u16]) -> Vec<u32> {
             if low[v] == index[v] {
                 // The component is v and everything above it on the stack.
                 let from = stack.iter().rposition(|&w| w as usize == v).expect("on the stack");
-                let alone = stack.len() - from == 1;
                 for &w in &stack[from..] {
                     on_stack[w as usize] = false;
-                    if !alone {
-                        component[w as usize] = next_component;
-                    }
+                    component[w as usize] = next_component;
                 }
                 stack.truncate(from);
-                if !alone {
-                    next_component += 1;
-                }
+                next_component += 1;
             }
         }
     }
@@ -357,17 +425,19 @@ mod tests {
 
     #[test]
     fn strong_components_label_circuits_only() {
-        // 0 -> 1 -> 2 -> 0, 2 -> 3, 3 <-> 4, 4 -> 5; 5 has no successor.
-        let succ: [&[u16]; 6] = [&[1], &[2], &[0, 3], &[4], &[3, 5], &[]];
+        // 0 -> 1 -> 2 -> 0, 2 -> 3, 3 <-> 4; 5 is left out.
+        let succ: [&[u16]; 6] = [&[1], &[2], &[0, 3], &[4], &[3], &[]];
         let mut first = vec![0u32];
         let mut edges = Vec::new();
         for s in succ {
             edges.extend_from_slice(s);
             first.push(edges.len() as u32);
         }
-        let c = strong_components(&first, &edges);
-        assert!(c[0] != NO_COMPONENT && c[0] == c[1] && c[1] == c[2]);
-        assert!(c[3] != NO_COMPONENT && c[3] == c[4] && c[3] != c[0]);
+        let c = strong_components(&first, &edges, &[true, true, true, true, true, false]);
+        assert!(c[0] == c[1] && c[1] == c[2]);
+        assert!(c[3] == c[4] && c[3] != c[0]);
+        // Successors are completed first.
+        assert!(c[3] < c[0]);
         assert_eq!(c[5], NO_COMPONENT);
     }
 }
