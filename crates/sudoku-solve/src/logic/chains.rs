@@ -1121,6 +1121,13 @@ impl<'w> Search<'w> {
 
     /// Cycles and forcing chains from every candidate of every cell with two or more.
     fn loops(&mut self, y: bool, x: bool, hints: &mut Vec<ChainHint>) -> Result<(), OutOfBudget> {
+        // Most candidates start no cycle and no forcing chain: the condensed implication
+        // graph rules them out, and the exact searches run on the rest.
+        let links = self.links.get_or_insert_with(|| StaticLinks::new(&self.grid));
+        let graph = links.implications(y, x);
+        let cycle_from = graph.cycle_starts();
+        let forcing_from = if x { graph.forcing_starts() } else { [[0; 9]; 2] };
+        let has = |set: &Lits, cand: u16| set[usize::from(cand % 9)] >> (cand / 9) & 1 != 0;
         for cell in Cell::all() {
             let values = self.grid.candidates(cell);
             if self.grid.value(cell).is_some() || values.len() < 2 {
@@ -1130,41 +1137,36 @@ impl<'w> Search<'w> {
                 continue; // Y-cycles start from bivalue cells only
             }
             for d in values {
-                self.unary(cand_of(cell, d), y, x, hints)?;
+                let cand = cand_of(cell, d);
+                let starts =
+                    [&cycle_from, &forcing_from[0], &forcing_from[1]].map(|s| has(s, cand));
+                self.unary(cand, (y, x), starts, hints)?;
             }
         }
         Ok(())
     }
 
+    /// The cycles and forcing chains from `cand`, as `starts` allows: cycles, forcing
+    /// chains from its on potential, from its off potential.
     fn unary(
         &mut self,
         cand: u16,
-        y: bool,
-        x: bool,
+        (y, x): (bool, bool),
+        [cycle_from, from_on, from_off]: [bool; 3],
         hints: &mut Vec<ChainHint>,
     ) -> Result<(), OutOfBudget> {
         let source = self.arena.push(cand, true, Cause::Assumed, &[], NONE);
-        // Most candidates have no cycle and no forcing chain: bitset tests rule them out, and
-        // the exact searches (the same hits) run on the rest.
         let links = self.links.get_or_insert_with(|| StaticLinks::new(&self.grid));
-        let may_cycle = links.cycle_length_bound(cand, y, x, |_| true).is_some();
-        let (from_on, from_off) = if x {
-            let reaches = |on| links.negation_depth(cand, on, y, |_| true).is_some();
-            (reaches(true), reaches(false))
-        } else {
-            (false, false)
-        };
+        let may_cycle = cycle_from && links.cycle_length_bound(cand, y, x, |_| true).is_some();
         self.tick()?;
         let cycles = if may_cycle { self.cycles(source, y, x, |_| true)? } else { Vec::new() };
         let mut chains = Vec::new();
-        if x {
-            if from_on {
-                self.forcing(source, y, &mut chains)?;
-            }
-            if from_off {
-                let off = self.arena.push(cand, false, Cause::Assumed, &[], NONE);
-                self.forcing(off, y, &mut chains)?;
-            }
+        if from_on {
+            self.forcing(source, y, &mut chains)?;
+        }
+        if from_off {
+            let off = self.arena.push(cand, false, Cause::Assumed, &[], NONE);
+            self.forcing(off, y, &mut chains)?;
         }
         for dst in cycles {
             if let Some(h) = self.cycle_hint(dst, x, y) {
