@@ -153,45 +153,51 @@ impl StaticLinks {
         }
     }
 
-    /// The implication graph of the links of `y`, `x` over literals (`2 * cand + on`),
-    /// condensed.
+    /// The implication graph of the links of `y`, `x` over the potentials of the candidates
+    /// present (node `2 * i + on` for the `i`-th), condensed.
     pub(crate) fn implications(&self, y: bool, x: bool) -> Implications {
-        let present = |cand: usize| self.digits[cand % 9] >> (cand / 9) & 1 != 0;
-        let mut edges: Vec<u16> = Vec::with_capacity(4096);
-        let mut first: Vec<u32> = Vec::with_capacity(1459);
-        for lit in 0..1458usize {
-            first.push(edges.len() as u32);
-            let cand = lit / 2;
-            if !present(cand) {
-                continue;
+        let mut cands: Vec<u16> = Vec::with_capacity(256);
+        let mut node_of = [NO_NODE; 729];
+        for (d, &m0) in self.digits.iter().enumerate() {
+            let mut m = m0;
+            while m != 0 {
+                let cand = m.trailing_zeros() as usize * 9 + d;
+                node_of[cand] = 2 * cands.len() as u16;
+                cands.push(cand as u16);
+                m &= m - 1;
             }
+        }
+        let mut edges: Vec<u16> = Vec::with_capacity(cands.len() * 12);
+        let mut first: Vec<u32> = Vec::with_capacity(2 * cands.len() + 1);
+        for &cand in &cands {
+            let cand = usize::from(cand);
             let (cell, d) = (cand / 9, cand % 9);
-            if lit % 2 == 1 {
-                let mut offs = Cell::new(cell).expect("cell").peers().bits() & self.digits[d];
-                while offs != 0 {
-                    let c = offs.trailing_zeros() as usize;
-                    edges.push((2 * (c * 9 + d)) as u16);
-                    offs &= offs - 1;
+            // Off: the strong links.
+            first.push(edges.len() as u32);
+            let units = if x { &self.unit_partners[cand][..] } else { &[] };
+            let own = if y { Some(self.cell_partner[cand]) } else { None };
+            for &p in units.iter().chain(own.as_ref()) {
+                if p != NO_PARTNER {
+                    edges.push(node_of[usize::from(p)] + 1);
                 }
-                if y {
-                    for v in (0..9).filter(|&v| v != d && present(cell * 9 + v)) {
-                        edges.push((2 * (cell * 9 + v)) as u16);
-                    }
-                }
-            } else {
-                let units = if x { &self.unit_partners[cand][..] } else { &[] };
-                let own = if y { Some(self.cell_partner[cand]) } else { None };
-                for &p in units.iter().chain(own.as_ref()) {
-                    if p != NO_PARTNER {
-                        edges.push(2 * p + 1);
-                    }
+            }
+            // On: the weak links.
+            first.push(edges.len() as u32);
+            let mut offs = Cell::new(cell).expect("cell").peers().bits() & self.digits[d];
+            while offs != 0 {
+                let c = offs.trailing_zeros() as usize;
+                edges.push(node_of[c * 9 + d]);
+                offs &= offs - 1;
+            }
+            if y {
+                for v in (0..9).filter(|&v| v != d && self.digits[v] >> cell & 1 != 0) {
+                    edges.push(node_of[cell * 9 + v]);
                 }
             }
         }
         first.push(edges.len() as u32);
-        let present: Vec<bool> = (0..1458).map(|lit| present(lit / 2)).collect();
-        let component = strong_components(&first, &edges, &present);
-        Implications { first, edges, component, digits: self.digits }
+        let (component, count) = strong_components(&first, &edges);
+        Implications { cands, first, edges, component, count, digits: self.digits }
     }
 
     /// A lower bound on the length of a cycle through `src` on, as the cycle search counts
@@ -242,40 +248,35 @@ impl StaticLinks {
     }
 }
 
-const NO_COMPONENT: u32 = u32::MAX;
+const NO_NODE: u16 = u16::MAX;
 
 /// A family's implication graph (see [`StaticLinks::implications`]) with its strongly
 /// connected components.
 pub(crate) struct Implications {
+    /// The candidates present, by node pair.
+    cands: Vec<u16>,
     first: Vec<u32>,
     edges: Vec<u16>,
-    /// By literal; [`NO_COMPONENT`] for absent candidates.
+    /// By node, numbered as completed (a component's successors have smaller numbers).
     component: Vec<u32>,
+    count: usize,
     digits: Lits,
 }
 
 impl Implications {
-    fn count(&self) -> usize {
-        self.component.iter().filter(|&&c| c != NO_COMPONENT).max().map_or(0, |&c| c as usize + 1)
-    }
-
     /// The candidates from which a cycle that removes something may start: those whose on
     /// potential lies in a component with a circuit where some candidate sees an on
     /// potential and an off potential of its digit. A cycle is a circuit through its start,
     /// so all its potentials lie in the start's component, and what it removes sees one of
     /// its on potentials and one of its off ones.
     pub(crate) fn cycle_starts(&self) -> Lits {
-        let count = self.count();
-        let mut size = vec![0u32; count];
-        let mut on_cells = vec![[0u128; 9]; count];
-        let mut off_cells = vec![[0u128; 9]; count];
-        for (lit, &c) in self.component.iter().enumerate() {
-            if c == NO_COMPONENT {
-                continue;
-            }
-            let cand = lit / 2;
+        let mut size = vec![0u32; self.count];
+        let mut on_cells = vec![[0u128; 9]; self.count];
+        let mut off_cells = vec![[0u128; 9]; self.count];
+        for (node, &c) in self.component.iter().enumerate() {
+            let cand = usize::from(self.cands[node / 2]);
             size[c as usize] += 1;
-            let set = if lit % 2 == 1 { &mut on_cells } else { &mut off_cells };
+            let set = if node % 2 == 1 { &mut on_cells } else { &mut off_cells };
             set[c as usize][cand % 9] |= 1 << (cand / 9);
         }
         let seen_by = |cells: u128| {
@@ -286,7 +287,7 @@ impl Implications {
             }
             out
         };
-        let productive: Vec<bool> = (0..count)
+        let productive: Vec<bool> = (0..self.count)
             .map(|c| {
                 size[c] > 1
                     && (0..9).any(|d| {
@@ -298,10 +299,9 @@ impl Implications {
             })
             .collect();
         let mut starts: Lits = [0; 9];
-        for cand in 0..729 {
-            let c = self.component[2 * cand + 1];
-            if c != NO_COMPONENT && productive[c as usize] {
-                starts[cand % 9] |= 1 << (cand / 9);
+        for (i, &cand) in self.cands.iter().enumerate() {
+            if productive[self.component[2 * i + 1] as usize] {
+                starts[usize::from(cand % 9)] |= 1 << (cand / 9);
             }
         }
         starts
@@ -310,25 +310,34 @@ impl Implications {
     /// The candidates whose on potential leads to their off one, and those whose off
     /// potential leads to their on one: the starts of every forcing chain.
     pub(crate) fn forcing_starts(&self) -> [Lits; 2] {
-        // What each component leads to, as a bitset of components, successors first.
-        let count = self.count();
-        let words = count.div_ceil(64);
-        let mut members: Vec<Vec<u16>> = vec![Vec::new(); count];
-        for (lit, &c) in self.component.iter().enumerate() {
-            if c != NO_COMPONENT {
-                members[c as usize].push(lit as u16);
-            }
+        // The nodes by component (counting sort), then what each component leads to, as a
+        // bitset of components, successors first.
+        let count = self.count;
+        let mut at = vec![0u32; count + 1];
+        for &c in &self.component {
+            at[c as usize + 1] += 1;
         }
+        for c in 0..count {
+            at[c + 1] += at[c];
+        }
+        let mut members = vec![0u16; self.component.len()];
+        let mut fill = at.clone();
+        for (node, &c) in self.component.iter().enumerate() {
+            members[fill[c as usize] as usize] = node as u16;
+            fill[c as usize] += 1;
+        }
+        let words = count.div_ceil(64);
         let mut reach = vec![0u64; count * words];
         for c in 0..count {
-            reach[c * words + c / 64] |= 1 << (c % 64);
-            for &lit in &members[c] {
-                let lit = usize::from(lit);
-                for &w in &self.edges[self.first[lit] as usize..self.first[lit + 1] as usize] {
+            let (done, rest) = reach.split_at_mut(c * words);
+            let row = &mut rest[..words];
+            row[c / 64] |= 1 << (c % 64);
+            for &node in &members[at[c] as usize..at[c + 1] as usize] {
+                let node = usize::from(node);
+                for &w in &self.edges[self.first[node] as usize..self.first[node + 1] as usize] {
                     let cw = self.component[usize::from(w)] as usize;
-                    if cw != c {
-                        let (head, tail) = reach.split_at_mut(c * words);
-                        for (r, &s) in tail[..words].iter_mut().zip(&head[cw * words..][..words]) {
+                    if cw != c && row[cw / 64] >> (cw % 64) & 1 == 0 {
+                        for (r, &s) in row.iter_mut().zip(&done[cw * words..][..words]) {
                             *r |= s;
                         }
                     }
@@ -340,16 +349,13 @@ impl Implications {
             reach[a * words + b / 64] >> (b % 64) & 1 != 0
         };
         let (mut from_on, mut from_off): (Lits, Lits) = ([0; 9], [0; 9]);
-        for cand in 0..729 {
-            if self.component[2 * cand] == NO_COMPONENT {
-                continue;
-            }
+        for (i, &cand) in self.cands.iter().enumerate() {
             let bit = 1u128 << (cand / 9);
-            if leads(2 * cand + 1, 2 * cand) {
-                from_on[cand % 9] |= bit;
+            if leads(2 * i + 1, 2 * i) {
+                from_on[usize::from(cand % 9)] |= bit;
             }
-            if leads(2 * cand, 2 * cand + 1) {
-                from_off[cand % 9] |= bit;
+            if leads(2 * i, 2 * i + 1) {
+                from_off[usize::from(cand % 9)] |= bit;
             }
         }
         [from_on, from_off]
@@ -357,23 +363,22 @@ impl Implications {
 }
 
 /// Tarjan's strongly connected components of the graph whose node `n` has the successors
-/// `edges[first[n]..first[n + 1]]`, over the nodes `present` (the others get
-/// [`NO_COMPONENT`]), iteratively. Components are numbered as they are completed, so a
-/// component's successors have smaller numbers.
-fn strong_components(first: &[u32], edges: &[u16], present: &[bool]) -> Vec<u32> {
-    let n = first.len() - 1;
+/// `edges[first[n]..first[n + 1]]`, iteratively: each node's component and their count.
+/// Components are numbered as they are completed, so a component's successors have smaller
+/// numbers.
+fn strong_components(first: &[u32], edges: &[u16]) -> (Vec<u32>, usize) {
     const UNSEEN: u32 = u32::MAX;
+    let n = first.len() - 1;
     let mut index = vec![UNSEEN; n];
     let mut low = vec![0u32; n];
-    let mut on_stack = vec![false; n];
-    let mut stack: Vec<u32> = Vec::new();
-    let mut component = vec![NO_COMPONENT; n];
+    let mut component = vec![UNSEEN; n];
+    let mut stack: Vec<u32> = Vec::with_capacity(n);
     let mut next_index = 0u32;
     let mut next_component = 0u32;
     // (node, position in its successor list)
     let mut calls: Vec<(u32, u32)> = Vec::new();
     for root in 0..n {
-        if index[root] != UNSEEN || !present[root] {
+        if index[root] != UNSEEN {
             continue;
         }
         calls.push((root as u32, first[root]));
@@ -381,7 +386,6 @@ fn strong_components(first: &[u32], edges: &[u16], present: &[bool]) -> Vec<u32>
         low[root] = next_index;
         next_index += 1;
         stack.push(root as u32);
-        on_stack[root] = true;
         while let Some(&mut (v, ref mut at)) = calls.last_mut() {
             let v = v as usize;
             if *at < first[v + 1] {
@@ -392,9 +396,9 @@ fn strong_components(first: &[u32], edges: &[u16], present: &[bool]) -> Vec<u32>
                     low[w] = next_index;
                     next_index += 1;
                     stack.push(w as u32);
-                    on_stack[w] = true;
                     calls.push((w as u32, first[w]));
-                } else if on_stack[w] {
+                } else if component[w] == UNSEEN {
+                    // Still on the stack: in the component being built.
                     low[v] = low[v].min(index[w]);
                 }
                 continue;
@@ -406,17 +410,18 @@ fn strong_components(first: &[u32], edges: &[u16], present: &[bool]) -> Vec<u32>
             }
             if low[v] == index[v] {
                 // The component is v and everything above it on the stack.
-                let from = stack.iter().rposition(|&w| w as usize == v).expect("on the stack");
-                for &w in &stack[from..] {
-                    on_stack[w as usize] = false;
-                    component[w as usize] = next_component;
+                loop {
+                    let w = stack.pop().expect("on the stack") as usize;
+                    component[w] = next_component;
+                    if w == v {
+                        break;
+                    }
                 }
-                stack.truncate(from);
                 next_component += 1;
             }
         }
     }
-    component
+    (component, next_component as usize)
 }
 
 #[cfg(test)]
@@ -424,8 +429,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn strong_components_label_circuits_only() {
-        // 0 -> 1 -> 2 -> 0, 2 -> 3, 3 <-> 4; 5 is left out.
+    fn strong_components_are_found_successors_first() {
+        // 0 -> 1 -> 2 -> 0, 2 -> 3, 3 <-> 4; 5 alone.
         let succ: [&[u16]; 6] = [&[1], &[2], &[0, 3], &[4], &[3], &[]];
         let mut first = vec![0u32];
         let mut edges = Vec::new();
@@ -433,11 +438,12 @@ mod tests {
             edges.extend_from_slice(s);
             first.push(edges.len() as u32);
         }
-        let c = strong_components(&first, &edges, &[true, true, true, true, true, false]);
+        let (c, count) = strong_components(&first, &edges);
+        assert_eq!(count, 3);
         assert!(c[0] == c[1] && c[1] == c[2]);
         assert!(c[3] == c[4] && c[3] != c[0]);
+        assert!(c[5] != c[0] && c[5] != c[3]);
         // Successors are completed first.
         assert!(c[3] < c[0]);
-        assert_eq!(c[5], NO_COMPONENT);
     }
 }
