@@ -18,7 +18,7 @@ use std::collections::VecDeque;
 use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Grid, Unit};
 
 use super::hints::{Hints, units_of};
-use super::reach::{Implications, Lits, StaticLinks};
+use super::reach::{Closure, Implications, Lits, StaticLinks};
 use super::step::{Chain, Implication, Literal, Reason};
 use super::{Candidate, Step, Technique, locking, subsets};
 
@@ -371,6 +371,8 @@ struct Search<'w> {
     /// assumptions): a true assumption leads to no contradiction, so those searches are
     /// skipped.
     solution: Option<Grid>,
+    /// The static implication graph's closure, for the multiple-chain family.
+    closure: Option<Closure>,
 }
 
 /// What assuming a candidate true leads to: the potentials turned on and off, and the
@@ -406,6 +408,7 @@ impl<'w> Search<'w> {
             outcome_at: Vec::new(),
             outcomes: Vec::new(),
             solution: None,
+            closure: None,
         }
     }
 
@@ -1402,16 +1405,29 @@ impl<'w> Search<'w> {
     /// chains" driver, shared by Nishio, multiple and dynamic chains).
     fn multiple_chains(&mut self, hints: &mut Vec<ChainHint>) -> Result<(), OutOfBudget> {
         let mode = self.mode;
+        // Static propagation reaches a subset of what the implication graph does: a cell or
+        // region whose candidates lead to nothing in common there has no forcing chain.
+        if mode == Mode::MULTIPLE {
+            let graph = StaticLinks::new(&self.grid).implications(true, true);
+            self.closure = Some(graph.closure());
+        }
         for cell in Cell::all() {
             let values = self.grid.candidates(cell);
             let card = values.len();
             if self.grid.value(cell).is_some() || !(card > 2 || (card > 1 && mode.dynamic)) {
                 continue;
             }
+            let mut cell_chains = !mode.nishio && (card == 2 || (mode.multiple && card > 2));
+            if let Some(closure) = &self.closure {
+                cell_chains &= closure.common_consequence(values.iter().map(|d| cand_of(cell, d)));
+                let regions = values.iter().any(|d| self.region_units(cell, d).next().is_some());
+                if !cell_chains && !regions {
+                    continue;
+                }
+            }
             let mut outcomes: Vec<(u16, Outcome)> = Vec::with_capacity(card);
             let mut cell_on: Option<PotSet> = None;
             let mut cell_off: Option<PotSet> = None;
-            let cell_chains = !mode.nishio && (card == 2 || (mode.multiple && card > 2));
             for d in values {
                 let cand = cand_of(cell, d);
                 // Nishio looks only for contradictions, which a true candidate never meets.
@@ -1527,6 +1543,20 @@ impl<'w> Search<'w> {
         Ok(())
     }
 
+    /// The units where `cell` is the first place of `d` and whose places may have a region
+    /// forcing chain.
+    fn region_units(&self, cell: Cell, d: Digit) -> impl Iterator<Item = Unit> + '_ {
+        units_of(cell).into_iter().filter(move |&unit| {
+            let places = self.grid.unit_positions(unit, d);
+            let n = places.len();
+            (n == 2 || (self.mode.multiple && n > 2))
+                && unit.cells().iter().copied().find(|&c| places.contains(c)) == Some(cell)
+                && self.closure.as_ref().is_none_or(|closure| {
+                    closure.common_consequence(places.iter().map(|c| cand_of(c, d)))
+                })
+        })
+    }
+
     fn region_chains(
         &mut self,
         cell: Cell,
@@ -1535,16 +1565,10 @@ impl<'w> Search<'w> {
         hints: &mut Vec<ChainHint>,
     ) -> Result<(), OutOfBudget> {
         let (on_on, on_off) = (&own.on, &own.off);
-        for unit in units_of(cell) {
+        let units: Vec<Unit> = self.region_units(cell, d).collect();
+        for unit in units {
             let places = self.grid.unit_positions(unit, d);
             let n = places.len();
-            if !(n == 2 || (self.mode.multiple && n > 2)) {
-                continue;
-            }
-            let first = unit.cells().iter().copied().find(|&c| places.contains(c));
-            if first != Some(cell) {
-                continue;
-            }
             // The other places' outcomes (the cell's own is `own`), in the unit's order.
             let mut outcomes: Vec<(u16, Option<Outcome>)> = Vec::with_capacity(n);
             let mut region_on = self.copy_set(on_on);

@@ -307,11 +307,10 @@ impl Implications {
         starts
     }
 
-    /// The candidates whose on potential leads to their off one, and those whose off
-    /// potential leads to their on one: the starts of every forcing chain.
-    pub(crate) fn forcing_starts(&self) -> [Lits; 2] {
-        // The nodes by component (counting sort), then what each component leads to, as a
-        // bitset of components, successors first.
+    /// What each component leads to (the transitive closure of the condensed graph).
+    pub(crate) fn closure(&self) -> Closure {
+        // The nodes by component (counting sort), then each component's reach as a bitset
+        // of components, successors first.
         let count = self.count;
         let mut at = vec![0u32; count + 1];
         for &c in &self.component {
@@ -336,6 +335,7 @@ impl Implications {
                 let node = usize::from(node);
                 for &w in &self.edges[self.first[node] as usize..self.first[node + 1] as usize] {
                     let cw = self.component[usize::from(w)] as usize;
+                    // A component's reach holds the reach of every component in it.
                     if cw != c && row[cw / 64] >> (cw % 64) & 1 == 0 {
                         for (r, &s) in row.iter_mut().zip(&done[cw * words..][..words]) {
                             *r |= s;
@@ -344,21 +344,63 @@ impl Implications {
                 }
             }
         }
-        let leads = |from: usize, to: usize| {
-            let (a, b) = (self.component[from] as usize, self.component[to] as usize);
-            reach[a * words + b / 64] >> (b % 64) & 1 != 0
-        };
-        let (mut from_on, mut from_off): (Lits, Lits) = ([0; 9], [0; 9]);
+        let mut node_of = [NO_NODE; 729];
         for (i, &cand) in self.cands.iter().enumerate() {
+            node_of[usize::from(cand)] = 2 * i as u16;
+        }
+        Closure { words, reach, node_of, component: self.component.clone() }
+    }
+
+    /// The candidates whose on potential leads to their off one, and those whose off
+    /// potential leads to their on one: the starts of every forcing chain.
+    pub(crate) fn forcing_starts(&self) -> [Lits; 2] {
+        let closure = self.closure();
+        let (mut from_on, mut from_off): (Lits, Lits) = ([0; 9], [0; 9]);
+        for &cand in &self.cands {
             let bit = 1u128 << (cand / 9);
-            if leads(2 * i + 1, 2 * i) {
+            if closure.leads(cand, true, cand, false) {
                 from_on[usize::from(cand % 9)] |= bit;
             }
-            if leads(2 * i, 2 * i + 1) {
+            if closure.leads(cand, false, cand, true) {
                 from_off[usize::from(cand % 9)] |= bit;
             }
         }
         [from_on, from_off]
+    }
+}
+
+/// What each potential of an implication graph leads to, by component.
+pub(crate) struct Closure {
+    words: usize,
+    reach: Vec<u64>,
+    node_of: [u16; 729],
+    component: Vec<u32>,
+}
+
+impl Closure {
+    fn row(&self, cand: u16, on: bool) -> &[u64] {
+        let node = usize::from(self.node_of[usize::from(cand)] + u16::from(on));
+        let c = self.component[node] as usize;
+        &self.reach[c * self.words..][..self.words]
+    }
+
+    /// Whether (`from`, `from_on`) leads to (`to`, `to_on`); both candidates present.
+    fn leads(&self, from: u16, from_on: bool, to: u16, to_on: bool) -> bool {
+        let node = usize::from(self.node_of[usize::from(to)] + u16::from(to_on));
+        let c = self.component[node] as usize;
+        self.row(from, from_on)[c / 64] >> (c % 64) & 1 != 0
+    }
+
+    /// Whether some potential follows from each of the on potentials of `cands` (present
+    /// candidates): what a cell or region forcing chain needs.
+    pub(crate) fn common_consequence(&self, cands: impl IntoIterator<Item = u16>) -> bool {
+        let mut common = vec![u64::MAX; self.words];
+        for cand in cands {
+            for (c, &r) in common.iter_mut().zip(self.row(cand, true)) {
+                *c &= r;
+            }
+        }
+        common.iter().any(|&c| c != 0)
     }
 }
 
