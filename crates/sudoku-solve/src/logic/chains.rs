@@ -1803,6 +1803,40 @@ mod tests {
     use super::*;
 
     #[test]
+    fn cycles_that_remove_something_start_where_the_graph_allows() {
+        let puzzles = [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "..3.9....1...4..36..8..21...4..8..73...9................4.7..686........7.....5.4",
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+        ];
+        let mut productive_cycles = 0;
+        for p in puzzles {
+            let grid: Grid = p.parse().expect("a puzzle");
+            let g = CandidateGrid::new(&grid).expect("no clash");
+            let mut work = Work::new(u64::MAX);
+            let mut search = Search::new(Mode::STATIC, &g, &mut work);
+            let links = StaticLinks::new(&g);
+            for (y, x) in STATIC_FAMILIES {
+                let allowed = links.implications(y, x).cycle_starts();
+                for cell in g.empty_cells() {
+                    for d in g.candidates(cell) {
+                        let cand = cand_of(cell, d);
+                        let source = search.arena.push(cand, true, Cause::Assumed, &[], NONE);
+                        let cycles = search.cycles(source, y, x, |_| true).expect("no budget");
+                        let removes =
+                            cycles.into_iter().filter(|&c| search.cycle_hint(c, x, y).is_some());
+                        let n = removes.count();
+                        productive_cycles += n;
+                        let start = allowed[d.index()] >> cell.index() & 1 != 0;
+                        assert!(n == 0 || start, "{p} {cell} {d} y={y} x={x}");
+                    }
+                }
+            }
+        }
+        assert!(productive_cycles > 0);
+    }
+
+    #[test]
     fn length_increments_follow_the_thresholds() {
         // complexity - 2 > 4 adds 0.1, > 6 another, > 8, > 12, > 16, > 24 ...
         let tenths = |c| (length_difficulty(c) * 10.0).round() as u32;

@@ -471,6 +471,37 @@ mod tests {
     use super::*;
 
     #[test]
+    fn forcing_starts_are_the_candidates_whose_search_succeeds() {
+        // Hard puzzles (ER 9 and up), from their givens: many chains, long and short.
+        let puzzles = [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "..3.9....1...4..36..8..21...4..8..73...9................4.7..686........7.....5.4",
+            ".2..5......67..1..7....3..4..56.....3....7..8.1..2............7.....489.97....34.",
+        ];
+        let mut found = 0;
+        for p in puzzles {
+            let grid: sudoku_core::Grid = p.parse().expect("a puzzle");
+            let g = CandidateGrid::new(&grid).expect("no clash");
+            let links = StaticLinks::new(&g);
+            for y in [false, true] {
+                let [from_on, from_off] = links.implications(y, true).forcing_starts();
+                for cell in g.empty_cells() {
+                    for d in g.candidates(cell) {
+                        let cand = (cell.index() * 9 + d.index()) as u16;
+                        for (on, set) in [(true, &from_on), (false, &from_off)] {
+                            let search = links.negation_depth(cand, on, y, |_| true).is_some();
+                            let graph = set[d.index()] >> cell.index() & 1 != 0;
+                            assert_eq!(graph, search, "{p} {cell} {d} on={on} y={y}");
+                            found += usize::from(search);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(found > 0);
+    }
+
+    #[test]
     fn strong_components_are_found_successors_first() {
         // 0 -> 1 -> 2 -> 0, 2 -> 3, 3 <-> 4; 5 alone.
         let succ: [&[u16]; 6] = [&[1], &[2], &[0, 3], &[4], &[3], &[]];
