@@ -1,6 +1,8 @@
-//! Reachability over a grid's static links, as bitsets: whether a forcing chain from a
-//! candidate exists at all, decided in a few hundred word operations before the exact
-//! search (which builds every potential with its parents) is run on the few that succeed.
+//! Reachability over a grid's static links, as bitsets, before the exact searches (which
+//! build every potential with its parents) run on the few starts that can succeed: the
+//! implication graph condensed into strongly connected components says where forcing chains
+//! and useful cycles start, and what every potential leads to; breadth-first bitset searches
+//! give the length of a forcing chain and a bound on a cycle's.
 //!
 //! Static links are those of forcing chains and cycles, where the grid does not change
 //! during the search: an on candidate turns off its peers' copies of its digit (and, with
