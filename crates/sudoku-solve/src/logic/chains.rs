@@ -1061,6 +1061,7 @@ impl<'w> Search<'w> {
         // without one (XY forcing chains are looked for before Y-cycles when there is no X
         // one).
         let mut graphs: [Option<Implications>; 3] = [None, None, None];
+        // Whether each family has a forcing chain.
         let mut forcing_found = [false; 3];
         for phase in 0..5 {
             let (k, is_cycle) = if forcing_found[0] {
@@ -1079,6 +1080,7 @@ impl<'w> Search<'w> {
             }
             let graph = graphs[k].get_or_insert_with(|| links.implications(y, x));
             let forcing_starts = graph.forcing_starts();
+            forcing_found[k] = forcing_starts.iter().flatten().any(|&m| m != 0);
             let base = if y { 7.0 } else { 6.6 };
             for &(cell, values) in &starts {
                 for d in values {
@@ -1099,7 +1101,6 @@ impl<'w> Search<'w> {
                         let Some(depth) = links.negation_depth(cand, on, y, useful) else {
                             continue;
                         };
-                        forcing_found[k] = true;
                         best = Some((rank_at(depth), Pick::Forcing { cand, on, y }));
                     }
                 }
