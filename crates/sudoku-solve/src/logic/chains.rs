@@ -1419,10 +1419,16 @@ impl<'w> Search<'w> {
                 continue;
             }
             let mut cell_chains = !mode.nishio && (card == 2 || (mode.multiple && card > 2));
+            // By digit, the units where this cell starts a region forcing chain search.
+            let mut regions: [Vec<Unit>; 9] = Default::default();
+            if !mode.nishio {
+                for d in values {
+                    regions[d.index()] = self.region_units(cell, d).collect();
+                }
+            }
             if let Some(closure) = &self.closure {
                 cell_chains &= closure.common_consequence(values.iter().map(|d| cand_of(cell, d)));
-                let regions = values.iter().any(|d| self.region_units(cell, d).next().is_some());
-                if !cell_chains && !regions {
+                if !cell_chains && regions.iter().all(Vec::is_empty) {
                     continue;
                 }
             }
@@ -1440,9 +1446,7 @@ impl<'w> Search<'w> {
                 let double = card >= 3 && !mode.nishio && mode.dynamic;
                 let contradiction = mode.dynamic || mode.nishio;
                 self.binary(cand, &o, double, contradiction, hints)?;
-                if !mode.nishio {
-                    self.region_chains(cell, d, &o, hints)?;
-                }
+                self.region_chains(cell, d, &regions[d.index()], &o, hints)?;
                 if cell_chains {
                     match (&mut cell_on, &mut cell_off) {
                         (Some(a), Some(b)) => {
@@ -1562,12 +1566,12 @@ impl<'w> Search<'w> {
         &mut self,
         cell: Cell,
         d: Digit,
+        units: &[Unit],
         own: &Outcome,
         hints: &mut Vec<ChainHint>,
     ) -> Result<(), OutOfBudget> {
         let (on_on, on_off) = (&own.on, &own.off);
-        let units: Vec<Unit> = self.region_units(cell, d).collect();
-        for unit in units {
+        for &unit in units {
             let places = self.grid.unit_positions(unit, d);
             let n = places.len();
             // The other places' outcomes (the cell's own is `own`), in the unit's order.
