@@ -57,22 +57,21 @@ pub enum Propagation {
 }
 
 /// Pencil-mark state of a puzzle.
+///
+/// Every empty cell's candidate count is kept as a bit-sliced binary counter and decremented
+/// where a placement removes candidates, so a propagation round finds its singles in a few word
+/// operations instead of recounting nine digit boards.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Marks {
-    /// `digit[d]`: empty cells where digit index `d` is still a candidate.
+    /// `digit[d]`: cells where digit index `d` is still a candidate; exact for empty cells,
+    /// meaningless for filled ones (always read together with `empty`).
     digit: [u128; 9],
     /// Empty cells.
     empty: u128,
+    /// `count[k]`: bit `k` of every empty cell's number of candidates.
+    count: [u128; 4],
     /// `placed[d]`: units (27-bit mask) where digit `d` is placed; used by hidden singles.
     placed: [u32; 9],
-    /// Cells with exactly two candidates at the last fixed point (set when propagation stops
-    /// with the board open).
-    bivalue: u128,
-    /// The naked singles of the next round when already known (after a placement on a board
-    /// at a fixed point: the placed digit's peers that had two candidates), so that round needs
-    /// no counting.
-    /// Zero when unknown (or none): then the round counts.
-    pending: u128,
 }
 
 /// What propagation reached.
@@ -92,13 +91,12 @@ impl Marks {
         let mut m = Marks {
             digit: [ALL_CELLS; 9],
             empty: ALL_CELLS,
+            count: [ALL_CELLS, 0, 0, ALL_CELLS], // 9 = 0b1001
             placed: [0; 9],
-            bivalue: 0,
-            pending: 0,
         };
         for (i, v) in puzzle.to_bytes().into_iter().enumerate() {
             if v != 0 {
-                if m.digit[v as usize - 1] & (1 << i) == 0 {
+                if m.digit[v as usize - 1] & m.empty & (1 << i) == 0 {
                     return None;
                 }
                 m.place(i, v as usize - 1);
@@ -114,7 +112,7 @@ impl Marks {
         self.empty
     }
 
-    /// The candidate digits (9 bits) of `cell`.
+    /// The candidate digits (9 bits) of an empty `cell`.
     #[inline]
     pub(crate) fn candidates(&self, cell: usize) -> u16 {
         // One 64-bit word per digit rather than 128-bit shifts.
@@ -126,70 +124,54 @@ impl Marks {
         m
     }
 
-    /// Places digit index `d` in `cell`. The caller checks that it is a candidate.
+    /// Subtracts one from the candidate count of every cell of `cells`.
     #[inline(always)]
-    pub(crate) fn place(&mut self, cell: usize, d: usize) {
-        let bit = !(1u128 << cell);
-        self.empty &= bit;
-        for b in &mut self.digit {
-            *b &= bit;
+    fn decrement(&mut self, cells: u128) {
+        let mut borrow = cells;
+        for c in &mut self.count {
+            *c ^= borrow;
+            borrow &= *c; // the bit was 0 before the flip: the borrow goes on
         }
-        self.digit[d] &= !PEER_BITS[cell];
-        self.placed[d] |= CELL_UNITS[cell];
     }
 
-    /// Places digit index `d` in `cell` on a board propagated to an open fixed point (a
-    /// branch): the next round's singles are known without counting.
+    /// Places digit index `d` in the empty `cell`. The caller checks that it is a candidate.
     #[inline(always)]
-    pub(crate) fn place_guess(&mut self, cell: usize, d: usize) {
-        // At the fixed point no cell had fewer than two candidates; the peers that lose `d`
-        // and had two are the only singles.
-        self.pending = PEER_BITS[cell] & self.digit[d] & self.bivalue;
-        self.place(cell, d);
+    pub(crate) fn place(&mut self, cell: usize, d: usize) {
+        self.empty &= !(1u128 << cell);
+        let lost = self.digit[d] & PEER_BITS[cell] & self.empty;
+        self.digit[d] &= !PEER_BITS[cell];
+        self.decrement(lost);
+        self.placed[d] |= CELL_UNITS[cell];
     }
 
     /// Propagates to a fixed point and classifies the result.
     #[inline]
     pub(crate) fn propagate(&mut self, mode: Propagation) -> State {
         loop {
-            let singles = match std::mem::take(&mut self.pending) {
-                s if s != 0 => s,
-                _ => {
-                    // Bit-sliced counters: a_k = cells with at least k candidates. All four
-                    // levels every round: the last round also gives the branch cells.
-                    let (mut a1, mut a2, mut a3, mut a4) = (0u128, 0u128, 0u128, 0u128);
-                    for &x in &self.digit {
-                        a4 |= a3 & x;
-                        a3 |= a2 & x;
-                        a2 |= a1 & x;
-                        a1 |= x;
-                    }
-                    if self.empty & !a1 != 0 {
-                        return State::Dead;
-                    }
-                    let singles = a1 & !a2;
-                    if singles == 0 {
-                        if self.empty == 0 {
-                            return State::Solved;
-                        }
-                        if mode == Propagation::NakedAndHiddenSingles {
-                            match self.hidden_singles() {
-                                None => return State::Dead,
-                                Some(true) => continue,
-                                Some(false) => {}
-                            }
-                        }
-                        self.bivalue = a2 & !a3;
-                        let ties = match (self.bivalue, a3 & !a4) {
-                            (t, _) if t != 0 => t,
-                            (_, t) if t != 0 => t,
-                            _ => self.fewest_candidates_slow(),
-                        };
-                        return State::Open { ties };
-                    }
-                    singles
+            let [c0, c1, c2, c3] = self.count;
+            let (e, high) = (self.empty, c2 | c3);
+            if e & !(c0 | c1 | high) != 0 {
+                return State::Dead;
+            }
+            let singles = e & c0 & !c1 & !high;
+            if singles == 0 {
+                if e == 0 {
+                    return State::Solved;
                 }
-            };
+                if mode == Propagation::NakedAndHiddenSingles {
+                    match self.hidden_singles() {
+                        None => return State::Dead,
+                        Some(true) => continue,
+                        Some(false) => {}
+                    }
+                }
+                let ties = match (e & c1 & !c0 & !high, e & c1 & c0 & !high) {
+                    (t, _) if t != 0 => t,
+                    (_, t) if t != 0 => t,
+                    _ => self.fewest_candidates_slow(),
+                };
+                return State::Open { ties };
+            }
             if !self.place_singles(singles, mode == Propagation::NakedAndHiddenSingles) {
                 return State::Dead;
             }
@@ -200,6 +182,7 @@ impl Marks {
     /// a dead end exactly when two singles need the same digit in one unit, so that is checked.
     #[inline]
     fn place_singles(&mut self, singles: u128, track_units: bool) -> bool {
+        self.empty &= !singles;
         for d in 0..9 {
             let mut cells = singles & self.digit[d];
             if cells == 0 {
@@ -218,11 +201,9 @@ impl Marks {
             if own & peers != 0 {
                 return false;
             }
+            let lost = self.digit[d] & peers & self.empty;
             self.digit[d] &= !peers;
-        }
-        self.empty &= !singles;
-        for x in &mut self.digit {
-            *x &= !singles;
+            self.decrement(lost);
         }
         true
     }
@@ -235,7 +216,7 @@ impl Marks {
                 if self.placed[d] & (1 << u) != 0 {
                     continue;
                 }
-                let x = self.digit[d] & unit;
+                let x = self.digit[d] & self.empty & unit;
                 if x == 0 {
                     return None;
                 }

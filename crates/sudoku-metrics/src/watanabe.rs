@@ -143,11 +143,11 @@ impl<T: TieBreak> TreeWalk<T> {
                     cands &= cands - 1;
                     if cands == 0 {
                         // The last child may take over the parent's state.
-                        m.place_guess(cell, d);
+                        m.place(cell, d);
                         return self.node(m);
                     }
                     let mut child = *m;
-                    child.place_guess(cell, d);
+                    child.place(cell, d);
                     if !self.node(&mut child) {
                         return false;
                     }
@@ -477,7 +477,7 @@ impl Depth {
                         });
                     }
                     let mut child = *m;
-                    child.place_guess(cell, solution[cell] as usize - 1);
+                    child.place(cell, solution[cell] as usize - 1);
                     match child.propagate(self.propagation) {
                         State::Solved => return Ok(depth),
                         // Correct placements never contradict; a dead state means the puzzle
