@@ -42,6 +42,15 @@ const PEER_BITS: [u128; 81] = {
     }
     t
 };
+const CELL_BITS: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
 const ALL_CELLS: u128 = (1 << 81) - 1;
 
 /// The deduction used between branchings.
@@ -124,93 +133,129 @@ impl Marks {
         m
     }
 
-    /// Subtracts one from the candidate count of every cell of `cells`.
+    /// Subtracts one from the candidate count of every cell of `cells`; returns those of them
+    /// left with no candidate and those left with one.
     #[inline(always)]
-    fn decrement(&mut self, cells: u128) {
+    fn decrement(&mut self, cells: u128) -> (u128, u128) {
         let mut borrow = cells;
         for c in &mut self.count {
             *c ^= borrow;
             borrow &= *c; // the bit was 0 before the flip: the borrow goes on
         }
+        let [c0, c1, c2, c3] = self.count;
+        let low = cells & !(c1 | c2 | c3);
+        (low & !c0, low & c0)
     }
 
-    /// Places digit index `d` in the empty `cell`. The caller checks that it is a candidate.
+    /// The cells of `cells` with exactly `n` (0 to 3) candidates.
     #[inline(always)]
-    pub(crate) fn place(&mut self, cell: usize, d: usize) {
-        self.empty &= !(1u128 << cell);
+    fn with_count(&self, cells: u128, n: u32) -> u128 {
+        let [c0, c1, c2, c3] = self.count;
+        let b0 = if n & 1 != 0 { c0 } else { !c0 };
+        let b1 = if n & 2 != 0 { c1 } else { !c1 };
+        cells & b0 & b1 & !(c2 | c3)
+    }
+
+    /// Places digit index `d` in the empty `cell` (the caller checks that it is a candidate),
+    /// without propagating. Returns the cells that lost a candidate, those of them left with no
+    /// candidate and those left with one.
+    #[inline(always)]
+    pub(crate) fn place(&mut self, cell: usize, d: usize) -> (u128, u128, u128) {
+        self.empty &= !CELL_BITS[cell];
         let lost = self.digit[d] & PEER_BITS[cell] & self.empty;
         self.digit[d] &= !PEER_BITS[cell];
-        self.decrement(lost);
         self.placed[d] |= CELL_UNITS[cell];
+        let (zero, one) = self.decrement(lost);
+        (lost, zero, one)
     }
 
-    /// Propagates to a fixed point and classifies the result.
+    /// Places digit index `d` in `cell` and propagates to a fixed point.
     #[inline]
+    pub(crate) fn guess(&mut self, cell: usize, d: usize, mode: Propagation) -> State {
+        let (lost, _, _) = self.place(cell, d);
+        self.settle(lost, mode)
+    }
+
+    /// Propagates the board as it is (the root) to a fixed point.
     pub(crate) fn propagate(&mut self, mode: Propagation) -> State {
+        self.settle(self.empty, mode)
+    }
+
+    /// Propagates to a fixed point after the cells of `changed` lost candidates (a single can
+    /// only appear, and a cell only run out of candidates, where one was lost), and classifies
+    /// the result.
+    #[inline(always)]
+    fn settle(&mut self, changed: u128, mode: Propagation) -> State {
+        if !self.place_singles(changed) {
+            return State::Dead;
+        }
         loop {
-            let [c0, c1, c2, c3] = self.count;
-            let (e, high) = (self.empty, c2 | c3);
-            if e & !(c0 | c1 | high) != 0 {
-                return State::Dead;
+            if self.empty == 0 {
+                return State::Solved;
             }
-            let singles = e & c0 & !c1 & !high;
-            if singles == 0 {
-                if e == 0 {
-                    return State::Solved;
-                }
-                if mode == Propagation::NakedAndHiddenSingles {
-                    match self.hidden_singles() {
-                        None => return State::Dead,
-                        Some(true) => continue,
-                        Some(false) => {}
+            if mode == Propagation::NakedAndHiddenSingles {
+                match self.hidden_singles() {
+                    None => return State::Dead,
+                    Some(0) => {}
+                    Some(changed) => {
+                        if !self.place_singles(changed) {
+                            return State::Dead;
+                        }
+                        continue;
                     }
                 }
-                let ties = match (e & c1 & !c0 & !high, e & c1 & c0 & !high) {
-                    (t, _) if t != 0 => t,
-                    (_, t) if t != 0 => t,
-                    _ => self.fewest_candidates_slow(),
-                };
-                return State::Open { ties };
             }
-            if !self.place_singles(singles, mode == Propagation::NakedAndHiddenSingles) {
-                return State::Dead;
-            }
+            let ties = match (self.with_count(self.empty, 2), self.with_count(self.empty, 3)) {
+                (t, _) if t != 0 => t,
+                (_, t) if t != 0 => t,
+                _ => self.fewest_candidates_slow(),
+            };
+            return State::Open { ties };
         }
     }
 
-    /// Places every naked single at once, digit by digit. Placing them one at a time would hit
-    /// a dead end exactly when two singles need the same digit in one unit, so that is checked.
-    #[inline]
-    fn place_singles(&mut self, singles: u128, track_units: bool) -> bool {
-        self.empty &= !singles;
-        for d in 0..9 {
-            let mut cells = singles & self.digit[d];
-            if cells == 0 {
-                continue;
-            }
-            let own = cells;
-            let mut peers = 0u128;
-            while cells != 0 {
-                let cell = cells.trailing_zeros() as usize;
-                cells &= cells - 1;
-                peers |= PEER_BITS[cell];
-                if track_units {
-                    self.placed[d] |= CELL_UNITS[cell];
-                }
-            }
-            if own & peers != 0 {
+    /// Places the naked singles among the cells of `changed`, and those they force in turn,
+    /// one at a time. False when some cell runs out of candidates (which is also how two
+    /// singles needing one digit in a unit show: the second loses its only candidate).
+    #[inline(always)]
+    fn place_singles(&mut self, changed: u128) -> bool {
+        let changed = changed & self.empty;
+        if self.with_count(changed, 0) != 0 {
+            return false;
+        }
+        let mut todo = self.with_count(changed, 1);
+        while todo != 0 {
+            let cell = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let (_, zero, one) = self.place(cell, self.only_candidate(cell));
+            if zero != 0 {
                 return false;
             }
-            let lost = self.digit[d] & peers & self.empty;
-            self.digit[d] &= !peers;
-            self.decrement(lost);
+            todo |= one;
         }
         true
     }
 
-    /// Places every hidden single it finds; `None` if some unit cannot hold some digit.
-    fn hidden_singles(&mut self) -> Option<bool> {
-        let mut placed_any = false;
+    /// The digit index of a cell with exactly one candidate: bit `k` of the index is set when
+    /// the cell is a candidate of a digit whose index has bit `k` set.
+    #[inline(always)]
+    fn only_candidate(&self, cell: usize) -> usize {
+        let word = |x: u128| (x >> (cell & 64)) as u64;
+        let d = |i: usize| word(self.digit[i]);
+        let bits =
+            [d(1) | d(3) | d(5) | d(7), d(2) | d(3) | d(6) | d(7), d(4) | d(5) | d(6) | d(7), d(8)];
+        let shift = cell & 63;
+        let mut index = 0;
+        for (k, b) in bits.into_iter().enumerate() {
+            index |= ((b >> shift) as usize & 1) << k;
+        }
+        index
+    }
+
+    /// Places every hidden single it finds and returns the cells placed and those that lost
+    /// candidates (zero when it placed nothing); `None` if some unit cannot hold some digit.
+    fn hidden_singles(&mut self) -> Option<u128> {
+        let mut changed = 0;
         for d in 0..9 {
             for (u, &unit) in UNIT_BITS.iter().enumerate() {
                 if self.placed[d] & (1 << u) != 0 {
@@ -221,12 +266,13 @@ impl Marks {
                     return None;
                 }
                 if x & (x - 1) == 0 {
-                    self.place(x.trailing_zeros() as usize, d);
-                    placed_any = true;
+                    // The cell itself marks a placement that took no candidate from a peer:
+                    // it can still leave another digit a hidden single.
+                    changed |= x | self.place(x.trailing_zeros() as usize, d).0;
                 }
             }
         }
-        Some(placed_any)
+        Some(changed)
     }
 
     /// Empty cells with the fewest candidates, by counting (when every cell has 5 or more).
@@ -308,6 +354,113 @@ mod tests {
             let k = m.candidates(c).count_ones();
             assert!(k >= n);
             assert_eq!(k == n, ties & (1 << c) != 0);
+        }
+    }
+
+    /// Pencil marks the plain way: a candidate mask per cell, one single placed at a time.
+    fn plain(cells: &mut [u16; 81], filled: &mut [bool; 81], mode: Propagation) -> State {
+        'round: loop {
+            for i in 0..81 {
+                if !filled[i] && cells[i] == 0 {
+                    return State::Dead;
+                }
+            }
+            if let Some(i) = (0..81).find(|&i| !filled[i] && cells[i].count_ones() == 1) {
+                plain_place(cells, filled, i, cells[i].trailing_zeros() as usize);
+                continue;
+            }
+            if mode == Propagation::NakedAndHiddenSingles {
+                for unit in sudoku_core::UNIT_CELLS {
+                    for d in 0..9 {
+                        let placed =
+                            unit.iter().any(|c| filled[c.index()] && cells[c.index()] == 1 << d);
+                        let spots: Vec<usize> = unit
+                            .iter()
+                            .map(|c| c.index())
+                            .filter(|&i| !filled[i] && cells[i] & 1 << d != 0)
+                            .collect();
+                        match (placed, spots.len()) {
+                            (false, 0) => return State::Dead,
+                            (false, 1) => {
+                                plain_place(cells, filled, spots[0], d);
+                                continue 'round;
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            let open = (0..81).filter(|&i| !filled[i]);
+            let Some(fewest) = open.clone().map(|i| cells[i].count_ones()).min() else {
+                return State::Solved;
+            };
+            let ties = open.filter(|&i| cells[i].count_ones() == fewest).fold(0, |t, i| t | 1 << i);
+            return State::Open { ties };
+        }
+    }
+
+    /// Fills `cell` with digit index `d` (its mask becomes that digit alone).
+    fn plain_place(cells: &mut [u16; 81], filled: &mut [bool; 81], cell: usize, d: usize) {
+        filled[cell] = true;
+        cells[cell] = 1 << d;
+        for p in PEERS[cell].iter() {
+            cells[p.index()] &= !(1 << d);
+        }
+    }
+
+    /// The same state: outcome, and when open the filled cells and every empty cell's marks.
+    fn assert_same(m: &Marks, state: State, cells: &[u16; 81], filled: &[bool; 81], plain: State) {
+        assert_eq!(state, plain);
+        if let State::Open { .. } = state {
+            for i in 0..81 {
+                assert_eq!(m.empty() >> i & 1 == 0, filled[i], "cell {i} filled");
+                if !filled[i] {
+                    assert_eq!(m.candidates(i), cells[i], "cell {i} candidates");
+                }
+            }
+        }
+    }
+
+    use proptest::prelude::Strategy;
+
+    proptest::proptest! {
+        /// Incremental propagation (counters, singles found where candidates were lost) reaches
+        /// the same fixed point as the plain one, at the root and after a chain of guesses.
+        #[test]
+        fn propagation_agrees_with_the_plain_way(
+            clues in proptest::collection::vec(0usize..81, 14..32),
+            relabel in proptest::sample::subsequence((1..=9u8).collect::<Vec<_>>(), 9).prop_shuffle(),
+            picks in proptest::collection::vec((0u32..81, 0u32..9), 1..6),
+            hidden in proptest::bool::ANY,
+        ) {
+            let mode = if hidden { Propagation::NakedAndHiddenSingles } else { Propagation::NakedSingles };
+            // Clues of one solution grid (relabelled), so they never clash.
+            let solution = b"812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+            let mut g = Grid::EMPTY;
+            for &i in &clues {
+                let d = relabel[usize::from(solution[i] - b'1')];
+                g.set(sudoku_core::Cell::new(i).unwrap(), sudoku_core::Digit::new(d));
+            }
+            let Some(mut m) = Marks::new(&g) else { return Ok(()) };
+            let (mut cells, mut filled) = ([0x1ffu16; 81], [false; 81]);
+            for (i, v) in g.to_bytes().into_iter().enumerate() {
+                if v != 0 {
+                    plain_place(&mut cells, &mut filled, i, v as usize - 1);
+                }
+            }
+            let mut state = m.propagate(mode);
+            let expected = plain(&mut cells, &mut filled, mode);
+            assert_same(&m, state, &cells, &filled, expected);
+            for (k, d) in picks {
+                let State::Open { ties } = state else { break };
+                let cell = nth_bit(ties, k % ties.count_ones());
+                let cands = m.candidates(cell);
+                let d = nth_bit(u128::from(cands), d % cands.count_ones());
+                state = m.guess(cell, d, mode);
+                plain_place(&mut cells, &mut filled, cell, d);
+                let expected = plain(&mut cells, &mut filled, mode);
+            assert_same(&m, state, &cells, &filled, expected);
+            }
         }
     }
 }

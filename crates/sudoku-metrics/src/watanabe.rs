@@ -123,13 +123,13 @@ struct TreeWalk<T> {
 }
 
 impl<T: TieBreak> TreeWalk<T> {
-    /// Counts the node whose placement `m` holds, and its subtree. False when over budget.
-    fn node(&mut self, m: &mut Marks) -> bool {
+    /// Counts the node `m`, propagated to `state`, and its subtree. False when over budget.
+    fn node(&mut self, m: &mut Marks, state: State) -> bool {
         self.nodes += 1;
         if self.nodes > self.budget {
             return false;
         }
-        match m.propagate(self.mode) {
+        match state {
             State::Dead => true,
             State::Solved => {
                 self.solutions += 1;
@@ -143,12 +143,12 @@ impl<T: TieBreak> TreeWalk<T> {
                     cands &= cands - 1;
                     if cands == 0 {
                         // The last child may take over the parent's state.
-                        m.place(cell, d);
-                        return self.node(m);
+                        let state = m.guess(cell, d, self.mode);
+                        return self.node(m, state);
                     }
                     let mut child = *m;
-                    child.place(cell, d);
-                    if !self.node(&mut child) {
+                    let state = child.guess(cell, d, self.mode);
+                    if !self.node(&mut child, state) {
                         return false;
                     }
                 }
@@ -159,7 +159,10 @@ impl<T: TieBreak> TreeWalk<T> {
 
     fn run(mut self, puzzle: &Grid) -> Result<Width, MetricError> {
         let ok = match Marks::new(puzzle) {
-            Some(mut m) => self.node(&mut m),
+            Some(mut m) => {
+                let state = m.propagate(self.mode);
+                self.node(&mut m, state)
+            }
             None => {
                 self.nodes = 1; // givens in conflict: the root is a dead end
                 true
@@ -477,8 +480,7 @@ impl Depth {
                         });
                     }
                     let mut child = *m;
-                    child.place(cell, solution[cell] as usize - 1);
-                    match child.propagate(self.propagation) {
+                    match child.guess(cell, solution[cell] as usize - 1, self.propagation) {
                         State::Solved => return Ok(depth),
                         // Correct placements never contradict; a dead state means the puzzle
                         // and solution disagree.
