@@ -51,7 +51,7 @@ fn find(g: &CandidateGrid) -> Option<Bug> {
                 temp.eliminate(cell, d);
                 let h = house(cell);
                 let mut common = match bug.common.take() {
-                    None => h,
+                    None => h.to_vec(),
                     Some(c) => c.into_iter().filter(|x| h.contains(x)).collect(),
                 };
                 common.retain(|x| !bug.cells.contains(x));

@@ -90,13 +90,13 @@ fn ordered(a: Cell, common: CellSet) -> Vec<Cell> {
 pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
     const DEGREE: usize = 3;
     // Base cells, with their excluders both in house order (for the scan) and as a set.
-    let mut base: Vec<(Cell, Vec<Cell>, CellSet)> = Vec::new();
+    let mut base: Vec<(Cell, Excluders, CellSet)> = Vec::new();
     for cell in Cell::all() {
         if g.candidates(cell).len() < 2 {
             continue;
         }
         let mut single = false;
-        let mut excluders = Vec::new();
+        let mut excluders = Excluders::default();
         for p in house(cell) {
             let n = g.candidates(p).len();
             if n == 1 {
@@ -105,8 +105,8 @@ pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) ->
                 excluders.push(p);
             }
         }
-        if !single && !excluders.is_empty() {
-            let set = excluders.iter().copied().collect();
+        if !single && excluders.len > 0 {
+            let set = excluders.iter().collect();
             base.push((cell, excluders, set));
         }
     }
@@ -128,7 +128,7 @@ pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) ->
         }
         twin.clear();
         let mut in_twin = CellSet::EMPTY;
-        for &c in e0.iter().chain(e1.iter()) {
+        for c in e0.iter().chain(e1.iter()) {
             let i = index[c.index()];
             if i != usize::MAX && c != *c0 && c != *c1 && in_twin.insert(c) {
                 twin.push(i);
@@ -171,6 +171,30 @@ pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) ->
         }
         ControlFlow::Continue(())
     })
+}
+
+/// A base cell's excluders in house order (at most its 20 peers), without allocation.
+#[derive(Clone, Copy)]
+struct Excluders {
+    cells: [Cell; 20],
+    len: usize,
+}
+
+impl Default for Excluders {
+    fn default() -> Excluders {
+        Excluders { cells: [Cell::all().next().expect("81 cells"); 20], len: 0 }
+    }
+}
+
+impl Excluders {
+    fn push(&mut self, c: Cell) {
+        self.cells[self.len] = c;
+        self.len += 1;
+    }
+
+    fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.cells[..self.len].iter().copied()
+    }
 }
 
 /// The excluders' candidates as bitmasks, in `out`.

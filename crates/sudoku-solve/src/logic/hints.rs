@@ -87,18 +87,38 @@ pub(crate) fn units_of(cell: Cell) -> [Unit; 3] {
 
 /// The peers of `cell` in Sudoku Explainer's house order: its box, then the rest of its row,
 /// then the rest of its column.
-pub(crate) fn house(cell: Cell) -> Vec<Cell> {
-    let mut seen = CellSet::single(cell);
-    let mut out = Vec::with_capacity(20);
-    for u in units_of(cell) {
-        for &c in u.cells() {
-            if seen.insert(c) {
-                out.push(c);
-            }
-        }
-    }
-    out
+pub(crate) fn house(cell: Cell) -> [Cell; 20] {
+    HOUSES[cell.index()]
 }
+
+/// [`house`] of every cell.
+const HOUSES: [[Cell; 20]; 81] = {
+    let Some(first) = Cell::new(0) else { panic!("cell 0 exists") };
+    let mut t = [[first; 20]; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (r, c) = (i / 9, i % 9);
+        // Box, row, column: their indices in `Unit::ALL` order.
+        let units = [18 + r / 3 * 3 + c / 3, r, 9 + c];
+        let mut seen = 1u128 << i;
+        let (mut n, mut k) = (0, 0);
+        while k < 3 {
+            let mut j = 0;
+            while j < 9 {
+                let cell = sudoku_core::UNIT_CELLS[units[k]][j];
+                if seen & 1 << cell.index() == 0 {
+                    seen |= 1 << cell.index();
+                    t[i][n] = cell;
+                    n += 1;
+                }
+                j += 1;
+            }
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+};
 
 /// How many empty cells `unit` has.
 pub(crate) fn empty_in(g: &CandidateGrid, unit: Unit) -> usize {

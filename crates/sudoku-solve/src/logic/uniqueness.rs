@@ -16,7 +16,10 @@ use super::{Hints, Step, Technique};
 struct LoopSearch<'a> {
     g: &'a CandidateGrid,
     pair: DigitSet,
+    /// The empty cells holding both digits of the pair: the only cells a loop can use.
+    with_pair: CellSet,
     path: Vec<Cell>,
+    on_path: CellSet,
     found: Vec<Vec<Cell>>,
     /// Node visits left: a safety net on the depth-first walk.
     budget: u32,
@@ -29,46 +32,54 @@ impl LoopSearch<'_> {
         }
         self.budget -= 1;
         self.path.push(cell);
+        self.on_path.insert(cell);
+        let start = self.path[0];
         // Extra values accumulate over siblings of this node, as in Sudoku Explainer.
         let mut extra = extra;
         for (kind, unit) in units_of(cell).into_iter().enumerate() {
             if Some(kind) == last_kind {
                 continue;
             }
-            for &next in unit.cells() {
-                if next == self.path[0] && self.path.len() >= 4 {
+            // The unit's cells in order (ascending, as `Unit::cells`) that can continue or
+            // close the loop.
+            let mut next_cells =
+                unit.cell_set().intersection(self.with_pair).difference(self.on_path);
+            if self.path.len() >= 4 && unit.cell_set().contains(start) {
+                next_cells.insert(start);
+            }
+            for next in next_cells {
+                if next == start {
                     self.found.push(self.path.clone());
-                } else if !self.path.contains(&next) {
-                    let cands = self.g.candidates(next);
-                    if cands.intersection(self.pair) == self.pair {
-                        extra = extra.union(cands.difference(self.pair));
-                        let n = cands.len();
-                        if n == 2 || extra.len() == 1 || allowed_extra > 0 {
-                            let left = allowed_extra - i32::from(n > 2);
-                            self.walk(next, left, extra, Some(kind));
-                        }
-                    }
+                    continue;
+                }
+                let cands = self.g.candidates(next);
+                extra = extra.union(cands.difference(self.pair));
+                let n = cands.len();
+                if n == 2 || extra.len() == 1 || allowed_extra > 0 {
+                    let left = allowed_extra - i32::from(n > 2);
+                    self.walk(next, left, extra, Some(kind));
                 }
             }
         }
         self.path.pop();
+        self.on_path.remove(cell);
     }
 }
 
 /// Each unit touched by the loop is visited by exactly one even and one odd position.
 fn is_valid_loop(path: &[Cell]) -> bool {
-    let mut even: Vec<Unit> = Vec::new();
-    let mut odd: Vec<Unit> = Vec::new();
+    let (mut even, mut odd) = (0u32, 0u32);
     for (i, &c) in path.iter().enumerate() {
         let side = if i % 2 == 0 { &mut even } else { &mut odd };
         for u in units_of(c) {
-            if side.contains(&u) {
+            let bit = 1 << u.index();
+            if *side & bit != 0 {
                 return false;
             }
-            side.push(u);
+            *side |= bit;
         }
     }
-    even.len() == odd.len() && even.iter().all(|u| odd.contains(u))
+    even == odd
 }
 
 fn loop_tenths(len: usize) -> u16 {
@@ -128,8 +139,20 @@ pub(crate) fn unique_loops(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<
         if pair.len() != 2 {
             continue;
         }
-        let mut search =
-            LoopSearch { g, pair, path: Vec::new(), found: Vec::new(), budget: 200_000 };
+        let with_pair = g
+            .empty_cells()
+            .iter()
+            .filter(|&c| g.candidates(c).intersection(pair) == pair)
+            .collect();
+        let mut search = LoopSearch {
+            g,
+            pair,
+            with_pair,
+            path: Vec::new(),
+            on_path: CellSet::EMPTY,
+            found: Vec::new(),
+            budget: 200_000,
+        };
         search.walk(start, 2, DigitSet::EMPTY, None);
         for path in search.found {
             if !is_valid_loop(&path) {
@@ -177,7 +200,7 @@ fn type2(lp: &Loop<'_>, extras: &[Cell], out: &mut Vec<Found>) {
     for &e in extras {
         let h = house(e);
         common = Some(match common {
-            None => h,
+            None => h.to_vec(),
             Some(c) => c.into_iter().filter(|x| h.contains(x)).collect(),
         });
     }
@@ -236,13 +259,11 @@ fn naked_variant(
         }
         let mut naked = extra.intersection(g.candidates(c1)).intersection(g.candidates(c2));
         let mut union = DigitSet::EMPTY;
-        let mut members = Vec::new();
         let mut ok = true;
         for &i in pick {
             let p = if i == i1 { extra } else { g.candidates(cells[i]) };
             if i != i1 {
                 naked = naked.union(p);
-                members.push(cells[i]);
             }
             ok &= p.len() > 1;
             union = union.union(p);
@@ -250,6 +271,7 @@ fn naked_variant(
         if naked.len() != degree || !ok || union.len() != degree {
             return ControlFlow::Continue(());
         }
+        let members: Vec<Cell> = pick.iter().filter(|&&i| i != i1).map(|&i| cells[i]).collect();
         let mut step = base_step(path, pair, 3, union.len() as u16 - 1).with_units(&[unit]);
         for &m in &members {
             step = step.with_pattern(CellSet::single(m), g.candidates(m));
