@@ -37,12 +37,12 @@ fn find(g: &CandidateGrid) -> Option<Bug> {
             if positions.is_empty() || positions.len() == 2 {
                 continue;
             }
-            let fresh: Vec<Cell> =
-                positions.iter().filter(|&c| g.candidates(c).len() >= 3).collect();
+            let fresh: CellSet = positions.iter().filter(|&c| g.candidates(c).len() >= 3).collect();
             if fresh.is_empty() {
                 return None;
             }
-            if let [cell] = fresh[..] {
+            if fresh.len() == 1 {
+                let cell = fresh.iter().next().expect("one cell");
                 if !bug.cells.contains(&cell) {
                     bug.cells.push(cell);
                 }

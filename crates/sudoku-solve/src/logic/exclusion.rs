@@ -58,6 +58,9 @@ pub(crate) fn aligned_pair_exclusion(g: &CandidateGrid, hints: &mut Hints) -> Co
                 allowed_b.insert(y);
             }
         }
+        if ca.difference(allowed_a).is_empty() && cb.difference(allowed_b).is_empty() {
+            return ControlFlow::Continue(());
+        }
         let mut step = Step::new(Technique::AlignedPairExclusion, 62);
         step = step.with_pattern(CellSet::single(a), ca).with_pattern(CellSet::single(b), cb);
         for e in ordered(a, common) {

@@ -134,6 +134,7 @@ fn push(out: &mut Vec<Found>, kind: u8, path: &[Cell], key: Vec<u32>, step: Step
 
 pub(crate) fn unique_loops(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
     let mut out: Vec<Found> = Vec::new();
+    let (mut path, mut found) = (Vec::new(), Vec::new());
     for start in g.empty_cells() {
         let pair = g.candidates(start);
         if pair.len() != 2 {
@@ -144,17 +145,20 @@ pub(crate) fn unique_loops(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<
             .iter()
             .filter(|&c| g.candidates(c).intersection(pair) == pair)
             .collect();
+        path.clear();
+        found.clear();
         let mut search = LoopSearch {
             g,
             pair,
             with_pair,
-            path: Vec::new(),
+            path,
             on_path: CellSet::EMPTY,
-            found: Vec::new(),
+            found,
             budget: 200_000,
         };
         search.walk(start, 2, DigitSet::EMPTY, None);
-        for path in search.found {
+        (path, found) = (search.path, search.found);
+        for path in found.drain(..) {
             if !is_valid_loop(&path) {
                 continue;
             }

@@ -2,7 +2,7 @@
 
 use std::ops::ControlFlow;
 
-use sudoku_core::{CandidateGrid, Cell, CellSet};
+use sudoku_core::{CandidateGrid, CellSet};
 
 use super::hints::common_peers;
 use super::{Hints, Step, Technique};
@@ -19,12 +19,14 @@ pub(crate) fn wings(g: &CandidateGrid, xyz: bool, hints: &mut Hints) -> ControlF
         if xy.len() != pivot_size {
             continue;
         }
-        let pincers: Vec<Cell> = pivot
-            .peers()
-            .intersection(empty)
-            .iter()
-            .filter(|&c| g.candidates(c).len() == 2)
-            .collect();
+        let (mut pincers, mut n) = ([pivot; 20], 0);
+        for c in pivot.peers().intersection(empty) {
+            if g.candidates(c).len() == 2 {
+                pincers[n] = c;
+                n += 1;
+            }
+        }
+        let pincers = &pincers[..n];
         for (i, &a) in pincers.iter().enumerate() {
             for &b in &pincers[i + 1..] {
                 let (ca, cb) = (g.candidates(a), g.candidates(b));
