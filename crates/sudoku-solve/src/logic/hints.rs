@@ -153,4 +153,20 @@ mod tests {
         });
         assert_eq!(n, 126);
     }
+
+    #[test]
+    fn houses_are_the_peers_box_then_row_then_column() {
+        for cell in Cell::all() {
+            let mut expected = Vec::new();
+            for u in units_of(cell) {
+                for &c in u.cells() {
+                    if c != cell && !expected.contains(&c) {
+                        expected.push(c);
+                    }
+                }
+            }
+            assert_eq!(house(cell).to_vec(), expected, "{cell}");
+            assert_eq!(house(cell).iter().copied().collect::<CellSet>(), cell.peers());
+        }
+    }
 }
