@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use sudoku_core::{CandidateGrid, Cell, CellSet, DigitSet, Grid};
 
-use super::hints::{for_each_combination, house};
+use super::hints::{PeerList, for_each_combination, house};
 use super::{Hints, Step, Technique};
 
 /// As Sudoku Explainer 1.2.1: the candidate cells are those with two candidates or more, no
@@ -93,13 +93,13 @@ fn ordered(a: Cell, common: CellSet) -> Vec<Cell> {
 pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
     const DEGREE: usize = 3;
     // Base cells, with their excluders both in house order (for the scan) and as a set.
-    let mut base: Vec<(Cell, Excluders, CellSet)> = Vec::new();
+    let mut base: Vec<(Cell, PeerList, CellSet)> = Vec::new();
     for cell in Cell::all() {
         if g.candidates(cell).len() < 2 {
             continue;
         }
         let mut single = false;
-        let mut excluders = Excluders::default();
+        let mut excluders = PeerList::new(cell);
         for p in house(cell) {
             let n = g.candidates(p).len();
             if n == 1 {
@@ -108,8 +108,8 @@ pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) ->
                 excluders.push(p);
             }
         }
-        if !single && excluders.len > 0 {
-            let set = excluders.iter().collect();
+        if !single && !excluders.as_slice().is_empty() {
+            let set = excluders.as_slice().iter().copied().collect();
             base.push((cell, excluders, set));
         }
     }
@@ -131,7 +131,7 @@ pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) ->
         }
         twin.clear();
         let mut in_twin = CellSet::EMPTY;
-        for c in e0.iter().chain(e1.iter()) {
+        for &c in e0.as_slice().iter().chain(e1.as_slice()) {
             let i = index[c.index()];
             if i != usize::MAX && c != *c0 && c != *c1 && in_twin.insert(c) {
                 twin.push(i);
@@ -174,30 +174,6 @@ pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) ->
         }
         ControlFlow::Continue(())
     })
-}
-
-/// A base cell's excluders in house order (at most its 20 peers), without allocation.
-#[derive(Clone, Copy)]
-struct Excluders {
-    cells: [Cell; 20],
-    len: usize,
-}
-
-impl Default for Excluders {
-    fn default() -> Excluders {
-        Excluders { cells: [Cell::all().next().expect("81 cells"); 20], len: 0 }
-    }
-}
-
-impl Excluders {
-    fn push(&mut self, c: Cell) {
-        self.cells[self.len] = c;
-        self.len += 1;
-    }
-
-    fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
-        self.cells[..self.len].iter().copied()
-    }
 }
 
 /// The excluders' candidates as bitmasks, in `out`.

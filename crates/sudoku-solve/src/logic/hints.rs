@@ -91,6 +91,29 @@ pub(crate) fn house(cell: Cell) -> [Cell; 20] {
     HOUSES[cell.index()]
 }
 
+/// Some of one cell's 20 peers, in the order they were pushed, without allocation.
+#[derive(Clone, Copy)]
+pub(crate) struct PeerList {
+    cells: [Cell; 20],
+    len: usize,
+}
+
+impl PeerList {
+    /// The empty list (`filler` only fills the unused slots).
+    pub(crate) fn new(filler: Cell) -> PeerList {
+        PeerList { cells: [filler; 20], len: 0 }
+    }
+
+    pub(crate) fn push(&mut self, c: Cell) {
+        self.cells[self.len] = c;
+        self.len += 1;
+    }
+
+    pub(crate) fn as_slice(&self) -> &[Cell] {
+        &self.cells[..self.len]
+    }
+}
+
 /// [`house`] of every cell.
 const HOUSES: [[Cell; 20]; 81] = {
     let Some(first) = Cell::new(0) else { panic!("cell 0 exists") };

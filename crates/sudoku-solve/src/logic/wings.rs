@@ -4,7 +4,7 @@ use std::ops::ControlFlow;
 
 use sudoku_core::{CandidateGrid, CellSet};
 
-use super::hints::common_peers;
+use super::hints::{PeerList, common_peers};
 use super::{Hints, Step, Technique};
 
 /// XY-wing (`xyz = false`): a bivalue pivot `xy` seeing pincers `xz` and `yz`; `z` leaves the
@@ -19,14 +19,13 @@ pub(crate) fn wings(g: &CandidateGrid, xyz: bool, hints: &mut Hints) -> ControlF
         if xy.len() != pivot_size {
             continue;
         }
-        let (mut pincers, mut n) = ([pivot; 20], 0);
+        let mut pincers = PeerList::new(pivot);
         for c in pivot.peers().intersection(empty) {
             if g.candidates(c).len() == 2 {
-                pincers[n] = c;
-                n += 1;
+                pincers.push(c);
             }
         }
-        let pincers = &pincers[..n];
+        let pincers = pincers.as_slice();
         for (i, &a) in pincers.iter().enumerate() {
             for &b in &pincers[i + 1..] {
                 let (ca, cb) = (g.candidates(a), g.candidates(b));
