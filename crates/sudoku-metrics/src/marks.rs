@@ -157,36 +157,34 @@ impl Marks {
     }
 
     /// Places digit index `d` in the empty `cell` (the caller checks that it is a candidate),
-    /// without propagating. Returns the cells that lost a candidate, those of them left with no
-    /// candidate and those left with one.
+    /// without propagating. Returns the cells it left with no candidate and those it left with
+    /// one: a single can only appear, and a cell only run out of candidates, where one was lost.
     #[inline(always)]
-    pub(crate) fn place(&mut self, cell: usize, d: usize) -> (u128, u128, u128) {
+    pub(crate) fn place(&mut self, cell: usize, d: usize) -> (u128, u128) {
         self.empty &= !CELL_BITS[cell];
         let lost = self.digit[d] & PEER_BITS[cell] & self.empty;
         self.digit[d] &= !PEER_BITS[cell];
         self.placed[d] |= CELL_UNITS[cell];
-        let (zero, one) = self.decrement(lost);
-        (lost, zero, one)
+        self.decrement(lost)
     }
 
     /// Places digit index `d` in `cell` and propagates to a fixed point.
     #[inline]
     pub(crate) fn guess(&mut self, cell: usize, d: usize, mode: Propagation) -> State {
-        let (lost, _, _) = self.place(cell, d);
-        self.settle(lost, mode)
+        let (zero, one) = self.place(cell, d);
+        self.settle(zero, one, mode)
     }
 
     /// Propagates the board as it is (the root) to a fixed point.
     pub(crate) fn propagate(&mut self, mode: Propagation) -> State {
-        self.settle(self.empty, mode)
+        self.settle(self.with_count(self.empty, 0), self.with_count(self.empty, 1), mode)
     }
 
-    /// Propagates to a fixed point after the cells of `changed` lost candidates (a single can
-    /// only appear, and a cell only run out of candidates, where one was lost), and classifies
-    /// the result.
+    /// Propagates to a fixed point from the cells with no candidate and the naked singles
+    /// that the last placements made, and classifies the result.
     #[inline(always)]
-    fn settle(&mut self, changed: u128, mode: Propagation) -> State {
-        if !self.place_singles(changed) {
+    fn settle(&mut self, zero: u128, singles: u128, mode: Propagation) -> State {
+        if zero != 0 || !self.place_singles(singles) {
             return State::Dead;
         }
         loop {
@@ -196,9 +194,9 @@ impl Marks {
             if mode == Propagation::NakedAndHiddenSingles {
                 match self.hidden_singles() {
                     None => return State::Dead,
-                    Some(0) => {}
-                    Some(changed) => {
-                        if !self.place_singles(changed) {
+                    Some(None) => {}
+                    Some(Some((zero, singles))) => {
+                        if zero != 0 || !self.place_singles(singles) {
                             return State::Dead;
                         }
                         continue;
@@ -214,20 +212,16 @@ impl Marks {
         }
     }
 
-    /// Places the naked singles among the cells of `changed`, and those they force in turn,
-    /// one at a time. False when some cell runs out of candidates (which is also how two
-    /// singles needing one digit in a unit show: the second loses its only candidate).
+    /// Places the naked singles `singles`, and those they force in turn, one at a time. False
+    /// when some cell runs out of candidates (which is also how two singles needing one digit
+    /// in a unit show: the second loses its only candidate).
     #[inline(always)]
-    fn place_singles(&mut self, changed: u128) -> bool {
-        let changed = changed & self.empty;
-        if self.with_count(changed, 0) != 0 {
-            return false;
-        }
-        let mut todo = self.with_count(changed, 1);
+    fn place_singles(&mut self, singles: u128) -> bool {
+        let mut todo = singles & self.empty;
         while todo != 0 {
             let cell = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            let (_, zero, one) = self.place(cell, self.only_candidate(cell));
+            let (zero, one) = self.place(cell, self.only_candidate(cell));
             if zero != 0 {
                 return false;
             }
@@ -252,10 +246,11 @@ impl Marks {
         index
     }
 
-    /// Places every hidden single it finds and returns the cells placed and those that lost
-    /// candidates (zero when it placed nothing); `None` if some unit cannot hold some digit.
-    fn hidden_singles(&mut self) -> Option<u128> {
-        let mut changed = 0;
+    /// Places every hidden single it finds; returns the cells those placements left with no
+    /// candidate and with one (`None` inside when it placed nothing), or `None` if some unit
+    /// cannot hold some digit.
+    fn hidden_singles(&mut self) -> Option<Option<(u128, u128)>> {
+        let mut made: Option<(u128, u128)> = None;
         for d in 0..9 {
             for (u, &unit) in UNIT_BITS.iter().enumerate() {
                 if self.placed[d] & (1 << u) != 0 {
@@ -266,13 +261,13 @@ impl Marks {
                     return None;
                 }
                 if x & (x - 1) == 0 {
-                    // The cell itself marks a placement that took no candidate from a peer:
-                    // it can still leave another digit a hidden single.
-                    changed |= x | self.place(x.trailing_zeros() as usize, d).0;
+                    let (zero, one) = self.place(x.trailing_zeros() as usize, d);
+                    let (z, o) = made.unwrap_or((0, 0));
+                    made = Some((z | zero, o | one));
                 }
             }
         }
-        Some(changed)
+        Some(made)
     }
 
     /// Empty cells with the fewest candidates, by counting (when every cell has 5 or more).
