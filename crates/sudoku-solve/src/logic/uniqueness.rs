@@ -134,7 +134,8 @@ fn push(out: &mut Vec<Found>, kind: u8, path: &[Cell], key: Vec<u32>, step: Step
 
 pub(crate) fn unique_loops(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
     let mut out: Vec<Found> = Vec::new();
-    let (mut path, mut found) = (Vec::new(), Vec::new());
+    // The walk's buffers, kept from one start cell to the next.
+    let (mut path_buf, mut found_buf) = (Vec::new(), Vec::new());
     for start in g.empty_cells() {
         let pair = g.candidates(start);
         if pair.len() != 2 {
@@ -145,20 +146,20 @@ pub(crate) fn unique_loops(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<
             .iter()
             .filter(|&c| g.candidates(c).intersection(pair) == pair)
             .collect();
-        path.clear();
-        found.clear();
+        path_buf.clear();
+        found_buf.clear();
         let mut search = LoopSearch {
             g,
             pair,
             with_pair,
-            path,
+            path: path_buf,
             on_path: CellSet::EMPTY,
-            found,
+            found: found_buf,
             budget: 200_000,
         };
         search.walk(start, 2, DigitSet::EMPTY, None);
-        (path, found) = (search.path, search.found);
-        for path in found.drain(..) {
+        (path_buf, found_buf) = (search.path, search.found);
+        for path in found_buf.drain(..) {
             if !is_valid_loop(&path) {
                 continue;
             }
