@@ -1419,16 +1419,17 @@ impl<'w> Search<'w> {
                 continue;
             }
             let mut cell_chains = !mode.nishio && (card == 2 || (mode.multiple && card > 2));
-            // By digit, the units where this cell starts a region forcing chain search.
-            let mut regions: [Vec<Unit>; 9] = Default::default();
+            // By digit, the units where this cell starts a region forcing chain search (bit
+            // `k` for the cell's `k`-th unit in `units_of` order).
+            let mut regions = [0u8; 9];
             if !mode.nishio {
                 for d in values {
-                    regions[d.index()] = self.region_units(cell, d).collect();
+                    regions[d.index()] = self.region_units(cell, d);
                 }
             }
             if let Some(closure) = &self.closure {
                 cell_chains &= closure.common_consequence(values.iter().map(|d| cand_of(cell, d)));
-                if !cell_chains && regions.iter().all(Vec::is_empty) {
+                if !cell_chains && regions == [0; 9] {
                     continue;
                 }
             }
@@ -1446,7 +1447,7 @@ impl<'w> Search<'w> {
                 let double = card >= 3 && !mode.nishio && mode.dynamic;
                 let contradiction = mode.dynamic || mode.nishio;
                 self.binary(cand, &o, double, contradiction, hints)?;
-                self.region_chains(cell, d, &regions[d.index()], &o, hints)?;
+                self.region_chains(cell, d, regions[d.index()], &o, hints)?;
                 if cell_chains {
                     match (&mut cell_on, &mut cell_off) {
                         (Some(a), Some(b)) => {
@@ -1549,29 +1550,35 @@ impl<'w> Search<'w> {
     }
 
     /// The units where `cell` is the first place of `d` and whose places may have a region
-    /// forcing chain.
-    fn region_units(&self, cell: Cell, d: Digit) -> impl Iterator<Item = Unit> + '_ {
-        units_of(cell).into_iter().filter(move |&unit| {
+    /// forcing chain, as a mask over `units_of(cell)` (bit `k` for its `k`-th unit).
+    fn region_units(&self, cell: Cell, d: Digit) -> u8 {
+        let mut mask = 0;
+        for (k, unit) in units_of(cell).into_iter().enumerate() {
             let places = self.grid.unit_positions(unit, d);
             let n = places.len();
-            (n == 2 || (self.mode.multiple && n > 2))
+            if (n == 2 || (self.mode.multiple && n > 2))
                 && unit.cells().iter().copied().find(|&c| places.contains(c)) == Some(cell)
                 && self.closure.as_ref().is_none_or(|closure| {
                     closure.common_consequence(places.iter().map(|c| cand_of(c, d)))
                 })
-        })
+            {
+                mask |= 1 << k;
+            }
+        }
+        mask
     }
 
     fn region_chains(
         &mut self,
         cell: Cell,
         d: Digit,
-        units: &[Unit],
+        units: u8,
         own: &Outcome,
         hints: &mut Vec<ChainHint>,
     ) -> Result<(), OutOfBudget> {
         let (on_on, on_off) = (&own.on, &own.off);
-        for &unit in units {
+        let chosen = units_of(cell).into_iter().enumerate().filter(|&(k, _)| units >> k & 1 != 0);
+        for (_, unit) in chosen {
             let places = self.grid.unit_positions(unit, d);
             let n = places.len();
             // The other places' outcomes (the cell's own is `own`), in the unit's order.
