@@ -395,14 +395,16 @@ impl Closure {
 
     /// Whether some potential follows from each of the on potentials of `cands` (present
     /// candidates): what a cell or region forcing chain needs.
-    pub(crate) fn common_consequence(&self, cands: impl IntoIterator<Item = u16>) -> bool {
-        let mut common = vec![u64::MAX; self.words];
-        for cand in cands {
-            for (c, &r) in common.iter_mut().zip(self.row(cand, true)) {
-                *c &= r;
-            }
-        }
-        common.iter().any(|&c| c != 0)
+    pub(crate) fn common_consequence<I>(&self, cands: I) -> bool
+    where
+        I: IntoIterator<Item = u16>,
+        I::IntoIter: Clone,
+    {
+        // Word by word, so no buffer for the running intersection is needed.
+        let cands = cands.into_iter();
+        (0..self.words).any(|w| {
+            cands.clone().fold(u64::MAX, |common, cand| common & self.row(cand, true)[w]) != 0
+        })
     }
 }
 
