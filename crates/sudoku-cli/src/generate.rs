@@ -32,7 +32,9 @@ pub(crate) struct GenerateArgs {
     preset: String,
     /// The optimizer after the start: exchange (replica exchange), annealing or
     /// annealing:T0:ALPHA:TMIN (cooling by ALPHA every sweep, reheating below TMIN; default
-    /// 20:0.999:1), metropolis or metropolis:BETA (default 0.2).
+    /// 20:0.999:1), metropolis or metropolis:BETA (default 0.2), best-first (expand the
+    /// lowest-energy puzzle not yet expanded, rating all its neighbours: every exchange of one
+    /// clue with vicinity moves; a step is one expansion).
     #[arg(long)]
     search: Option<String>,
     /// The difficulty U in H = -J U + h * clues: any rating `sudoku rate` knows, with its
@@ -59,8 +61,9 @@ pub(crate) struct GenerateArgs {
     /// Wall-clock limit, such as 90s, 10m or 1h (default 5m when --steps is not given).
     #[arg(long, value_parser = parse_duration)]
     time: Option<Duration>,
-    /// REMC steps (sweeps per replica of the width phase), counted from the start of the
-    /// generation, also across --resume. The same seed and steps give the same output.
+    /// Steps of the main phase (REMC steps: sweeps per replica; sweeps of a single chain;
+    /// expansions of best-first), counted from the start of the generation, also across
+    /// --resume. The same seed and steps give the same output.
     #[arg(long)]
     steps: Option<u64>,
     /// Replicas of replica exchange (preset: explainer 4, paper 10).
@@ -293,6 +296,11 @@ impl Progress for Live<'_> {
         let s = self.shared;
         s.bar.set_message(format!("seed {} step {} | {}", self.seed, round.sweep, describe(best)));
         s.bar.tick();
+        self.keep_going()
+    }
+
+    fn keep_going(&mut self) -> bool {
+        let s = self.shared;
         !s.stop.load(Ordering::Relaxed) && lock(&s.error).is_none()
     }
 
@@ -385,7 +393,7 @@ fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GeneratorConfig> {
     })
 }
 
-/// `exchange`, `annealing[:T0:ALPHA:TMIN]` or `metropolis[:BETA]`.
+/// `exchange`, `annealing[:T0:ALPHA:TMIN]`, `metropolis[:BETA]` or `best-first`.
 fn parse_search(spec: &str) -> anyhow::Result<Search> {
     let mut parts = spec.split(':');
     let name = parts.next().unwrap_or("");
@@ -401,8 +409,9 @@ fn parse_search(spec: &str) -> anyhow::Result<Search> {
             Search::Annealing { t0: arg(0, 20.0), alpha: arg(1, 0.999), t_min: arg(2, 1.0) }
         }
         ("metropolis", 0 | 1) => Search::Metropolis { beta: arg(0, 0.2) },
+        ("best-first", 0) => Search::BestFirst,
         _ => bail!(
-            "unknown search {spec:?}; use exchange, annealing[:T0:ALPHA:TMIN] (20:0.999:1) or metropolis[:BETA] (0.2)"
+            "unknown search {spec:?}; use exchange, annealing[:T0:ALPHA:TMIN] (20:0.999:1), metropolis[:BETA] (0.2) or best-first"
         ),
     })
 }
@@ -413,6 +422,7 @@ fn reason_name(reason: StopReason) -> &'static str {
         StopReason::Time => "time_limit",
         StopReason::Sweeps => "step_limit",
         StopReason::Stopped => "interrupted",
+        StopReason::Exhausted => "exhausted",
         _ => "target_reached",
     }
 }
@@ -734,11 +744,12 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     let steps_done = portfolio.steps() - start_steps;
     let secs = started.elapsed().as_secs_f64();
     eprintln!(
-        "sudoku generate: stopped ({}) after {steps_done} REMC steps in {secs:.1} s ({:.1} steps/s); re-rating the best puzzles ...",
+        "sudoku generate: stopped ({}) after {steps_done} steps in {secs:.1} s ({:.1} steps/s); re-rating the best puzzles ...",
         match reason {
             StopReason::Time => "time limit",
             StopReason::Sweeps => "step limit",
             StopReason::Stopped => "interrupted",
+            StopReason::Exhausted => "nothing left to search",
             _ => "target reached",
         },
         steps_done as f64 / secs.max(1e-9),

@@ -12,12 +12,12 @@ use sudoku_metrics::{
 };
 use sudoku_solve::SeRating;
 use tempering::{
-    Annealing, AnnealingState, Budget, Chain, ConfigError, Cooling, ExchangeConfig, Ladder,
+    Annealing, AnnealingState, BestFirst, Budget, Chain, ConfigError, Cooling, ExchangeConfig, Ladder,
     Metropolis, Model, Observer, ReplicaExchange, StopReason, drive,
 };
 
 use crate::band::stream;
-use crate::{Moves, PuzzleModel, PuzzleState, Symmetry, is_minimal, minimize, random_minimal};
+use crate::{Moves, PuzzleModel, PuzzleMove, PuzzleState, Symmetry, is_minimal, minimize, random_minimal};
 
 /// How `U` is made from a rating's number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -154,6 +154,11 @@ pub enum Search {
         /// The inverse temperature.
         beta: f64,
     },
+    /// Best-first search ([`tempering::BestFirst`]): expand the lowest-energy puzzle found and
+    /// not yet expanded, rating its whole neighbourhood (with [`Moves::Vicinity`], every
+    /// exchange of one clue). Starts from every start puzzle (all the random ones with
+    /// [`Start::BestOfRandom`]). A step is one expansion.
+    BestFirst,
 }
 
 /// The main phase's optimizer in progress.
@@ -162,6 +167,7 @@ enum Searcher {
     Exchange(ReplicaExchange<PuzzleState>),
     Annealing(Chain<PuzzleState, Pcg64Mcg, AnnealingState>),
     Metropolis(Chain<PuzzleState, Pcg64Mcg, Metropolis>),
+    BestFirst(BestFirst<PuzzleState, PuzzleMove>),
 }
 
 impl Searcher {
@@ -170,6 +176,7 @@ impl Searcher {
             Searcher::Exchange(x) => x.sweeps(),
             Searcher::Annealing(c) => c.sweeps(),
             Searcher::Metropolis(c) => c.sweeps(),
+            Searcher::BestFirst(b) => b.sweeps(),
         }
     }
 
@@ -178,6 +185,7 @@ impl Searcher {
             Searcher::Exchange(x) => x.best(),
             Searcher::Annealing(c) => c.best(),
             Searcher::Metropolis(c) => c.best(),
+            Searcher::BestFirst(b) => b.best(),
         }
     }
 
@@ -191,6 +199,7 @@ impl Searcher {
             Searcher::Exchange(x) => drive(x, model, budget, observer),
             Searcher::Annealing(c) => drive(c, model, budget, observer),
             Searcher::Metropolis(c) => drive(c, model, budget, observer),
+            Searcher::BestFirst(b) => drive(b, model, budget, observer),
         }
     }
 }
@@ -381,6 +390,12 @@ pub trait Progress {
     fn on_best(&mut self, best: &BestRecord) {
         let _ = best;
     }
+
+    /// Asked within a long step (a best-first expansion rates hundreds of puzzles); return
+    /// `false` to stop there (the generation can be saved and resumed).
+    fn keep_going(&mut self) -> bool {
+        true
+    }
 }
 
 impl Progress for () {}
@@ -432,17 +447,17 @@ pub struct Generation {
     model: Option<PuzzleModel<Box<dyn Difficulty>>>,
 }
 
-/// The lowest-energy of `n` random minimal puzzles (the `i`-th drawn from the seed and `i`
-/// alone, rated in parallel: the same for any thread count), or `None` when `keep_going` says
-/// stop.
-fn best_of_random(
+/// `n` random minimal puzzles (the `i`-th drawn from the seed and `i` alone, rated in
+/// parallel: the same for any thread count), lowest energy first (in drawing order among
+/// equals), or `None` when `keep_going` says stop.
+fn random_starts(
     model: &PuzzleModel<Box<dyn Difficulty>>,
     n: u32,
     seed: u64,
     keep_going: &mut dyn FnMut() -> bool,
-) -> Option<PuzzleState> {
+) -> Option<Vec<PuzzleState>> {
     use rayon::prelude::*;
-    let mut best: Option<(f64, PuzzleState)> = None;
+    let mut all: Vec<(f64, PuzzleState)> = Vec::new();
     let mut next = 0;
     while next < n.max(1) {
         if !keep_going() {
@@ -462,14 +477,11 @@ fn best_of_random(
                 (model.energy(&state), state)
             })
             .collect();
-        for (e, state) in drawn {
-            if best.as_ref().is_none_or(|b| e < b.0) {
-                best = Some((e, state));
-            }
-        }
+        all.extend(drawn);
         next = upto;
     }
-    best.map(|b| b.1)
+    all.sort_by(|a, b| a.0.total_cmp(&b.0));
+    Some(all.into_iter().map(|(_, state)| state).collect())
 }
 
 /// Stops the depth phase when the depth target is reached.
@@ -528,13 +540,18 @@ impl<P: Progress + ?Sized> Observer<PuzzleState> for Recorder<'_, P> {
         })
     }
 
+    fn keep_going(&mut self) -> bool {
+        self.progress.keep_going()
+    }
+
     fn on_sweep(&mut self, info: &tempering::SweepInfo<'_, PuzzleState>) -> bool {
         if !info.sweep.is_multiple_of(self.every.max(1)) {
             return true;
         }
         self.round(RoundRecord {
             sweep: info.sweep,
-            betas: vec![info.beta],
+            // A search without temperature reports none (JSON has no infinity).
+            betas: if info.beta.is_finite() { vec![info.beta] } else { Vec::new() },
             energies: vec![info.energy],
         })
     }
@@ -584,10 +601,10 @@ impl Generation {
         let solution = sudoku_solve::random_solution(&mut rng);
         if let Start::BestOfRandom(n) = config.start {
             let model = Generation::width_model(&config, solution, seed);
-            let Some(first) = best_of_random(&model, n, seed, keep_going) else {
+            let Some(starts) = random_starts(&model, n, seed, keep_going) else {
                 return Ok(None);
             };
-            return Generation::with_first(config, seed, model, first, 0).map(Some);
+            return Generation::with_starts(config, seed, model, starts, 0).map(Some);
         }
         let depth_model =
             PuzzleModel::new(solution, Depth::default().with_budget(config.rating_budget), seed)
@@ -608,17 +625,19 @@ impl Generation {
         let start = report.state;
         let model = Generation::width_model(&config, solution, seed);
         let first = model.state_of(start.clues, start.solution);
-        Generation::with_first(config, seed, model, first, report.sweeps).map(Some)
+        Generation::with_starts(config, seed, model, vec![first], report.sweeps).map(Some)
     }
 
-    /// Sets up replica exchange with every replica at `first`.
-    fn with_first(
+    /// Sets up the main phase from `starts` (lowest energy first): a best-first search from all
+    /// of them, a Markov chain or every replica from the first.
+    fn with_starts(
         config: GeneratorConfig,
         seed: u64,
         model: PuzzleModel<Box<dyn Difficulty>>,
-        first: PuzzleState,
+        starts: Vec<PuzzleState>,
         depth_steps: u64,
     ) -> Result<Generation, ConfigError> {
+        let first = *starts.first().ok_or(ConfigError::NoStart)?;
         let moves = 2 * config.move_pairs;
         let rng = || Pcg64Mcg::seed_from_u64(seed ^ 0x5eed);
         let search = match config.search {
@@ -636,6 +655,7 @@ impl Generation {
                 let m = Metropolis::new(beta).with_moves_per_sweep(moves);
                 Searcher::Metropolis(Chain::new(&model, first, rng(), m))
             }
+            Search::BestFirst => Searcher::BestFirst(BestFirst::new(&model, starts)?),
         };
         Ok(Generation {
             config,

@@ -8,7 +8,7 @@ use rand::{Rng, RngExt};
 use sudoku_core::{Cell, CellSet, Grid};
 use sudoku_metrics::Difficulty;
 use sudoku_solve::Outcome;
-use tempering::Model;
+use tempering::{Model, Neighbourhood};
 
 /// A puzzle in the search: its solution grid, which of its cells are clues, and its difficulty
 /// `U`.
@@ -256,6 +256,36 @@ impl<U: Difficulty> PuzzleModel<U> {
         None
     }
 
+    /// Every exchange that removes the clue at `from`: with the clue gone and the puzzle still
+    /// unique, the removal itself; otherwise every clue (cell and digit the others allow) that
+    /// makes it unique again, other than the one removed.
+    fn exchanges_from(&self, state: &PuzzleState, from: u8) -> Vec<PuzzleMove> {
+        let kept = state.clues & !(1 << from);
+        let base = puzzle_of(&state.solution, kept);
+        match sudoku_solve::solve(&base) {
+            Outcome::Unique(solution) => vec![PuzzleMove { clues: kept, solution, new_u: f64::NAN }],
+            Outcome::Multiple(..) => {
+                let mut moves = Vec::new();
+                for cell in base.empty_cells() {
+                    for digit in base.candidates(cell) {
+                        if cell.index() == usize::from(from) && state.solution.get(cell) == Some(digit)
+                        {
+                            continue;
+                        }
+                        let mut puzzle = base;
+                        puzzle.set(cell, Some(digit));
+                        if let Outcome::Unique(solution) = sudoku_solve::solve(&puzzle) {
+                            let clues = kept | (1 << cell.index());
+                            moves.push(PuzzleMove { clues, solution, new_u: f64::NAN });
+                        }
+                    }
+                }
+                moves
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// The energy of a given `U` and clue count.
     #[must_use]
     pub fn energy_of(&self, u: f64, clues: usize) -> f64 {
@@ -277,6 +307,18 @@ fn puzzle_hash(clues: u128) -> u64 {
         z ^ (z >> 31)
     };
     mix(clues as u64) ^ mix((clues >> 64) as u64 ^ 0x9e37_79b9_7f4a_7c15)
+}
+
+/// A 64-bit identity of a puzzle (FNV-1a over its clues, then a SplitMix64 finaliser).
+fn puzzle_key(puzzle: &Grid) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for cell in puzzle.filled_cells() {
+        let digit = puzzle.get(cell).map_or(0, |d| u64::from(d.get()));
+        h = (h ^ (cell.index() as u64 * 16 + digit)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    h ^ (h >> 31)
 }
 
 /// The `k`-th set bit of `x`.
@@ -325,5 +367,46 @@ impl<U: Difficulty> Model for PuzzleModel<U> {
 
     fn apply(&self, state: &mut PuzzleState, mv: PuzzleMove) {
         *state = PuzzleState { clues: mv.clues, solution: mv.solution, u: mv.new_u };
+    }
+}
+
+/// Every move at once, for [`tempering::BestFirst`]: with [`Moves::Flips`], every removal that
+/// keeps the puzzle unique and every addition; with [`Moves::Vicinity`], every exchange of one
+/// clue (the puzzle community's {-1+1} vicinity: a clue removed, a clue added at any cell with
+/// any digit, the result unique) and every removal of an unneeded clue. Listed clue by clue in
+/// cell order (in parallel), so the order depends on the puzzle alone.
+impl<U: Difficulty> Neighbourhood for PuzzleModel<U> {
+    fn neighbours(&self, state: &PuzzleState) -> Vec<PuzzleMove> {
+        use rayon::prelude::*;
+        let clues: Vec<u8> = CellSet::from_bits(state.clues).iter().map(|c| c.index() as u8).collect();
+        let solution = state.solution;
+        match self.moves {
+            Moves::Flips => {
+                let mut moves: Vec<PuzzleMove> = clues
+                    .par_iter()
+                    .filter_map(|&from| {
+                        let clues = state.clues & !(1 << from);
+                        sudoku_solve::is_unique(&puzzle_of(&solution, clues))
+                            .then_some(PuzzleMove { clues, solution, new_u: f64::NAN })
+                    })
+                    .collect();
+                let empty = CellSet::from_bits(!state.clues & CellSet::ALL.bits());
+                moves.extend(empty.iter().map(|c| PuzzleMove {
+                    clues: state.clues | (1 << c.index()),
+                    solution,
+                    new_u: f64::NAN,
+                }));
+                moves
+            }
+            Moves::Vicinity => clues
+                .par_iter()
+                .map(|&from| self.exchanges_from(state, from))
+                .collect::<Vec<_>>()
+                .concat(),
+        }
+    }
+
+    fn key(&self, state: &PuzzleState) -> u64 {
+        puzzle_key(&state.puzzle())
     }
 }

@@ -39,6 +39,9 @@ pub enum StopReason {
     Target,
     /// The caller's observer asked to stop.
     Stopped,
+    /// The optimizer had nothing left to do (a [`BestFirst`](crate::BestFirst) search with an
+    /// empty frontier).
+    Exhausted,
 }
 
 impl Budget {

@@ -44,6 +44,12 @@ pub trait Optimizer<M: Model> {
     /// The lowest energy found since the optimizer began.
     fn best_energy(&self) -> f64;
 
+    /// Whether the optimizer has nothing left to do; [`drive`] then stops with
+    /// [`StopReason::Exhausted`]. Markov chains never are.
+    fn exhausted(&self) -> bool {
+        false
+    }
+
     /// Does at least one sweep and at most `max_sweeps` (a sweep of every chain, or a round of
     /// replica exchange cut to that length), reporting to `observer`. Returns `false` when the
     /// observer asks to stop.
@@ -68,6 +74,9 @@ where
     loop {
         if let Some(reason) = budget.check(optimizer.sweeps(), started, optimizer.best_energy()) {
             return reason;
+        }
+        if optimizer.exhausted() {
+            return StopReason::Exhausted;
         }
         let left = budget.max_sweeps.map_or(u64::MAX, |n| n.saturating_sub(optimizer.sweeps()));
         if !optimizer.advance(model, left, observer) {

@@ -42,6 +42,9 @@ pub enum ConfigError {
     /// Rounds need at least one sweep, and sweeps at least one move.
     #[error("sweeps per round and moves per sweep must be at least 1")]
     ZeroLength,
+    /// A search needs at least one state to start from.
+    #[error("no state to start from")]
+    NoStart,
 }
 
 /// How a ladder changes during a run.

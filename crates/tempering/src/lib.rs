@@ -1,6 +1,8 @@
 //! Generic Markov chain Monte Carlo optimizers: Metropolis at a fixed temperature, simulated
 //! annealing, and replica exchange (parallel tempering) with fixed or adaptive temperature
-//! ladders, checkpoints, and results that do not depend on the number of threads.
+//! ladders, checkpoints, and results that do not depend on the number of threads; and
+//! [`BestFirst`], a deterministic best-first search for models that can list their
+//! neighbourhood ([`Neighbourhood`]), run by the same driver loop.
 //!
 //! The crate knows nothing about any particular problem. A problem implements [`Model`]
 //! (energy, random moves, optionally a fast energy change); an optimizer owns the random
@@ -68,6 +70,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
 
+mod best_first;
 mod budget;
 mod chain;
 mod driver;
@@ -75,6 +78,7 @@ mod exchange;
 mod model;
 mod observer;
 
+pub use best_first::{BestFirst, Neighbourhood};
 pub use budget::{Budget, StopReason};
 pub use chain::{Annealing, AnnealingState, Chain, Cooling, Metropolis, Report, Schedule};
 pub use driver::{Optimizer, drive};

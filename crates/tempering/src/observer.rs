@@ -81,6 +81,12 @@ pub trait Observer<S> {
     fn on_best(&mut self, state: &S, energy: f64, sweep: u64) {
         let _ = (state, energy, sweep);
     }
+
+    /// Asked between the pieces of a long sweep (a [`BestFirst`](crate::BestFirst)
+    /// expansion). Return `false` to stop the run there; it can resume from that point.
+    fn keep_going(&mut self) -> bool {
+        true
+    }
 }
 
 impl<S> Observer<S> for () {}
@@ -94,5 +100,8 @@ impl<S, O: Observer<S> + ?Sized> Observer<S> for &mut O {
     }
     fn on_best(&mut self, state: &S, energy: f64, sweep: u64) {
         (**self).on_best(state, energy, sweep);
+    }
+    fn keep_going(&mut self) -> bool {
+        (**self).keep_going()
     }
 }

@@ -150,8 +150,11 @@ fn minimal_output_has_every_clue_needed() {
 /// checkpoint, and the best-of-random start is the same for any thread count.
 #[test]
 fn any_optimizer_runs_the_main_phase_and_resumes_exactly() {
-    let searches =
-        [Search::Annealing { t0: 20.0, alpha: 0.99, t_min: 1.0 }, Search::Metropolis { beta: 0.2 }];
+    let searches = [
+        Search::Annealing { t0: 20.0, alpha: 0.99, t_min: 1.0 },
+        Search::Metropolis { beta: 0.2 },
+        Search::BestFirst,
+    ];
     for search in searches {
         let config =
             GeneratorConfig { start: Start::BestOfRandom(16), search, ..small(energy("depth")) };
@@ -171,6 +174,41 @@ fn any_optimizer_runs_the_main_phase_and_resumes_exactly() {
         assert_eq!(straight, run(2, true), "{search:?}");
         assert!(reports_rounds(config), "{search:?}");
     }
+}
+
+/// Best-first search over the {-1+1} vicinity: every puzzle it reports is unique and rated
+/// right, each better than the last, and the search is the same for any thread count.
+#[test]
+fn best_first_search_climbs_the_vicinity() {
+    let config = GeneratorConfig {
+        start: Start::BestOfRandom(8),
+        search: Search::BestFirst,
+        moves: Moves::Vicinity,
+        ..small(energy("depth"))
+    };
+    let run = |threads: usize| {
+        rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(|| {
+            let mut g = Generation::start(config, 4).unwrap();
+            g.run(&Budget::sweeps(6), &mut ());
+            g
+        })
+    };
+    let g = run(2);
+    assert_eq!(g.steps(), 6);
+    assert!(!g.bests().is_empty(), "six expansions of a random minimal puzzle find a deeper one");
+    for pair in g.bests().windows(2) {
+        assert!(pair[1].energy < pair[0].energy);
+    }
+    for b in g.bests() {
+        assert!(sudoku_solve::is_unique(&b.puzzle), "{}", b.puzzle);
+        assert_eq!(Some(b.u as u32), Depth::default().evaluate(&b.puzzle).ok());
+        assert_eq!(b.energy, -100.0 * b.u + b.clues as f64);
+    }
+    let one = run(1);
+    assert_eq!(
+        serde_json::to_string(&one.bests()).unwrap(),
+        serde_json::to_string(&g.bests()).unwrap()
+    );
 }
 
 /// Whether a short run records its temperatures and energies for plots.

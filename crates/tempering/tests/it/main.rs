@@ -2,6 +2,7 @@
 //! reproducibility across thread counts, and checkpoint identity.
 
 mod adapt;
+mod best_first;
 mod ising;
 #[cfg(feature = "serde")]
 mod resume;

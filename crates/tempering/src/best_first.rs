@@ -1,0 +1,310 @@
+//! Best-first search over a listed neighbourhood: always expand the lowest-energy state not yet
+//! expanded, rating all of its neighbours, and never visit a state twice.
+
+use std::cmp::Ordering;
+use std::collections::{BinaryHeap, HashSet};
+
+use rayon::prelude::*;
+
+use crate::{ConfigError, Model, Observer, Optimizer, SweepInfo};
+
+/// A [`Model`] whose moves from a state can all be listed: what [`BestFirst`] needs.
+///
+/// # Examples
+///
+/// ```
+/// use rand::{Rng, RngExt};
+/// use tempering::{Model, Neighbourhood};
+///
+/// /// Integers `0..100`, moving by one.
+/// struct Line;
+/// impl Model for Line {
+///     type State = i64;
+///     type Move = i64;
+///     fn energy(&self, x: &i64) -> f64 { ((x - 42) * (x - 42)) as f64 }
+///     fn propose<R: Rng + ?Sized>(&self, x: &i64, _: u32, rng: &mut R) -> Option<i64> {
+///         Some(x + if rng.random_bool(0.5) { 1 } else { -1 })
+///     }
+///     fn apply(&self, x: &mut i64, to: i64) { *x = to; }
+/// }
+/// impl Neighbourhood for Line {
+///     fn neighbours(&self, x: &i64) -> Vec<i64> {
+///         [x - 1, x + 1].into_iter().filter(|y| (0..100).contains(y)).collect()
+///     }
+///     fn key(&self, x: &i64) -> u64 { *x as u64 }
+/// }
+/// assert_eq!(Line.neighbours(&0), vec![1]);
+/// ```
+pub trait Neighbourhood: Model {
+    /// Every move from `state`, in an order that depends on `state` alone (the search is then
+    /// deterministic).
+    fn neighbours(&self, state: &Self::State) -> Vec<Self::Move>;
+
+    /// A 64-bit identity of a state: two states with the same key are one state to the search.
+    /// It is taken of a state reached by [`Model::apply`] without [`Model::delta`], so it must
+    /// not depend on what `delta` caches in a move.
+    fn key(&self, state: &Self::State) -> u64;
+}
+
+/// A state waiting to be expanded. The heap's greatest entry is the lowest energy, the
+/// earliest found among equals.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+struct Entry<S> {
+    energy: f64,
+    order: u64,
+    state: S,
+}
+
+impl<S> PartialEq for Entry<S> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl<S> Eq for Entry<S> {}
+
+impl<S> PartialOrd for Entry<S> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<S> Ord for Entry<S> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.energy.total_cmp(&self.energy).then(other.order.cmp(&self.order))
+    }
+}
+
+/// Best-first local search, as the puzzle community's "vicinity" searches explore: a frontier
+/// of states found but not yet expanded; each sweep expands its lowest-energy state, rating
+/// every neighbour never seen before (in parallel, in the model's order, so the result does not
+/// depend on the thread count) and adding them to the frontier. Nothing random: the same
+/// starts give the same search. Unlike Metropolis it never returns to a state, and unlike a
+/// plain descent it goes on from the best states left when a state has no better neighbour.
+///
+/// A sweep is one expansion. Its neighbours are rated a few at a time, and between two pieces
+/// the [`drive`](crate::drive) loop checks its budget and the observer
+/// ([`Observer::keep_going`]), so an expansion of slow neighbours neither overruns a time
+/// limit by much nor delays a stop; a checkpoint taken in between resumes the expansion where
+/// it was. States of infinite energy (a model's "over budget") are dropped. The frontier keeps
+/// at most [`BestFirst::with_frontier_limit`] states (the lowest).
+///
+/// # Examples
+///
+/// ```
+/// use rand::{Rng, RngExt};
+/// use tempering::{drive, BestFirst, Budget, Model, Neighbourhood};
+///
+/// /// A rugged line: a slope to 77 with a ridge at every number not divisible by 3.
+/// struct Rugged;
+/// impl Model for Rugged {
+///     type State = i64;
+///     type Move = i64;
+///     fn energy(&self, x: &i64) -> f64 { ((x - 77).abs() + 10 * (x % 3)) as f64 }
+///     fn propose<R: Rng + ?Sized>(&self, x: &i64, _: u32, rng: &mut R) -> Option<i64> {
+///         Some(x + if rng.random_bool(0.5) { 1 } else { -1 })
+///     }
+///     fn apply(&self, x: &mut i64, to: i64) { *x = to; }
+/// }
+/// impl Neighbourhood for Rugged {
+///     fn neighbours(&self, x: &i64) -> Vec<i64> {
+///         [x - 1, x + 1].into_iter().filter(|y| (0..100).contains(y)).collect()
+///     }
+///     fn key(&self, x: &i64) -> u64 { *x as u64 }
+/// }
+///
+/// let mut search = BestFirst::new(&Rugged, vec![3])?;
+/// drive(&mut search, &Rugged, &Budget::sweeps(200), &mut ());
+/// assert_eq!(search.best(), (&78, 1.0)); // 77 is on a ridge; 78, one step further, is not
+/// # Ok::<(), tempering::ConfigError>(())
+/// ```
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(serialize = "S: serde::Serialize", deserialize = "S: serde::Deserialize<'de>"))
+)]
+pub struct BestFirst<S, V> {
+    frontier: BinaryHeap<Entry<S>>,
+    seen: HashSet<u64>,
+    best: S,
+    best_energy: f64,
+    expansions: u64,
+    found: u64,
+    frontier_limit: usize,
+    /// The expansion in progress, and how many of its fresh neighbours are rated.
+    expanding: Option<(Entry<S>, usize)>,
+    /// Its fresh neighbours (keys and moves): listed again after a resume, the same list,
+    /// since `seen` takes their keys only when the expansion ends.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    fresh: Option<Vec<(u64, V)>>,
+}
+
+/// The default most states kept waiting in the frontier.
+const FRONTIER_LIMIT: usize = 100_000;
+
+/// Neighbours rated between two checks of the budget and the observer, per thread.
+const PIECE_PER_THREAD: usize = 8;
+
+impl<S: Clone, V> BestFirst<S, V> {
+    /// A search from `starts` (all of them in the frontier, rated by the model).
+    ///
+    /// # Errors
+    ///
+    /// [`ConfigError::NoStart`] when `starts` is empty.
+    pub fn new<M: Neighbourhood<State = S, Move = V>>(
+        model: &M,
+        starts: Vec<S>,
+    ) -> Result<BestFirst<S, V>, ConfigError> {
+        let mut search: Option<BestFirst<S, V>> = None;
+        for state in starts {
+            let energy = model.energy(&state);
+            let s = search.get_or_insert_with(|| BestFirst {
+                frontier: BinaryHeap::new(),
+                seen: HashSet::new(),
+                best: state.clone(),
+                best_energy: energy,
+                expansions: 0,
+                found: 0,
+                frontier_limit: FRONTIER_LIMIT,
+                expanding: None,
+                fresh: None,
+            });
+            if s.seen.insert(model.key(&state)) {
+                s.push(energy, state);
+            }
+        }
+        search.ok_or(ConfigError::NoStart)
+    }
+
+    /// Sets the most states kept waiting (at least 1).
+    #[must_use]
+    pub fn with_frontier_limit(self, limit: usize) -> BestFirst<S, V> {
+        BestFirst { frontier_limit: limit.max(1), ..self }
+    }
+
+    /// The lowest-energy state found and its energy.
+    pub fn best(&self) -> (&S, f64) {
+        (&self.best, self.best_energy)
+    }
+
+    /// Expansions so far.
+    pub fn sweeps(&self) -> u64 {
+        self.expansions
+    }
+
+    /// States found but not yet expanded.
+    pub fn frontier_len(&self) -> usize {
+        self.frontier.len()
+    }
+
+    /// States seen since the search began (starts included; the neighbours of an expansion
+    /// in progress once it ends).
+    pub fn seen(&self) -> usize {
+        self.seen.len()
+    }
+
+    /// Adds a rated state to the frontier; whether it is the best so far.
+    fn push(&mut self, energy: f64, state: S) -> bool {
+        if !energy.is_finite() {
+            return false;
+        }
+        let improves = energy < self.best_energy;
+        if improves {
+            self.best_energy = energy;
+            self.best = state.clone();
+        }
+        self.frontier.push(Entry { energy, order: self.found, state });
+        self.found += 1;
+        if self.frontier.len() >= 2 * self.frontier_limit {
+            // Keep the lowest `frontier_limit`: the sorted vector ends with the greatest.
+            let mut v = std::mem::take(&mut self.frontier).into_sorted_vec();
+            v.drain(..v.len() - self.frontier_limit);
+            self.frontier = v.into();
+        }
+        improves
+    }
+}
+
+impl<M> Optimizer<M> for BestFirst<M::State, M::Move>
+where
+    M: Neighbourhood + Sync,
+    M::State: Clone + Send + Sync,
+    M::Move: Clone + Send + Sync,
+{
+    fn sweeps(&self) -> u64 {
+        self.expansions
+    }
+
+    fn best_energy(&self) -> f64 {
+        self.best_energy
+    }
+
+    fn exhausted(&self) -> bool {
+        self.expanding.is_none() && self.frontier.is_empty()
+    }
+
+    /// Rates the next piece of the current expansion (starting one if none is in progress).
+    fn advance<O: Observer<M::State> + ?Sized>(
+        &mut self,
+        model: &M,
+        _max_sweeps: u64,
+        observer: &mut O,
+    ) -> bool {
+        if self.expanding.is_none() {
+            let Some(entry) = self.frontier.pop() else { return true };
+            self.expanding = Some((entry, 0));
+            self.fresh = None;
+        }
+        let Some((entry, done)) = self.expanding.take() else { return true };
+        let fresh = self.fresh.get_or_insert_with(|| {
+            let mut keys = HashSet::new();
+            model
+                .neighbours(&entry.state)
+                .into_iter()
+                .filter_map(|mv| {
+                    let mut next = entry.state.clone();
+                    model.apply(&mut next, mv.clone());
+                    let key = model.key(&next);
+                    (!self.seen.contains(&key) && keys.insert(key)).then_some((key, mv))
+                })
+                .collect()
+        });
+        let piece = (PIECE_PER_THREAD * rayon::current_num_threads()).max(1);
+        let upto = (done + piece).min(fresh.len());
+        let rated: Vec<(f64, M::State)> = fresh[done..upto]
+            .par_iter()
+            .map(|(_, mv)| {
+                let mut mv = mv.clone();
+                let delta = model.delta(&entry.state, entry.energy, &mut mv);
+                let mut next = entry.state.clone();
+                model.apply(&mut next, mv);
+                (entry.energy + delta, next)
+            })
+            .collect();
+        let ended = upto == fresh.len();
+        if ended {
+            self.seen.extend(fresh.iter().map(|(key, _)| *key));
+            self.fresh = None;
+        }
+        for (e, next) in rated {
+            if self.push(e, next) {
+                observer.on_best(&self.best, self.best_energy, self.expansions);
+            }
+        }
+        if !ended {
+            self.expanding = Some((entry, upto));
+            return observer.keep_going();
+        }
+        self.expansions += 1;
+        let info = SweepInfo {
+            sweep: self.expansions,
+            beta: f64::INFINITY,
+            state: &entry.state,
+            energy: entry.energy,
+            accepted: upto as u32,
+        };
+        observer.on_sweep(&info)
+    }
+}

@@ -1,0 +1,136 @@
+//! Best-first search: finds the global minimum of a small space and then stops, never rates a
+//! state twice, and resumes exactly from a checkpoint.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rand::{Rng, RngExt};
+use tempering::{BestFirst, Budget, Model, Neighbourhood, StopReason, drive};
+
+/// Bit strings of length 12 with a deceptive energy: a slope towards all-zero, but the
+/// global minimum is one string far up the slope.
+struct Deceptive {
+    rated: AtomicU64,
+}
+
+const GOAL: u16 = 0b1011_0110_1101;
+
+impl Model for Deceptive {
+    type State = u16;
+    type Move = u16;
+    fn energy(&self, x: &u16) -> f64 {
+        self.rated.fetch_add(1, Ordering::Relaxed);
+        if *x == GOAL { -100.0 } else { f64::from(x.count_ones()) }
+    }
+    fn propose<R: Rng + ?Sized>(&self, x: &u16, _: u32, rng: &mut R) -> Option<u16> {
+        Some(x ^ (1 << rng.random_range(0..12)))
+    }
+    fn apply(&self, x: &mut u16, to: u16) {
+        *x = to;
+    }
+}
+
+impl Neighbourhood for Deceptive {
+    fn neighbours(&self, x: &u16) -> Vec<u16> {
+        (0..12).map(|i| x ^ (1 << i)).collect()
+    }
+    fn key(&self, x: &u16) -> u64 {
+        u64::from(*x)
+    }
+}
+
+#[test]
+fn searches_the_whole_space_once_and_stops() {
+    let model = Deceptive { rated: AtomicU64::new(0) };
+    let mut search = BestFirst::new(&model, vec![0b1111_1111_1111]).unwrap();
+    let reason = drive(&mut search, &model, &Budget::sweeps(1 << 20), &mut ());
+    assert_eq!(reason, StopReason::Exhausted);
+    assert_eq!(search.best(), (&GOAL, -100.0));
+    assert_eq!(search.sweeps(), 1 << 12, "every state expanded once");
+    assert_eq!(search.seen(), 1 << 12);
+    // The start, then every other state once, as a neighbour never seen before.
+    assert_eq!(model.rated.load(Ordering::Relaxed), 1 << 12);
+}
+
+#[test]
+fn the_lowest_states_are_expanded_first_and_the_frontier_is_bounded() {
+    let model = Deceptive { rated: AtomicU64::new(0) };
+    let mut search = BestFirst::new(&model, vec![0b1111_1111_1111]).unwrap().with_frontier_limit(8);
+    drive(&mut search, &model, &Budget::sweeps(13), &mut ());
+    // Straight down the slope: 12 expansions reach all-zero, whose energy is 0.
+    assert_eq!(search.best(), (&0, 0.0));
+    assert!(search.frontier_len() < 16);
+    assert!(BestFirst::<u16, u16>::new(&model, Vec::new()).is_err(), "a search needs a start");
+}
+
+/// The states a search expands, in order.
+#[derive(Default)]
+struct Expanded(Vec<u16>);
+
+impl tempering::Observer<u16> for Expanded {
+    fn on_sweep(&mut self, info: &tempering::SweepInfo<'_, u16>) -> bool {
+        self.0.push(*info.state);
+        true
+    }
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn a_checkpoint_resumes_exactly() {
+    let model = Deceptive { rated: AtomicU64::new(0) };
+    let start = || BestFirst::new(&model, vec![0b0101_0101_0101, 0b1111_0000_0000]).unwrap();
+    let (mut straight, mut straight_trace) = (start(), Expanded::default());
+    drive(&mut straight, &model, &Budget::sweeps(120), &mut ());
+    drive(&mut straight, &model, &Budget::sweeps(300), &mut straight_trace);
+
+    let mut first = start();
+    drive(&mut first, &model, &Budget::sweeps(120), &mut ());
+    let saved = serde_json::to_string(&first).unwrap();
+    drop(first);
+    let mut resumed: BestFirst<u16, u16> = serde_json::from_str(&saved).unwrap();
+    let mut resumed_trace = Expanded::default();
+    drive(&mut resumed, &model, &Budget::sweeps(300), &mut resumed_trace);
+
+    assert_eq!(resumed_trace.0.len(), 180);
+    assert_eq!(resumed_trace.0, straight_trace.0, "the same states expanded in the same order");
+    let view = |s: &BestFirst<u16, u16>| (*s.best().0, s.best().1, s.seen(), s.frontier_len());
+    assert_eq!(view(&resumed), view(&straight));
+}
+
+/// Stops at the first chance it gets inside an expansion.
+struct StopInside(bool);
+
+impl tempering::Observer<u16> for StopInside {
+    fn keep_going(&mut self) -> bool {
+        self.0 = true;
+        false
+    }
+}
+
+/// An expansion stopped halfway (by the observer, between two pieces of neighbours) and
+/// checkpointed there resumes where it was: the same search as one never stopped.
+#[cfg(feature = "serde")]
+#[test]
+fn a_search_stopped_inside_an_expansion_resumes_exactly() {
+    // One thread: pieces of 8 neighbours, so each expansion of 12 has two.
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    pool.install(|| {
+        let model = Deceptive { rated: AtomicU64::new(0) };
+        let start = || BestFirst::new(&model, vec![0b0000_1111_0000]).unwrap();
+        let mut straight = start();
+        let mut straight_trace = Expanded::default();
+        drive(&mut straight, &model, &Budget::sweeps(60), &mut straight_trace);
+
+        // The first expansion has 12 fresh neighbours (later ones fewer).
+        let mut first = start();
+        let mut stop = StopInside(false);
+        assert_eq!(drive(&mut first, &model, &Budget::sweeps(60), &mut stop), StopReason::Stopped);
+        assert!(stop.0 && first.sweeps() == 0, "stopped inside the first expansion");
+        let mut trace = Expanded::default();
+        let saved = serde_json::to_string(&first).unwrap();
+        let mut resumed: BestFirst<u16, u16> = serde_json::from_str(&saved).unwrap();
+        drive(&mut resumed, &model, &Budget::sweeps(60), &mut trace);
+        assert_eq!(trace.0, straight_trace.0);
+        assert_eq!(resumed.best(), straight.best());
+        assert_eq!((resumed.seen(), resumed.frontier_len()), (straight.seen(), straight.frontier_len()));
+    });
+}
