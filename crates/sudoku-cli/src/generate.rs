@@ -25,8 +25,8 @@ use crate::{Status, thread_pool};
 #[derive(clap::Args, Debug)]
 pub(crate) struct GenerateArgs {
     /// Settings to start from (the flags below change them): explainer (hard for people, by
-    /// Sudoku Explainer's ER: se-rating energy, best of 2,000 random minimal puzzles, vicinity
-    /// moves, 4 replicas exchanging every sweep), average-width (hard for backtracking: the
+    /// Sudoku Explainer's ER: se-rating energy, 2,000 random minimal puzzles as the start,
+    /// best-first search over their vicinity), average-width (hard for backtracking: the
     /// paper's schedule with the average-width energy), paper (exactly the paper's).
     #[arg(long, default_value = "explainer")]
     preset: String,
@@ -54,8 +54,9 @@ pub(crate) struct GenerateArgs {
     /// the solution grid changes along the run).
     #[arg(long)]
     moves: Option<String>,
-    /// Where the main phase starts: depth (the paper's depth phase) or random:N (the best of
-    /// N random minimal puzzles by the energy).
+    /// Where the main phase starts: depth (the paper's depth phase) or random:N (N random
+    /// minimal puzzles rated by the energy: chains and replicas start from the best,
+    /// best-first from all).
     #[arg(long)]
     start: Option<String>,
     /// Wall-clock limit, such as 90s, 10m or 1h (default 5m when --steps is not given).

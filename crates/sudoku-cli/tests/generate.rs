@@ -107,6 +107,20 @@ fn ctrl_c_stops_with_the_summary_and_exit_130() {
     assert_eq!(v["stop_reason"], "interrupted");
 }
 
+/// The default search (best-first) stops within an expansion: its hundreds of ratings are
+/// not waited for.
+#[test]
+fn ctrl_c_stops_a_best_first_search() {
+    let args = ["generate", "--start", "random:30", "--time", "5m", "--threads", "1", "--json"];
+    let started = Instant::now();
+    let out = interrupted(&args, Duration::from_secs(4));
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    assert!(started.elapsed() < Duration::from_secs(60));
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(v["stop_reason"], "interrupted");
+    assert!(v["se_rating"]["er"].as_f64().is_some(), "{v}");
+}
+
 #[test]
 fn ctrl_c_in_the_depth_phase_stops_too() {
     // Depth 30 is out of reach: the run stays in the depth phase until interrupted.

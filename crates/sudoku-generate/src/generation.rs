@@ -12,12 +12,14 @@ use sudoku_metrics::{
 };
 use sudoku_solve::SeRating;
 use tempering::{
-    Annealing, AnnealingState, BestFirst, Budget, Chain, ConfigError, Cooling, ExchangeConfig, Ladder,
-    Metropolis, Model, Observer, ReplicaExchange, StopReason, drive,
+    Annealing, AnnealingState, BestFirst, Budget, Chain, ConfigError, Cooling, ExchangeConfig,
+    Ladder, Metropolis, Model, Observer, ReplicaExchange, StopReason, drive,
 };
 
 use crate::band::stream;
-use crate::{Moves, PuzzleModel, PuzzleMove, PuzzleState, Symmetry, is_minimal, minimize, random_minimal};
+use crate::{
+    Moves, PuzzleModel, PuzzleMove, PuzzleState, Symmetry, is_minimal, minimize, random_minimal,
+};
 
 /// How `U` is made from a rating's number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -204,6 +206,9 @@ impl Searcher {
     }
 }
 
+/// The most puzzles a best-first search keeps waiting.
+const BEST_FIRST_FRONTIER: usize = 20_000;
+
 /// How a generation finds the puzzle its replicas start from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[non_exhaustive]
@@ -211,8 +216,8 @@ pub enum Start {
     /// The paper's depth phase: Metropolis on the depth from the full solution grid until
     /// `depth_target`.
     DepthPhase,
-    /// The lowest-energy of this many random minimal puzzles (rated by the run's energy, in
-    /// parallel).
+    /// This many random minimal puzzles, rated by the run's energy in parallel: chains and
+    /// replicas start from the lowest-energy one, [`Search::BestFirst`] from all of them.
     BestOfRandom(u32),
 }
 
@@ -287,9 +292,9 @@ impl Default for GeneratorConfig {
 
 impl GeneratorConfig {
     /// Puzzles hard for people, by Sudoku Explainer's ER (measured in `docs/generator.md`):
-    /// energy `se-rating:tiebreak=ep-ed`, the best of 2,000 random minimal puzzles as the
-    /// start, vicinity moves (the solution grid changes), replica exchange over 4 replicas
-    /// exchanging after every sweep, the paper's ladder and adjustment otherwise.
+    /// energy `se-rating:tiebreak=ep-ed`, 2,000 random minimal puzzles as the start, and a
+    /// best-first search over the {-1+1} vicinity (every exchange of one clue, so the solution
+    /// grid changes) from all of them; the paper's values for everything else.
     #[must_use]
     pub fn explainer() -> GeneratorConfig {
         let mut rating = Rating::new(RatingKind::SeRating);
@@ -297,6 +302,7 @@ impl GeneratorConfig {
         GeneratorConfig {
             energy: Energy::new(rating),
             start: Start::BestOfRandom(2000),
+            search: Search::BestFirst,
             moves: Moves::Vicinity,
             replicas: 4,
             sweeps_per_round: 1,
@@ -655,7 +661,11 @@ impl Generation {
                 let m = Metropolis::new(beta).with_moves_per_sweep(moves);
                 Searcher::Metropolis(Chain::new(&model, first, rng(), m))
             }
-            Search::BestFirst => Searcher::BestFirst(BestFirst::new(&model, starts)?),
+            // A run expands about one puzzle a second: the best 20,000 waiting are plenty, and
+            // keep checkpoints small.
+            Search::BestFirst => Searcher::BestFirst(
+                BestFirst::new(&model, starts)?.with_frontier_limit(BEST_FIRST_FRONTIER),
+            ),
         };
         Ok(Generation {
             config,

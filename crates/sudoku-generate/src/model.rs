@@ -263,12 +263,15 @@ impl<U: Difficulty> PuzzleModel<U> {
         let kept = state.clues & !(1 << from);
         let base = puzzle_of(&state.solution, kept);
         match sudoku_solve::solve(&base) {
-            Outcome::Unique(solution) => vec![PuzzleMove { clues: kept, solution, new_u: f64::NAN }],
+            Outcome::Unique(solution) => {
+                vec![PuzzleMove { clues: kept, solution, new_u: f64::NAN }]
+            }
             Outcome::Multiple(..) => {
                 let mut moves = Vec::new();
                 for cell in base.empty_cells() {
                     for digit in base.candidates(cell) {
-                        if cell.index() == usize::from(from) && state.solution.get(cell) == Some(digit)
+                        if cell.index() == usize::from(from)
+                            && state.solution.get(cell) == Some(digit)
                         {
                             continue;
                         }
@@ -378,7 +381,8 @@ impl<U: Difficulty> Model for PuzzleModel<U> {
 impl<U: Difficulty> Neighbourhood for PuzzleModel<U> {
     fn neighbours(&self, state: &PuzzleState) -> Vec<PuzzleMove> {
         use rayon::prelude::*;
-        let clues: Vec<u8> = CellSet::from_bits(state.clues).iter().map(|c| c.index() as u8).collect();
+        let clues: Vec<u8> =
+            CellSet::from_bits(state.clues).iter().map(|c| c.index() as u8).collect();
         let solution = state.solution;
         match self.moves {
             Moves::Flips => {

@@ -131,6 +131,9 @@ fn a_search_stopped_inside_an_expansion_resumes_exactly() {
         drive(&mut resumed, &model, &Budget::sweeps(60), &mut trace);
         assert_eq!(trace.0, straight_trace.0);
         assert_eq!(resumed.best(), straight.best());
-        assert_eq!((resumed.seen(), resumed.frontier_len()), (straight.seen(), straight.frontier_len()));
+        assert_eq!(
+            (resumed.seen(), resumed.frontier_len()),
+            (straight.seen(), straight.frontier_len())
+        );
     });
 }
