@@ -304,12 +304,14 @@ const EXCHANGE_DRAWS: u32 = 16;
 
 /// A 64-bit mix of the clue mask (SplitMix64 finaliser on both halves).
 fn puzzle_hash(clues: u128) -> u64 {
-    let mix = |mut z: u64| {
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
     mix(clues as u64) ^ mix((clues >> 64) as u64 ^ 0x9e37_79b9_7f4a_7c15)
+}
+
+/// The SplitMix64 finaliser.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// A 64-bit identity of a puzzle (FNV-1a over its clues, then a SplitMix64 finaliser).
@@ -319,9 +321,7 @@ fn puzzle_key(puzzle: &Grid) -> u64 {
         let digit = puzzle.get(cell).map_or(0, |d| u64::from(d.get()));
         h = (h ^ (cell.index() as u64 * 16 + digit)).wrapping_mul(0x0000_0100_0000_01b3);
     }
-    h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    h ^ (h >> 31)
+    mix(h)
 }
 
 /// The `k`-th set bit of `x`.
