@@ -140,12 +140,17 @@ fn ctrl_c_in_the_depth_phase_stops_too() {
     assert!(text(&out.stderr).contains("interrupted in the start phase"));
 }
 
-/// The default preset (hard for people): the summary carries Sudoku Explainer's ratings.
+/// The default preset (hard for people, best-first): the summary carries Sudoku Explainer's
+/// ratings, and the search is the same for any thread count.
 #[test]
 fn the_default_generation_reports_er() {
-    let out =
-        sudoku(&["generate", "--start", "random:30", "--steps", "3", "--json", "--no-progress"]);
+    let run = |threads: &str| {
+        let args = ["generate", "--start", "random:30", "--steps", "3", "--json", "--no-progress"];
+        sudoku(&[&args[..], &["--threads", threads]].concat())
+    };
+    let out = run("2");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&run("1").stdout), text(&out.stdout), "the same for any thread count");
     let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
     assert_eq!(v["energy_kind"], "se-rating");
     assert_eq!(v["energy_settings"], "se-rating:tiebreak=ep-ed");
