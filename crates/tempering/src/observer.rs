@@ -6,13 +6,14 @@
 pub struct SweepInfo<'a, S> {
     /// Sweeps done so far (this one included).
     pub sweep: u64,
-    /// The current inverse temperature.
+    /// The current inverse temperature (infinite for a search without temperature: a
+    /// [`BestFirst`](crate::BestFirst) expansion).
     pub beta: f64,
-    /// The current state.
+    /// The current state (for best-first, the state just expanded).
     pub state: &'a S,
     /// Its energy.
     pub energy: f64,
-    /// Moves accepted during this sweep.
+    /// Moves accepted during this sweep (for best-first, the new neighbours rated).
     pub accepted: u32,
 }
 
