@@ -252,12 +252,14 @@ where
         _max_sweeps: u64,
         observer: &mut O,
     ) -> bool {
-        if self.expanding.is_none() {
-            let Some(entry) = self.frontier.pop() else { return true };
-            self.expanding = Some((entry, 0));
-            self.fresh = None;
-        }
-        let Some((entry, done)) = self.expanding.take() else { return true };
+        let (entry, done) = match self.expanding.take() {
+            Some(in_progress) => in_progress,
+            None => {
+                let Some(entry) = self.frontier.pop() else { return true };
+                self.fresh = None;
+                (entry, 0)
+            }
+        };
         let fresh = self.fresh.get_or_insert_with(|| {
             let mut keys = HashSet::new();
             model
