@@ -157,25 +157,25 @@ impl<S: Clone, V> BestFirst<S, V> {
         model: &M,
         starts: Vec<S>,
     ) -> Result<BestFirst<S, V>, ConfigError> {
-        let mut search: Option<BestFirst<S, V>> = None;
-        for state in starts {
-            let energy = model.energy(&state);
-            let s = search.get_or_insert_with(|| BestFirst {
-                frontier: BinaryHeap::new(),
-                seen: HashSet::new(),
-                best: state.clone(),
-                best_energy: energy,
-                expansions: 0,
-                found: 0,
-                frontier_limit: FRONTIER_LIMIT,
-                expanding: None,
-                fresh: None,
-            });
-            if s.seen.insert(model.key(&state)) {
-                s.push(energy, state);
+        let mut rated = starts.into_iter().map(|state| (model.energy(&state), state));
+        let (energy, first) = rated.next().ok_or(ConfigError::NoStart)?;
+        let mut search = BestFirst {
+            frontier: BinaryHeap::new(),
+            seen: HashSet::new(),
+            best: first.clone(),
+            best_energy: energy,
+            expansions: 0,
+            found: 0,
+            frontier_limit: FRONTIER_LIMIT,
+            expanding: None,
+            fresh: None,
+        };
+        for (energy, state) in std::iter::once((energy, first)).chain(rated) {
+            if search.seen.insert(model.key(&state)) {
+                search.push(energy, state);
             }
         }
-        search.ok_or(ConfigError::NoStart)
+        Ok(search)
     }
 
     /// Sets the most states kept waiting (at least 1).
