@@ -14,8 +14,10 @@
 //! techniques) for speed: band masks make a node cost a few table look-ups, and the state is
 //! small enough to copy at every branch.
 
-// Index loops over bands and digits mirror the bit arithmetic (d * 3 + b) more plainly.
+// Index loops over bands and digits mirror the bit arithmetic (`at(d, b)`) more plainly.
 #![allow(clippy::needless_range_loop)]
+
+use wide::u32x8;
 
 /// Bits of row `r` of a band.
 const ROW_MASK: [u32; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
@@ -92,16 +94,23 @@ const SEGMENT_CELLS: [u32; 512] = {
     t
 };
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
-/// For a `cand` index `d * 3 + b`: `(d, b)`, by look-up instead of a division.
+/// For a `cand` index [`at`]`(d, b)`: `(d, b)`, by look-up instead of a division.
 const DIGIT_BAND: [(u8, u8); 27] = {
     let mut t = [(0u8, 0u8); 27];
     let mut i = 0;
     while i < 27 {
-        t[i] = ((i / 3) as u8, (i % 3) as u8);
+        t[i] = ((i % 9) as u8, (i / 9) as u8);
         i += 1;
     }
     t
 };
+/// The `cand` index of digit index `d` in band `b`: band-major, so that a band's nine digit
+/// masks are contiguous.
+#[inline(always)]
+const fn at(d: usize, b: usize) -> usize {
+    b * 9 + d
+}
+
 /// Every cell of a band.
 const FULL_BAND: u32 = (1 << 27) - 1;
 
@@ -141,6 +150,28 @@ const fn lone(v: u32) -> u32 {
     v & 0u32.wrapping_sub((v & v.wrapping_sub(1) == 0) as u32)
 }
 
+/// The digits (9 bits) whose mask, among a band's nine, meets `cells`: one 8-lane compare and
+/// sign-bit mask (`wide`) and a scalar test, where the compiler's own vectorisation unpacks
+/// the bits one by one.
+#[inline(always)]
+fn digits_meeting(masks: &[u32; 9], cells: u32) -> u32 {
+    let m = masks;
+    let lanes = u32x8::new([m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]]);
+    let missed = (lanes & u32x8::splat(cells)).simd_eq(u32x8::ZERO).to_bitmask()
+        | u32::from(m[8] & cells == 0) << 8;
+    !missed & 0x1ff
+}
+
+/// Clears `cells` from a band's nine digit masks; returns the digits that had any of them.
+#[inline(always)]
+fn clear_cells(masks: &mut [u32; 9], cells: u32) -> u32 {
+    let hit = digits_meeting(masks, cells);
+    for m in masks.iter_mut() {
+        *m &= !cells;
+    }
+    hit
+}
+
 /// Solver state: candidates per digit and band, and the cells still unsolved.
 ///
 /// Propagation is lazy, as in the JCZSolve family of solvers: placing a digit only narrows its
@@ -149,7 +180,7 @@ const fn lone(v: u32) -> u32 {
 /// bands. Every update is a handful of table look-ups and branch-free masks.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Board {
-    /// `cand[d * 3 + b]`: cells of band `b` that may hold digit index `d`.
+    /// `cand[at(d, b)]`: cells of band `b` that may hold digit index `d`.
     cand: [u32; 27],
     /// Digits (9 bits) whose masks were updated since the last column pass.
     col_dirty: u32,
@@ -186,20 +217,26 @@ impl Board {
             }
             let (d, b, p) = (v as usize - 1, i / 27, i % 27);
             let bit = 1u32 << p;
-            if bd.cand[d * 3 + b] & bit == 0 {
+            if bd.cand[at(d, b)] & bit == 0 {
                 return None;
             }
             bd.unsolved[b] &= !bit;
             for e in 0..9 {
-                bd.cand[e * 3 + b] &= !bit;
+                bd.cand[at(e, b)] &= !bit;
             }
-            bd.cand[d * 3 + b] = (bd.cand[d * 3 + b] & !BAND_PEERS[p]) | bit;
+            bd.cand[at(d, b)] = (bd.cand[at(d, b)] & !BAND_PEERS[p]) | bit;
             let (o1, o2) = OTHER_BANDS[b];
-            bd.cand[d * 3 + o1] &= !COL_MASK[p % 9];
-            bd.cand[d * 3 + o2] &= !COL_MASK[p % 9];
+            bd.cand[at(d, o1)] &= !COL_MASK[p % 9];
+            bd.cand[at(d, o2)] &= !COL_MASK[p % 9];
         }
         bd.dirty = (1 << 27) - 1;
         Some(bd)
+    }
+
+    /// The nine digit masks of band `b`.
+    #[inline(always)]
+    fn band(&self, b: usize) -> &[u32; 9] {
+        self.cand[at(0, b)..at(0, b) + 9].try_into().expect("nine masks")
     }
 
     /// Whether every cell is placed.
@@ -213,7 +250,7 @@ impl Board {
         let mut out = [0u8; 81];
         for d in 0..9 {
             for b in 0..3 {
-                let mut x = self.cand[d * 3 + b];
+                let mut x = self.cand[at(d, b)];
                 while x != 0 {
                     let p = x.trailing_zeros() as usize;
                     out[b * 27 + p] = d as u8 + 1;
@@ -228,7 +265,7 @@ impl Board {
     /// the digit's own band mask changes here; [`Board::propagate`] does the rest.
     #[inline(always)]
     pub(crate) fn place(&mut self, d: usize, b: usize, p: u32) -> bool {
-        let i = d * 3 + b;
+        let i = at(d, b);
         if self.cand[i] & (1 << p) == 0 {
             return false;
         }
@@ -240,8 +277,8 @@ impl Board {
     /// Removes digit `d` from band `b`, bit `p`.
     #[inline(always)]
     pub(crate) fn eliminate(&mut self, d: usize, b: usize, p: u32) {
-        self.cand[d * 3 + b] &= !(1 << p);
-        self.dirty |= 1 << (d * 3 + b);
+        self.cand[at(d, b)] &= !(1 << p);
+        self.dirty |= 1 << at(d, b);
     }
 
     /// Updates every digit-band mask that changed, until none does: the band rule (locked
@@ -270,7 +307,7 @@ impl Board {
                 let cols = (x | x >> 9 | x >> 18) & 0x1ff;
                 let keep = !(u32::from(LOCKED_COLUMNS[cols as usize]) * 0x40201);
                 let (o1, o2) = OTHER_BANDS[b];
-                let (j1, j2) = (d * 3 + o1, d * 3 + o2);
+                let (j1, j2) = (at(d, o1), at(d, o2));
                 let (a1, a2) = (self.cand[j1], self.cand[j2]);
                 self.cand[j1] = a1 & keep;
                 self.cand[j2] = a2 & keep;
@@ -281,12 +318,9 @@ impl Board {
                 let new = solved & self.unsolved[b];
                 if new != 0 {
                     self.unsolved[b] &= !new;
-                    for e in 0..9 {
-                        let j = e * 3 + b;
-                        let o = self.cand[j];
-                        self.cand[j] = o & !new;
-                        self.dirty |= u32::from(o & new != 0) << j;
-                    }
+                    let base = at(0, b);
+                    let band = (&mut self.cand[base..base + 9]).try_into().expect("nine masks");
+                    self.dirty |= clear_cells(band, new) << base;
                     self.dirty &= !(1 << i);
                 }
                 self.cand[i] = x;
@@ -308,7 +342,7 @@ impl Board {
             let mut any = [0u32; 3];
             let mut once = [0u32; 3];
             for b in 0..3 {
-                let x = self.cand[d * 3 + b];
+                let x = self.cand[at(d, b)];
                 let (r0, r1, r2) = (x & 0x1ff, (x >> 9) & 0x1ff, x >> 18);
                 any[b] = r0 | r1 | r2;
                 once[b] = any[b] & !((r0 & r1) | (r0 & r2) | (r1 & r2));
@@ -327,8 +361,8 @@ impl Board {
                 while gone != 0 {
                     let i = gone.trailing_zeros() as usize;
                     let (b, c) = (i / 3, sh + i % 3);
-                    self.cand[d * 3 + b] &= !COL_MASK[c];
-                    self.dirty |= 1 << (d * 3 + b);
+                    self.cand[at(d, b)] &= !COL_MASK[c];
+                    self.dirty |= 1 << at(d, b);
                     any[b] &= !(1 << c);
                     once[b] &= !(1 << c);
                     changed = true;
@@ -341,7 +375,7 @@ impl Board {
                 if cols == 0 {
                     continue;
                 }
-                let mut cells = self.cand[d * 3 + b] & (cols * 0x40201) & self.unsolved[b];
+                let mut cells = self.cand[at(d, b)] & (cols * 0x40201) & self.unsolved[b];
                 while cells != 0 {
                     if !self.place(d, b, cells.trailing_zeros()) {
                         return None;
@@ -361,7 +395,7 @@ impl Board {
         for b in 0..3 {
             let (mut ones, mut twos) = (0u32, 0u32);
             for d in 0..9 {
-                let x = self.cand[d * 3 + b];
+                let x = self.cand[at(d, b)];
                 twos |= ones & x;
                 ones |= x;
             }
@@ -373,11 +407,11 @@ impl Board {
             while singles != 0 {
                 let p = singles.trailing_zeros();
                 let bit = 1 << p;
-                let d = (0..9).find(|&d| self.cand[d * 3 + b] & bit != 0);
-                match d {
-                    Some(d) if self.place(d, b, p) => placed = true,
-                    _ => return None,
+                let d = digits_meeting(self.band(b), bit).trailing_zeros() as usize;
+                if d == 32 || !self.place(d, b, p) {
+                    return None;
                 }
+                placed = true;
                 singles &= singles - 1;
             }
         }
@@ -416,7 +450,7 @@ impl Board {
         for b in 0..3 {
             let (mut o, mut t2, mut t3, mut t4) = (0u32, 0u32, 0u32, 0u32);
             for d in 0..9 {
-                let x = self.cand[d * 3 + b];
+                let x = self.cand[at(d, b)];
                 t4 |= t3 & x;
                 t3 |= t2 & x;
                 t2 |= o & x;
@@ -454,10 +488,10 @@ impl Board {
                 let mut ds = digits;
                 while ds != 0 {
                     let d = ds.trailing_zeros() as usize;
-                    score += (self.cand[d * 3 + b] & unit).count_ones()
+                    score += (self.cand[at(d, b)] & unit).count_ones()
                         // The other bands' column bits side by side (column c and c + 1
                         // positions), so one count covers both.
-                        + ((self.cand[d * 3 + o1] & col) | (self.cand[d * 3 + o2] & col) << 1)
+                        + ((self.cand[at(d, o1)] & col) | (self.cand[at(d, o2)] & col) << 1)
                             .count_ones();
                     ds &= ds - 1;
                 }
@@ -496,11 +530,7 @@ impl Board {
     /// The candidate digits (9 bits) of band `b`, bit `p`.
     #[inline(always)]
     pub(crate) fn digits_at(&self, b: usize, p: u32) -> u32 {
-        let mut m = 0;
-        for d in 0..9 {
-            m |= ((self.cand[d * 3 + b] >> p) & 1) << d;
-        }
-        m
+        digits_meeting(self.band(b), 1 << p)
     }
 }
 
