@@ -421,6 +421,12 @@ impl Board {
     /// Propagates to a fixed point. False on a contradiction.
     #[inline(always)]
     pub(crate) fn propagate(&mut self) -> bool {
+        self.propagate_with(true)
+    }
+
+    /// [`Board::propagate`], with the column pass only if `columns`.
+    #[inline(always)]
+    pub(crate) fn propagate_with(&mut self, columns: bool) -> bool {
         loop {
             if !self.band_pass() {
                 return false;
@@ -428,6 +434,7 @@ impl Board {
             match self.naked_pass() {
                 None => return false,
                 Some(true) => continue,
+                Some(false) if !columns => return true,
                 Some(false) => {}
             }
             match self.column_pass() {

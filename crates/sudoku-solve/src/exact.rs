@@ -102,10 +102,12 @@ pub(crate) struct Search {
     out_of_budget: bool,
 }
 
-/// Search nodes branching on the first bivalue cell before the branch cells are scored:
-/// scoring (see [`Board::branch`]) saves nodes only in deep searches and costs about a fifth of
-/// the instructions of shallow ones (multi-solution puzzles counted to two need about 7 nodes).
-const UNSCORED_NODES: u64 = 8;
+/// The first nodes of a search are shallow: they branch on the first bivalue cell, and their
+/// boards propagate without the column pass (stack rule, hidden singles in columns). Scoring
+/// the branch cell (see [`Board::branch`]) and the column pass save nodes only in deep
+/// searches; in shallow ones (multi-solution puzzles counted to two need about 7 nodes) they
+/// cost a fifth and a quarter of the instructions. The root board is shallow too.
+const SHALLOW_NODES: u64 = 8;
 
 impl Search {
     fn new(limit: u64, budget: u64) -> Search {
@@ -137,7 +139,8 @@ impl Search {
             return;
         }
         self.nodes += 1;
-        let br = board.branch(self.nodes > UNSCORED_NODES);
+        let deep = self.nodes > SHALLOW_NODES;
+        let br = board.branch(deep);
         let mut digits = br.digits;
         let rest = board;
         while digits != 0 {
@@ -145,13 +148,13 @@ impl Search {
             digits &= digits - 1;
             if digits == 0 {
                 // Last candidate: continue in place rather than copy.
-                if rest.place(d, br.band, br.bit) && rest.propagate() {
+                if rest.place(d, br.band, br.bit) && rest.propagate_with(deep) {
                     kernel.run(self, rest);
                 }
                 return;
             }
             let mut child = *rest;
-            if child.place(d, br.band, br.bit) && child.propagate() {
+            if child.place(d, br.band, br.bit) && child.propagate_with(deep) {
                 kernel.run(self, &mut child);
                 if self.done() {
                     return;
@@ -166,7 +169,7 @@ impl Search {
     #[inline(always)]
     pub(crate) fn start_at<K: Kernel>(&mut self, kernel: K, cells: &[u8; 81]) {
         if let Some(mut board) = Board::from_bytes(cells)
-            && board.propagate()
+            && board.propagate_with(false)
         {
             self.run(kernel, &mut board);
         }
