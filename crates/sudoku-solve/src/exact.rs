@@ -103,7 +103,7 @@ pub(crate) struct Search {
 }
 
 /// The first nodes of a search are shallow: they branch on the first bivalue cell, and their
-/// boards propagate without the column pass (stack rule, hidden singles in columns). Scoring
+/// boards propagate without the column pass (the stack rule). Scoring
 /// the branch cell (see [`Board::branch`]) and the column pass save nodes only in deep
 /// searches; in shallow ones (multi-solution puzzles counted to two need about 7 nodes) they
 /// cost a fifth and a quarter of the instructions. The root board is shallow too.
