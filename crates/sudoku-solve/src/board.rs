@@ -296,8 +296,8 @@ impl Board {
                 let x = self.cand[i];
                 let segs = ROW_SEGMENTS[(x & 0x1ff) as usize]
                     | ROW_SEGMENTS[((x >> 9) & 0x1ff) as usize] << 3
-                    | ROW_SEGMENTS[(x >> 18) as usize] << 6;
-                let x = x & PERM_CELLS[segs as usize];
+                    | ROW_SEGMENTS[((x >> 18) & 0x1ff) as usize] << 6;
+                let x = x & PERM_CELLS[(segs & 0x1ff) as usize];
                 if x == 0 {
                     return false;
                 }
