@@ -209,25 +209,34 @@ impl Board {
     pub(crate) fn from_bytes(cells: &[u8; 81]) -> Option<Board> {
         // Givens are placed in full here (the cell cleared from the other digits, the digit
         // from the cell's row, box and column), which spares the first propagation most of
-        // its updates.
-        let mut bd = Board::empty();
+        // its updates. What they rule out is gathered first and applied once per mask.
+        let mut own = [0u32; 27];
+        let mut ruled_out = [0u32; 27];
+        let mut columns = [0u32; 9];
+        let mut given = [0u32; 3];
         for (i, &v) in cells.iter().enumerate() {
             if v == 0 {
                 continue;
             }
-            let (d, b, p) = (v as usize - 1, i / 27, i % 27);
-            let bit = 1u32 << p;
-            if bd.cand[at(d, b)] & bit == 0 {
+            let (d, b, p) = (usize::from(v - 1) % 9, i / 27, i % 27);
+            let (bit, col) = (1u32 << p, 1u32 << (p % 9));
+            let j = at(d, b);
+            if ruled_out[j] & bit != 0 || columns[d] & col != 0 {
                 return None;
             }
-            bd.unsolved[b] &= !bit;
-            for e in 0..9 {
-                bd.cand[at(e, b)] &= !bit;
+            ruled_out[j] |= BAND_PEERS[p];
+            columns[d] |= col;
+            own[j] |= bit;
+            given[b] |= bit;
+        }
+        let mut bd = Board::empty();
+        for b in 0..3 {
+            bd.unsolved[b] = FULL_BAND & !given[b];
+            for d in 0..9 {
+                let j = at(d, b);
+                let out = ruled_out[j] | given[b] | columns[d] * 0x40201;
+                bd.cand[j] = (FULL_BAND & !out) | own[j];
             }
-            bd.cand[at(d, b)] = (bd.cand[at(d, b)] & !BAND_PEERS[p]) | bit;
-            let (o1, o2) = OTHER_BANDS[b];
-            bd.cand[at(d, o1)] &= !COL_MASK[p % 9];
-            bd.cand[at(d, o2)] &= !COL_MASK[p % 9];
         }
         bd.dirty = (1 << 27) - 1;
         Some(bd)
