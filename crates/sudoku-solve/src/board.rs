@@ -234,7 +234,7 @@ impl Board {
             bd.unsolved[b] = FULL_BAND & !given[b];
             for d in 0..9 {
                 let j = at(d, b);
-                let out = ruled_out[j] | given[b] | columns[d] * 0x40201;
+                let out = ruled_out[j] | given[b] | (columns[d] * 0x40201);
                 bd.cand[j] = (FULL_BAND & !out) | own[j];
             }
         }
