@@ -547,6 +547,27 @@ mod tests {
         assert_eq!(PERM_UNION[0b111_111_000], 0);
     }
 
+    /// Band masks: empty, one cell, or any (misses are the interesting case).
+    fn sparse_or_dense() -> impl proptest::strategy::Strategy<Value = u32> {
+        use proptest::prelude::*;
+        prop_oneof![Just(0u32), (0u32..27).prop_map(|p| 1 << p), 0u32..(1 << 27)]
+    }
+
+    proptest::proptest! {
+        /// The 8-lane compare agrees with testing the nine masks one by one.
+        #[test]
+        fn digits_meeting_agrees_with_the_plain_loop(
+            masks in proptest::array::uniform9(sparse_or_dense()),
+            cells in sparse_or_dense(),
+        ) {
+            let plain = (0..9).filter(|&d| masks[d] & cells != 0).fold(0, |m, d| m | 1 << d);
+            proptest::prop_assert_eq!(digits_meeting(&masks, cells), plain);
+            let mut cleared = masks;
+            proptest::prop_assert_eq!(clear_cells(&mut cleared, cells), plain);
+            proptest::prop_assert!((0..9).all(|d| cleared[d] == masks[d] & !cells));
+        }
+    }
+
     #[test]
     fn board_is_small_enough_to_copy_per_node() {
         // The crate docs quote this size.
