@@ -17,8 +17,8 @@ use std::collections::VecDeque;
 
 use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Grid, Unit};
 
-use super::hints::{Hints, units_of};
-use super::reach::{Closure, Implications, Lits, StaticLinks};
+use super::hints::{Hints, Lits, units_of};
+use super::reach::{Closure, Implications, StaticLinks};
 use super::step::{Chain, Implication, Literal, Reason};
 use super::{Candidate, Step, Technique, locking, subsets};
 

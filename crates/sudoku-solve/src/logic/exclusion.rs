@@ -28,11 +28,17 @@ pub(crate) fn aligned_pair_exclusion(g: &CandidateGrid, hints: &mut Hints) -> Co
         }
     }
     let solution = hints.solution;
+    let changed = hints.changed_cells();
     for_each_combination(cells.len(), 2, |pick| {
         let (a, ea) = cells[pick[0]];
         let (b, eb) = cells[pick[1]];
         let common = ea.intersection(eb);
-        if common.len() < 2 {
+        // Unchanged cells and excluders exclude what they did (an excluder placed since
+        // only allows more): nothing.
+        let mut pattern = common;
+        pattern.insert(a);
+        pattern.insert(b);
+        if common.len() < 2 || pattern.intersection(changed).is_empty() {
             return ControlFlow::Continue(());
         }
         let sees = a.peers().contains(b);
@@ -121,6 +127,7 @@ pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) ->
         index[c.index()] = i;
     }
     let solution = hints.solution;
+    let changed = hints.changed_cells();
     let mut twin: Vec<usize> = Vec::with_capacity(40);
     for_each_combination(base.len(), 2, |pick| {
         let (c0, e0, s0) = &base[pick[0]];
@@ -129,6 +136,12 @@ pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) ->
         if pair_common.len() < 2 {
             return ControlFlow::Continue(()); // the third cell can only shrink it
         }
+        // As for pairs, a triplet whose cells and excluders are unchanged finds nothing:
+        // with these two unchanged, only a changed third cell can.
+        let mut pair = pair_common;
+        pair.insert(*c0);
+        pair.insert(*c1);
+        let pair_changed = !pair.intersection(changed).is_empty();
         twin.clear();
         let mut in_twin = CellSet::EMPTY;
         for &c in e0.as_slice().iter().chain(e1.as_slice()) {
@@ -139,8 +152,15 @@ pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) ->
         }
         for &t in &twin {
             let (c2, _, s2) = &base[t];
+            if !pair_changed && !changed.contains(*c2) {
+                continue;
+            }
             let common = pair_common.intersection(*s2);
-            if common.len() < 2 {
+            let mut pattern = common;
+            pattern.insert(*c0);
+            pattern.insert(*c1);
+            pattern.insert(*c2);
+            if common.len() < 2 || pattern.intersection(changed).is_empty() {
                 continue;
             }
             let cells = [*c0, *c1, *c2];

@@ -2,30 +2,59 @@
 
 use std::ops::ControlFlow;
 
-use sudoku_core::{CandidateGrid, Cell, CellSet, Grid, Unit};
+use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, Grid, Unit};
 
 use super::Step;
 
 /// The steps a search found; with `first_only` the search stops at the first.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Hints {
     pub(crate) steps: Vec<Step>,
     first_only: bool,
     /// The solution, when known: a technique may skip what cannot remove a false candidate.
     pub(crate) solution: Option<Grid>,
+    /// By digit, the cells where the grid differs from one on which this technique found
+    /// nothing (all cells when there is none): a pattern whose result depends only on
+    /// candidates outside them finds nothing again, and may be skipped.
+    pub(crate) changed: Lits,
+    /// Cleared by a technique whose own budget cut its search short: finding nothing then
+    /// says nothing about the patterns it did not reach.
+    pub(crate) exhaustive: bool,
 }
+
+/// Candidate sets by digit: bit `c` of `[d]` is candidate `d` in cell `c`.
+pub(crate) type Lits = [u128; 9];
+
+/// Every candidate of the grid.
+pub(crate) const ALL_LITS: Lits = [CellSet::ALL.bits(); 9];
 
 impl Hints {
     pub(crate) fn first() -> Hints {
-        Hints { steps: Vec::new(), first_only: true, solution: None }
+        Hints {
+            steps: Vec::new(),
+            first_only: true,
+            solution: None,
+            changed: ALL_LITS,
+            exhaustive: true,
+        }
     }
 
     pub(crate) fn all() -> Hints {
-        Hints { steps: Vec::new(), first_only: false, solution: None }
+        Hints { first_only: false, ..Hints::first() }
     }
 
     pub(crate) fn knowing(self, solution: Option<&Grid>) -> Hints {
         Hints { solution: solution.copied(), ..self }
+    }
+
+    /// The cells where some candidate changed (see [`Hints::changed`]).
+    pub(crate) fn changed_cells(&self) -> CellSet {
+        CellSet::from_bits(self.changed.iter().fold(0, |a, &m| a | m))
+    }
+
+    /// Whether digit `d`'s candidates changed anywhere.
+    pub(crate) fn digit_changed(&self, d: Digit) -> bool {
+        self.changed[d.index()] != 0
     }
 
     /// Records a step; breaks when only the first was wanted.

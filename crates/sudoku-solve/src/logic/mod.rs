@@ -16,7 +16,7 @@ mod wings;
 use std::fmt;
 use std::ops::ControlFlow;
 
-use sudoku_core::{CandidateGrid, Conflict, Grid};
+use sudoku_core::{CandidateGrid, Conflict, Digit, Grid};
 
 use crate::exact::{Outcome, solve_within};
 use chains::{Mode, OutOfBudget, Work};
@@ -227,6 +227,43 @@ const PRODUCERS: [Producer; 20] = [
     exclusion::aligned_pair_exclusion,
 ];
 
+/// The grid each basic technique (and aligned triplet exclusion, last) found nothing on last,
+/// over one solve. A technique that failed on a grid can only succeed where the grid has
+/// changed since, and most chain steps remove one candidate before every basic technique
+/// runs again: told what changed, the techniques skip the rest.
+struct Recall {
+    failed_on: [Option<CandidateGrid>; PRODUCERS.len() + 1],
+}
+
+impl Recall {
+    fn new() -> Recall {
+        Recall { failed_on: [None; PRODUCERS.len() + 1] }
+    }
+
+    /// Runs technique `i`, telling it what changed since it last found nothing.
+    fn run(
+        &mut self,
+        i: usize,
+        marks: &CandidateGrid,
+        hints: &mut Hints,
+        technique: Producer,
+    ) -> ControlFlow<()> {
+        hints.changed = match &self.failed_on[i] {
+            Some(old) => std::array::from_fn(|d| {
+                let d = Digit::from_index(d);
+                old.digit_cells(d).bits() ^ marks.digit_cells(d).bits()
+            }),
+            None => hints::ALL_LITS,
+        };
+        hints.exhaustive = true;
+        let flow = technique(marks, hints);
+        if hints.steps.is_empty() && hints.exhaustive {
+            self.failed_on[i] = Some(*marks);
+        }
+        flow
+    }
+}
+
 /// The chaining families after the basic techniques, in Sudoku Explainer's order.
 #[derive(Clone, Copy)]
 enum Family {
@@ -281,11 +318,12 @@ impl LogicalSolver {
         &self,
         marks: &CandidateGrid,
         solution: Option<&Grid>,
+        recall: &mut Recall,
         work: &mut Work,
     ) -> Result<Option<Step>, OutOfBudget> {
         let mut hints = Hints::first().knowing(solution);
-        for producer in PRODUCERS {
-            if producer(marks, &mut hints).is_break() || !hints.steps.is_empty() {
+        for (i, producer) in PRODUCERS.into_iter().enumerate() {
+            if recall.run(i, marks, &mut hints, producer).is_break() || !hints.steps.is_empty() {
                 return Ok(hints.steps.pop());
             }
         }
@@ -293,7 +331,8 @@ impl LogicalSolver {
             let step = match family {
                 Family::Chains(mode) => chains::first_step(mode, marks, solution, work)?,
                 Family::TripletExclusion => {
-                    let _ = exclusion::aligned_triplet_exclusion(marks, &mut hints);
+                    let triplets = exclusion::aligned_triplet_exclusion;
+                    let _ = recall.run(PRODUCERS.len(), marks, &mut hints, triplets);
                     hints.steps.pop()
                 }
             };
@@ -325,7 +364,7 @@ impl LogicalSolver {
     /// ```
     pub fn next_step(&self, marks: &CandidateGrid) -> Result<Option<Step>, LogicError> {
         let mut work = Work::new(self.chain_budget);
-        self.find_step(marks, None, &mut work).map_err(|OutOfBudget| {
+        self.find_step(marks, None, &mut Recall::new(), &mut work).map_err(|OutOfBudget| {
             LogicError::ChainBudgetExceeded { potentials: self.chain_budget }
         })
     }
@@ -414,8 +453,9 @@ impl LogicalSolver {
         let (mut er, mut ep, mut ed) = (0u16, 0u16, 0u16);
         let mut end = PathEnd::Solved;
         let mut work = Work::new(self.chain_budget);
+        let mut recall = Recall::new();
         while !marks.is_complete() {
-            let step = match self.find_step(&marks, Some(&solution), &mut work) {
+            let step = match self.find_step(&marks, Some(&solution), &mut recall, &mut work) {
                 Ok(Some(step)) => step,
                 Ok(None) => {
                     // As Sudoku Explainer: a puzzle its techniques cannot finish rates 20.0.
@@ -596,6 +636,26 @@ mod tests {
         g.eliminate(cell("C1"), one);
         let steps = found(|g, h| subsets::hidden_sets(g, 2, false, h), &g);
         assert!(!steps.iter().any(|s| s.units == [sudoku_core::Unit::Row(0)]));
+    }
+
+    #[test]
+    fn steps_are_the_same_with_and_without_recalled_failures() {
+        // A solve tells each technique what changed since it last found nothing; asked one
+        // step at a time from scratch, every technique scans the whole grid.
+        let solver = LogicalSolver::default();
+        for p in [
+            "9...53.6...58......6..4...71....942.....6.......2.1..5.2....9..439..56....8...5..",
+            "6..7...4....159..2..1..4..5..7..86.381......4.....7.2.14.......7.3.8...6...5.....",
+        ] {
+            let puzzle: Grid = p.parse().expect("valid");
+            let path = solver.solve(&puzzle).expect("unique");
+            assert!(path.is_solved() && path.rating.er >= 7.2, "{p}: {}", path.rating);
+            let mut marks = CandidateGrid::new(&puzzle).expect("valid");
+            for step in &path.steps {
+                assert_eq!(solver.next_step(&marks).expect("in budget").as_ref(), Some(step));
+                apply(&mut marks, step);
+            }
+        }
     }
 
     #[test]

@@ -11,10 +11,7 @@
 
 use sudoku_core::{CandidateGrid, Cell, Digit};
 
-use super::hints::units_of;
-
-/// Candidate sets by digit: bit `c` of `[d]` is candidate `d` in cell `c`.
-pub(crate) type Lits = [u128; 9];
+use super::hints::{Lits, units_of};
 
 const NO_PARTNER: u16 = u16::MAX;
 

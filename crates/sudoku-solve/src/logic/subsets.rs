@@ -40,8 +40,10 @@ fn fish_kind(size: usize) -> (Technique, u16) {
 /// with at least twice `size` empty cells (else the hidden set is the smaller pattern).
 pub(crate) fn naked_sets(g: &CandidateGrid, size: usize, hints: &mut Hints) -> ControlFlow<()> {
     let (technique, tenths) = naked(size);
+    let changed = hints.changed_cells();
     for unit in REGIONS {
-        if empty_in(g, unit) < 2 * size {
+        // A unit's sets depend on its cells alone.
+        if empty_in(g, unit) < 2 * size || unit.cell_set().intersection(changed).is_empty() {
             continue;
         }
         let mut cells = [Cell::new(0).expect("cell"); 9];
@@ -91,9 +93,13 @@ pub(crate) fn hidden_sets(
     hints: &mut Hints,
 ) -> ControlFlow<()> {
     let (technique, tenths) = hidden(size, direct);
+    let changed = hints.changed_cells();
     for unit in REGIONS {
         let empty = empty_in(g, unit);
-        if !(empty > 2 * size || (direct && empty > size)) {
+        // A unit's sets (and the single a direct one leaves) depend on its cells alone.
+        if !(empty > 2 * size || (direct && empty > size))
+            || unit.cell_set().intersection(changed).is_empty()
+        {
             continue;
         }
         // A digit with more places cannot be in the set; filtering keeps the tuple order.
@@ -184,8 +190,9 @@ pub(crate) fn fish(g: &CandidateGrid, size: usize, hints: &mut Hints) -> Control
         let mut spots = [[0u16; 9]; 9];
         let mut eligible = [0u16; 9];
         for d in Digit::ALL {
-            // As Sudoku Explainer: only digits with 2 * size or more left to place.
-            if placed[d.index()] + 2 * size > 9 {
+            // As Sudoku Explainer: only digits with 2 * size or more left to place; a
+            // digit's fish depend on its own candidates alone.
+            if placed[d.index()] + 2 * size > 9 || !hints.digit_changed(d) {
                 continue;
             }
             for c in g.digit_cells(d) {
