@@ -152,10 +152,29 @@ impl Arena {
         }
     }
 
-    fn ancestor_count(&self, target: u32) -> u32 {
-        let mut v = Vec::new();
-        self.chain(target, &mut v);
-        v.len() as u32
+    /// How many distinct potentials [`Arena::chain`] gives for `target`, or `cap + 1` as soon
+    /// as there are more than `cap`; `level` and `next` are scratch space.
+    fn ancestor_count(&self, target: u32, cap: u32, [level, next]: &mut [Vec<u32>; 2]) -> u32 {
+        let mut done = [0u64; 23];
+        let mut count = 0;
+        level.clear();
+        level.push(target);
+        while !level.is_empty() {
+            next.clear();
+            for &p in level.iter() {
+                let l = self.lit(p) as usize;
+                if done[l / 64] & (1 << (l % 64)) == 0 {
+                    done[l / 64] |= 1 << (l % 64);
+                    count += 1;
+                    if count > cap {
+                        return count;
+                    }
+                    next.extend_from_slice(self.parents(p));
+                }
+            }
+            std::mem::swap(level, next);
+        }
+        count
     }
 }
 
@@ -327,6 +346,15 @@ struct ChainHint {
     placed: Option<u16>,
 }
 
+/// The order of [`Search::hints`]: difficulty, then complexity, then kind.
+fn easier(a: &ChainHint, b: &ChainHint) -> std::cmp::Ordering {
+    a.difficulty
+        .partial_cmp(&b.difficulty)
+        .unwrap_or(std::cmp::Ordering::Equal)
+        .then(a.complexity.cmp(&b.complexity))
+        .then(a.sort_key.cmp(&b.sort_key))
+}
+
 /// Sudoku Explainer's extra difficulty for long chains: 0.1 for each threshold 4, 6, 8, 12,
 /// 16, 24, ... that the complexity minus 2 exceeds (summed as it sums them, in floating point,
 /// since ties between hints compare these sums).
@@ -373,6 +401,10 @@ struct Search<'w> {
     solution: Option<Grid>,
     /// The static implication graph's closure, for the multiple-chain family.
     closure: Option<Closure>,
+    /// Whether only the easiest hint of [`Search::hints`] is wanted.
+    best_only: bool,
+    /// Scratch space for counting a chain's potentials.
+    walk: [Vec<u32>; 2],
 }
 
 /// What assuming a candidate true leads to: the potentials turned on and off, and the
@@ -409,6 +441,8 @@ impl<'w> Search<'w> {
             outcomes: Vec::new(),
             solution: None,
             closure: None,
+            best_only: false,
+            walk: [Vec::new(), Vec::new()],
         }
     }
 
@@ -502,12 +536,15 @@ impl<'w> Search<'w> {
                 }
             }
         }
-        let mut seen = CellSet::single(cell);
+        // The digit's places, unit by unit, in ascending cell order (as `Unit::cells`).
+        let mut left = self.grid.digit_cells(d).bits() & !(1u128 << cell.index());
         for u in units_of(cell) {
-            for &c in u.cells() {
-                if self.grid.candidates(c).contains(d) && seen.insert(c) {
-                    self.buf.push((cand_of(c, d), Cause::Unit(u)));
-                }
+            let mut m = left & u.cell_set().bits();
+            left &= !m;
+            while m != 0 {
+                let c = m.trailing_zeros() as u16;
+                m &= m - 1;
+                self.buf.push((c * 9 + d.index() as u16, Cause::Unit(u)));
             }
         }
     }
@@ -522,8 +559,9 @@ impl<'w> Search<'w> {
         let mut parents = std::mem::take(&mut self.parents);
         if y {
             let values = self.grid.candidates(cell);
-            if values.len() == 2 {
-                let other = values.difference(DigitSet::single(d)).first().expect("two values");
+            let others = values.bits() & !(1 << d.index());
+            if others != 0 && others & (others - 1) == 0 {
+                let other = Digit::from_index(others.trailing_zeros() as usize);
                 parents.clear();
                 parents.push(p);
                 for v in self.save.candidates(cell).difference(values) {
@@ -536,19 +574,22 @@ impl<'w> Search<'w> {
             }
         }
         if x {
+            let here = self.grid.digit_cells(d).bits();
+            let own = 1u128 << cell.index();
             for u in units_of(cell) {
-                let places = self.grid.unit_positions(u, d);
-                if places.len() != 2 {
+                // The other place, if the unit has exactly two.
+                let others = here & u.cell_set().bits() & !own;
+                if others == 0 || others & (others - 1) != 0 {
                     continue;
                 }
-                let other = places.difference(CellSet::single(cell)).first().expect("two");
-                let oc = cand_of(other, d);
+                let oc = others.trailing_zeros() as u16 * 9 + d.index() as u16;
                 if out.iter().any(|&n| self.arena.nodes[n as usize].cand == oc) {
                     continue;
                 }
                 parents.clear();
                 parents.push(p);
                 // Crossed-out places, in the unit's cell order (ascending, as the set's).
+                let places = CellSet::from_bits(here & u.cell_set().bits());
                 for c in self.save.unit_positions(u, d).difference(places) {
                     if let Some(n) = to_off.get(cand_of(c, d)) {
                         parents.push(n);
@@ -890,17 +931,41 @@ impl<'w> Search<'w> {
     }
 
     fn finish(
-        &self,
+        &mut self,
         kind: Kind,
         removable: Vec<u16>,
         targets: Vec<u32>,
         placed: Option<u16>,
     ) -> ChainHint {
-        let flat: u32 = match kind {
-            Kind::Cycle { .. } | Kind::Forcing { .. } => self.arena.ancestor_count(targets[0]),
-            _ => targets.iter().map(|&t| self.arena.ancestor_count(t)).sum(),
+        let complexity = self.complexity(kind, &targets, u32::MAX);
+        self.hint(kind, removable, targets, placed, complexity)
+    }
+
+    /// A hint's complexity: the potentials of its chains (each target's distinct ones),
+    /// with what nested techniques add; or more than `cap` as soon as it exceeds `cap`.
+    fn complexity(&mut self, kind: Kind, targets: &[u32], cap: u32) -> u32 {
+        let targets = match kind {
+            Kind::Cycle { .. } | Kind::Forcing { .. } => &targets[..1],
+            _ => targets,
         };
-        let complexity = flat + self.nested_complexity(&targets);
+        let mut flat: u32 = 0;
+        for &t in targets {
+            flat += self.arena.ancestor_count(t, cap - flat, &mut self.walk);
+            if flat > cap {
+                return flat;
+            }
+        }
+        flat + self.nested_complexity(targets)
+    }
+
+    fn hint(
+        &self,
+        kind: Kind,
+        removable: Vec<u16>,
+        targets: Vec<u32>,
+        placed: Option<u16>,
+        complexity: u32,
+    ) -> ChainHint {
         let (base, sort_key) = match kind {
             Kind::Cycle { x, y } => (if x && y { 7.0 } else { 6.5 }, sort_key(x, y)),
             Kind::Forcing { x, y } => (if x && y { 7.0 } else { 6.6 }, sort_key(x, y)),
@@ -917,6 +982,35 @@ impl<'w> Search<'w> {
             removable,
             targets,
             placed,
+        }
+    }
+
+    /// Adds a hint of the multiple-chain families to `hints`; when only the easiest is
+    /// wanted, only if it sorts before the one kept. Their difficulty is the family's plus
+    /// what the complexity adds, so one more complex than the kept one cannot: its count
+    /// stops there.
+    fn offer(
+        &mut self,
+        hints: &mut Vec<ChainHint>,
+        kind: Kind,
+        removable: Vec<u16>,
+        targets: Vec<u32>,
+        placed: Option<u16>,
+    ) {
+        let kept = if self.best_only { hints.first() } else { None };
+        let cap = kept.map_or(u32::MAX, |k| k.complexity);
+        let complexity = self.complexity(kind, &targets, cap);
+        if complexity > cap {
+            return;
+        }
+        let h = self.hint(kind, removable, targets, placed, complexity);
+        match hints.first_mut() {
+            Some(k) if self.best_only => {
+                if easier(&h, k) == std::cmp::Ordering::Less {
+                    *k = h;
+                }
+            }
+            _ => hints.push(h),
         }
     }
 
@@ -938,7 +1032,7 @@ impl<'w> Search<'w> {
     }
 
     fn target_hint(
-        &self,
+        &mut self,
         kind: Kind,
         target: u32,
         mut targets: Vec<u32>,
@@ -953,7 +1047,7 @@ impl<'w> Search<'w> {
         if targets.is_empty() {
             targets.push(target);
         }
-        hints.push(self.finish(kind, removable, targets, placed));
+        self.offer(hints, kind, removable, targets, placed);
     }
 
     /// Every hint of this family on the grid, sorted easiest first (difficulty, then
@@ -967,13 +1061,7 @@ impl<'w> Search<'w> {
                 self.loops(y, x, &mut hints)?;
             }
         }
-        hints.sort_by(|a, b| {
-            a.difficulty
-                .partial_cmp(&b.difficulty)
-                .unwrap_or(std::cmp::Ordering::Equal)
-                .then(a.complexity.cmp(&b.complexity))
-                .then(a.sort_key.cmp(&b.sort_key))
-        });
+        hints.sort_by(easier);
         let mut seen = std::collections::HashSet::with_capacity(hints.len());
         let mut kept: Vec<ChainHint> = Vec::with_capacity(hints.len());
         for h in hints {
@@ -1499,8 +1587,7 @@ impl<'w> Search<'w> {
     ) -> Result<(), OutOfBudget> {
         let (on_on, on_off) = (&o.on, &o.off);
         if contradiction && let Some((a, b)) = o.absurd {
-            let h = self.finish(Kind::Binary { absurd: true }, vec![cand], vec![a, b], None);
-            hints.push(h);
+            self.offer(hints, Kind::Binary { absurd: true }, vec![cand], vec![a, b], None);
         }
         // Assuming the candidate off serves only a contradiction (never met assuming a false
         // candidate off) or a double implication.
@@ -1515,9 +1602,8 @@ impl<'w> Search<'w> {
         if contradiction && let Some((a, b)) = absurd {
             let removable = self.removals(cand, true);
             if !removable.is_empty() {
-                let h =
-                    self.finish(Kind::Binary { absurd: true }, removable, vec![a, b], Some(cand));
-                hints.push(h);
+                let kind = Kind::Binary { absurd: true };
+                self.offer(hints, kind, removable, vec![a, b], Some(cand));
             }
         }
         if double {
@@ -1526,21 +1612,16 @@ impl<'w> Search<'w> {
                 if let Some(q) = off_on.get(c) {
                     let removable = self.removals(c, true);
                     if !removable.is_empty() {
-                        let h = self.finish(
-                            Kind::Binary { absurd: false },
-                            removable,
-                            vec![p, q],
-                            Some(c),
-                        );
-                        hints.push(h);
+                        let kind = Kind::Binary { absurd: false };
+                        self.offer(hints, kind, removable, vec![p, q], Some(c));
                     }
                 }
             }
             for &p in &on_off.order {
                 let c = self.arena.nodes[p as usize].cand;
                 if let Some(q) = off_off.get(c) {
-                    let h = self.finish(Kind::Binary { absurd: false }, vec![c], vec![p, q], None);
-                    hints.push(h);
+                    let kind = Kind::Binary { absurd: false };
+                    self.offer(hints, kind, vec![c], vec![p, q], None);
                 }
             }
         }
@@ -1795,6 +1876,7 @@ pub(crate) fn first_step(
         return Ok(search.best_static()?.map(|h| search.step(&h)));
     }
     search.solution = solution.copied();
+    search.best_only = true;
     let hints = search.hints()?;
     Ok(hints.first().map(|h| search.step(h)))
 }
