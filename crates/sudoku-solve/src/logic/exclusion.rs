@@ -13,18 +13,27 @@ use super::{Hints, Step, Technique};
 /// naked single among their peers, and at least one bivalue peer; every two of them (in
 /// increasing bitmask order over row-major cells) with two or more common bivalue peers.
 pub(crate) fn aligned_pair_exclusion(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
+    // The empty cells with one candidate, and those with two.
+    let (mut singles, mut bivalue) = (CellSet::EMPTY, CellSet::EMPTY);
+    for cell in g.empty_cells() {
+        match g.candidates(cell).len() {
+            1 => singles.insert(cell),
+            2 => bivalue.insert(cell),
+            _ => false,
+        };
+    }
     let mut cells: Vec<(Cell, CellSet)> = Vec::new();
     for cell in g.empty_cells() {
         if g.candidates(cell).len() < 2 {
             continue;
         }
-        let peers = cell.peers().intersection(g.empty_cells());
-        if peers.iter().any(|p| g.candidates(p).len() == 1) {
+        let peers = cell.peers();
+        if !peers.intersection(singles).is_empty() {
             continue;
         }
-        let bivalue: CellSet = peers.iter().filter(|&p| g.candidates(p).len() == 2).collect();
-        if !bivalue.is_empty() {
-            cells.push((cell, bivalue));
+        let excluders = peers.intersection(bivalue);
+        if !excluders.is_empty() {
+            cells.push((cell, excluders));
         }
     }
     let solution = hints.solution;
@@ -35,10 +44,11 @@ pub(crate) fn aligned_pair_exclusion(g: &CandidateGrid, hints: &mut Hints) -> Co
         let common = ea.intersection(eb);
         // Unchanged cells and excluders exclude what they did (an excluder placed since
         // only allows more): nothing.
+        let at_most_one = common.bits() & common.bits().wrapping_sub(1) == 0;
         let mut pattern = common;
         pattern.insert(a);
         pattern.insert(b);
-        if common.len() < 2 || pattern.intersection(changed).is_empty() {
+        if at_most_one || pattern.intersection(changed).is_empty() {
             return ControlFlow::Continue(());
         }
         let sees = a.peers().contains(b);
@@ -142,6 +152,9 @@ pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) ->
         pair.insert(*c0);
         pair.insert(*c1);
         let pair_changed = !pair.intersection(changed).is_empty();
+        if !pair_changed && s0.union(*s1).intersection(changed).is_empty() {
+            return ControlFlow::Continue(()); // no third cell changed either
+        }
         twin.clear();
         let mut in_twin = CellSet::EMPTY;
         for &c in e0.as_slice().iter().chain(e1.as_slice()) {
