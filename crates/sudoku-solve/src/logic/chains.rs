@@ -371,6 +371,9 @@ fn length_difficulty(complexity: u32) -> f64 {
     added
 }
 
+/// The longest cycle [`StaticLinks::cycle_may_remove`] rules on; past it, no start is ruled out.
+const MAX_CYCLE_FILTER: u32 = 60;
+
 /// The static families' links (`y`, `x`): X, Y, then XY chains and cycles.
 const STATIC_FAMILIES: [(bool, bool); 3] = [(false, true), (true, false), (true, true)];
 
@@ -1101,9 +1104,16 @@ impl<'w> Search<'w> {
                 };
                 let bound = best.as_ref().map(|(b, _)| *b);
                 let useful = |length| bound.is_none_or(|b| rank_at(length, 0).before(&b));
-                // A bitset search rules out most starts: no cycle, or none short enough.
+                // Bitset searches rule out most starts: no cycle, none short enough, or none
+                // short enough through a potential that something removable sees.
                 self.tick()?;
                 if links.cycle_length_bound(cand, y, x, useful).is_none() {
+                    continue;
+                }
+                let longest = (4..=MAX_CYCLE_FILTER).take_while(|&l| useful(l)).last();
+                if let Some(l) = longest.filter(|&l| l < MAX_CYCLE_FILTER)
+                    && !links.cycle_may_remove(cand, y, x, l, links.candidates())
+                {
                     continue;
                 }
                 let source = self.arena.push(cand, true, Cause::Assumed, &[], NONE);
@@ -1917,12 +1927,18 @@ mod tests {
                         let cand = cand_of(cell, d);
                         let source = search.arena.push(cand, true, Cause::Assumed, &[], NONE);
                         let cycles = search.cycles(source, y, x, |_| true).expect("no budget");
-                        let removes =
-                            cycles.into_iter().filter(|&c| search.cycle_hint(c, x, y).is_some());
-                        let n = removes.count();
-                        productive_cycles += n;
+                        let lengths: Vec<u32> = cycles
+                            .into_iter()
+                            .filter_map(|c| search.cycle_hint(c, x, y).map(|h| h.complexity))
+                            .collect();
+                        productive_cycles += lengths.len();
                         let start = allowed[d.index()] >> cell.index() & 1 != 0;
-                        assert!(n == 0 || start, "{p} {cell} {d} y={y} x={x}");
+                        assert!(lengths.is_empty() || start, "{p} {cell} {d} y={y} x={x}");
+                        // Nor does the per-start filter rule out any, at their length.
+                        for &l in &lengths {
+                            let all = links.candidates();
+                            assert!(links.cycle_may_remove(cand, y, x, l, all), "{p} {cell} {d}");
+                        }
                     }
                 }
             }

@@ -55,6 +55,11 @@ impl StaticLinks {
         links
     }
 
+    /// The candidates, by digit.
+    pub(crate) fn candidates(&self) -> &Lits {
+        &self.digits
+    }
+
     /// The off candidates that the on candidates `front` turn off: their peers' copies of
     /// their digit and, with `y`, their cells' other candidates (repeats included).
     fn offs_of(&self, front: &Lits, y: bool) -> Lits {
@@ -245,6 +250,97 @@ impl StaticLinks {
             on_depth += 2;
         }
     }
+    /// Whether a cycle through `src` on of at most `max_len` links can remove one of
+    /// `removable`: what it removes sees an on and an off potential of its digit on the
+    /// cycle. A potential `p` lies on such a cycle only if the links from `src` on to `p`
+    /// plus those from `p` back to `src` on are at most `max_len`; by contraposition, the
+    /// second are the links from `src` off to `p` negated. Two breadth-first searches give
+    /// both.
+    pub(crate) fn cycle_may_remove(
+        &self,
+        src: u16,
+        y: bool,
+        x: bool,
+        max_len: u32,
+        removable: &Lits,
+    ) -> bool {
+        let len = max_len as usize;
+        // from_on[k]: first reached at exactly k links from `src` on (on potentials at even k,
+        // off ones at odd k); from_off[k]: within k links from `src` off (on potentials at
+        // odd k, off ones at even k).
+        let mut from_on: Vec<Lits> = vec![[0; 9]; len + 1];
+        let mut from_off: Vec<Lits> = vec![[0; 9]; len + 1];
+        let (cell, d) = (usize::from(src / 9), usize::from(src % 9));
+        for (layers, start_on) in [(&mut from_on[..], true), (&mut from_off[..], false)] {
+            let (mut seen_on, mut seen_off): (Lits, Lits) = ([0; 9], [0; 9]);
+            let mut front: Lits = [0; 9];
+            front[d] = 1 << cell;
+            if start_on {
+                seen_on[d] = front[d];
+            } else {
+                seen_off[d] = front[d];
+            }
+            layers[0] = front;
+            let mut front_is_on = start_on;
+            for k in 1..=len {
+                let (next, seen) = if front_is_on {
+                    (self.offs_of(&front, y), &mut seen_off)
+                } else {
+                    (self.ons_of(&front, y, x), &mut seen_on)
+                };
+                let mut grew = false;
+                for v in 0..9 {
+                    front[v] = next[v] & !seen[v];
+                    seen[v] |= front[v];
+                    grew |= front[v] != 0;
+                }
+                layers[k] = front;
+                front_is_on = !front_is_on;
+                if !grew {
+                    break;
+                }
+            }
+        }
+        // `from_off` cumulative: within k links.
+        for k in 2..=len {
+            for v in 0..9 {
+                from_off[k][v] |= from_off[k - 2][v];
+            }
+        }
+        // On potentials at even distance from `src` on (off ones at odd), and their negation
+        // back: on `p` needs off `p` from `src` off (even), off `p` needs on `p` (odd).
+        let (mut on_cycle_on, mut on_cycle_off): (Lits, Lits) = ([0; 9], [0; 9]);
+        for k in 0..=len {
+            let back = len - k;
+            // The parity of the way back must match: from `src` off, off potentials lie at
+            // even distances and on ones at odd.
+            let back = if (k % 2 == 0) == (back % 2 == 0) { back } else { back.saturating_sub(1) };
+            if k % 2 == 0 && back % 2 == 0 {
+                for v in 0..9 {
+                    on_cycle_on[v] |= from_on[k][v] & from_off[back][v];
+                }
+            } else if k % 2 == 1 && back % 2 == 1 {
+                for v in 0..9 {
+                    on_cycle_off[v] |= from_on[k][v] & from_off[back][v];
+                }
+            }
+        }
+        (0..9).any(|v| {
+            on_cycle_on[v] != 0
+                && on_cycle_off[v] != 0
+                && seen_by(on_cycle_on[v]) & seen_by(on_cycle_off[v]) & removable[v] != 0
+        })
+    }
+}
+
+/// The cells that see some cell of `cells`.
+fn seen_by(cells: u128) -> u128 {
+    let (mut m, mut out) = (cells, 0u128);
+    while m != 0 {
+        out |= Cell::new(m.trailing_zeros() as usize).expect("cell").peers().bits();
+        m &= m - 1;
+    }
+    out
 }
 
 const NO_NODE: u16 = u16::MAX;
@@ -270,36 +366,43 @@ impl Implications {
     /// its on potentials and one of its off ones.
     pub(crate) fn cycle_starts(&self) -> Lits {
         let mut size = vec![0u32; self.count];
-        let mut on_cells = vec![[0u128; 9]; self.count];
-        let mut off_cells = vec![[0u128; 9]; self.count];
-        for (node, &c) in self.component.iter().enumerate() {
-            let cand = usize::from(self.cands[node / 2]);
+        for &c in &self.component {
             size[c as usize] += 1;
-            let set = if node % 2 == 1 { &mut on_cells } else { &mut off_cells };
-            set[c as usize][cand % 9] |= 1 << (cand / 9);
         }
-        let seen_by = |cells: u128| {
-            let (mut m, mut out) = (cells, 0u128);
-            while m != 0 {
-                out |= Cell::new(m.trailing_zeros() as usize).expect("cell").peers().bits();
-                m &= m - 1;
+        // Only components with a circuit (two potentials or more) matter: a slot for each.
+        let mut slot = vec![u32::MAX; self.count];
+        let mut slots = 0;
+        for (c, &n) in size.iter().enumerate() {
+            if n > 1 {
+                slot[c] = slots;
+                slots += 1;
             }
-            out
-        };
-        let productive: Vec<bool> = (0..self.count)
-            .map(|c| {
-                size[c] > 1
-                    && (0..9).any(|d| {
-                        on_cells[c][d] != 0
-                            && off_cells[c][d] != 0
-                            && seen_by(on_cells[c][d]) & seen_by(off_cells[c][d]) & self.digits[d]
-                                != 0
-                    })
+        }
+        let mut on_cells = vec![[0u128; 9]; slots as usize];
+        let mut off_cells = vec![[0u128; 9]; slots as usize];
+        for (node, &c) in self.component.iter().enumerate() {
+            let at = slot[c as usize];
+            if at == u32::MAX {
+                continue;
+            }
+            let cand = usize::from(self.cands[node / 2]);
+            let set = if node % 2 == 1 { &mut on_cells } else { &mut off_cells };
+            set[at as usize][cand % 9] |= 1 << (cand / 9);
+        }
+        let productive: Vec<bool> = (0..slots as usize)
+            .map(|at| {
+                (0..9).any(|d| {
+                    on_cells[at][d] != 0
+                        && off_cells[at][d] != 0
+                        && seen_by(on_cells[at][d]) & seen_by(off_cells[at][d]) & self.digits[d]
+                            != 0
+                })
             })
             .collect();
         let mut starts: Lits = [0; 9];
         for (i, &cand) in self.cands.iter().enumerate() {
-            if productive[self.component[2 * i + 1] as usize] {
+            let at = slot[self.component[2 * i + 1] as usize];
+            if at != u32::MAX && productive[at as usize] {
                 starts[usize::from(cand % 9)] |= 1 << (cand / 9);
             }
         }
