@@ -282,19 +282,19 @@ impl StaticLinks {
             }
             layers[0] = front;
             let mut front_is_on = start_on;
-            for k in 1..=len {
+            for layer in layers.iter_mut().skip(1) {
                 let (next, seen) = if front_is_on {
                     (self.offs_of(&front, y), &mut seen_off)
                 } else {
                     (self.ons_of(&front, y, x), &mut seen_on)
                 };
                 let mut grew = false;
-                for v in 0..9 {
-                    front[v] = next[v] & !seen[v];
-                    seen[v] |= front[v];
-                    grew |= front[v] != 0;
+                for ((f, &n), s) in front.iter_mut().zip(&next).zip(seen.iter_mut()) {
+                    *f = n & !*s;
+                    *s |= *f;
+                    grew |= *f != 0;
                 }
-                layers[k] = front;
+                *layer = front;
                 front_is_on = !front_is_on;
                 if !grew {
                     break;
@@ -303,26 +303,26 @@ impl StaticLinks {
         }
         // `from_off` cumulative: within k links.
         for k in 2..=len {
-            for v in 0..9 {
-                from_off[k][v] |= from_off[k - 2][v];
+            let (done, rest) = from_off.split_at_mut(k);
+            for (r, &p) in rest[0].iter_mut().zip(&done[k - 2]) {
+                *r |= p;
             }
         }
         // On potentials at even distance from `src` on (off ones at odd), and their negation
-        // back: on `p` needs off `p` from `src` off (even), off `p` needs on `p` (odd).
+        // back, as far as the length allows, at the same parity (from `src` off, off
+        // potentials lie at even distances and on ones at odd).
         let (mut on_cycle_on, mut on_cycle_off): (Lits, Lits) = ([0; 9], [0; 9]);
-        for k in 0..=len {
-            let back = len - k;
-            // The parity of the way back must match: from `src` off, off potentials lie at
-            // even distances and on ones at odd.
-            let back = if (k % 2 == 0) == (back % 2 == 0) { back } else { back.saturating_sub(1) };
-            if k % 2 == 0 && back % 2 == 0 {
-                for v in 0..9 {
-                    on_cycle_on[v] |= from_on[k][v] & from_off[back][v];
+        for (k, layer) in from_on.iter().enumerate() {
+            let mut back = len - k;
+            if back % 2 != k % 2 {
+                if back == 0 {
+                    continue;
                 }
-            } else if k % 2 == 1 && back % 2 == 1 {
-                for v in 0..9 {
-                    on_cycle_off[v] |= from_on[k][v] & from_off[back][v];
-                }
+                back -= 1;
+            }
+            let on_cycle = if k % 2 == 0 { &mut on_cycle_on } else { &mut on_cycle_off };
+            for ((c, &a), &b) in on_cycle.iter_mut().zip(layer).zip(&from_off[back]) {
+                *c |= a & b;
             }
         }
         (0..9).any(|v| {
