@@ -21,8 +21,17 @@ struct LoopSearch<'a> {
     path: Vec<Cell>,
     on_path: CellSet,
     found: Vec<Vec<Cell>>,
+    /// The units visited at even and at odd positions of the path: a valid loop visits
+    /// each unit at most once at each (see [`is_valid_loop`]), so a path that visits one
+    /// twice is not followed (what it closes would be dropped).
+    sides: [u32; 2],
     /// Node visits left: a safety net on the depth-first walk.
     budget: u32,
+}
+
+/// The units of `cell` as bits of their indices.
+fn unit_bits(cell: Cell) -> u32 {
+    units_of(cell).iter().fold(0, |m, u| m | 1 << u.index())
 }
 
 impl LoopSearch<'_> {
@@ -31,6 +40,8 @@ impl LoopSearch<'_> {
             return;
         }
         self.budget -= 1;
+        let side = self.path.len() % 2;
+        self.sides[side] |= unit_bits(cell);
         self.path.push(cell);
         self.on_path.insert(cell);
         let start = self.path[0];
@@ -55,7 +66,8 @@ impl LoopSearch<'_> {
                 let cands = self.g.candidates(next);
                 extra = extra.union(cands.difference(self.pair));
                 let n = cands.len();
-                if n == 2 || extra.len() == 1 || allowed_extra > 0 {
+                let valid = self.sides[self.path.len() % 2] & unit_bits(next) == 0;
+                if valid && (n == 2 || extra.len() == 1 || allowed_extra > 0) {
                     let left = allowed_extra - i32::from(n > 2);
                     self.walk(next, left, extra, Some(kind));
                 }
@@ -63,6 +75,23 @@ impl LoopSearch<'_> {
         }
         self.path.pop();
         self.on_path.remove(cell);
+        self.sides[side] &= !unit_bits(cell);
+    }
+}
+
+/// The largest subset of `cells` where every cell shares its row, its column and its box
+/// with another: a valid loop visits each unit it touches twice, so its cells lie there.
+fn loop_core(cells: CellSet) -> CellSet {
+    let mut core = cells;
+    loop {
+        let kept: CellSet = core
+            .iter()
+            .filter(|&c| c.units().iter().all(|u| u.cell_set().intersection(core).len() >= 2))
+            .collect();
+        if kept == core {
+            return core;
+        }
+        core = kept;
     }
 }
 
@@ -141,11 +170,12 @@ pub(crate) fn unique_loops(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<
         if pair.len() != 2 {
             continue;
         }
-        let with_pair = g
-            .empty_cells()
-            .iter()
-            .filter(|&c| g.candidates(c).intersection(pair) == pair)
-            .collect();
+        let mut digits = pair.iter();
+        let (a, b) = (digits.next().expect("two"), digits.next().expect("two"));
+        let with_pair = g.digit_cells(a).intersection(g.digit_cells(b));
+        if !loop_core(with_pair).contains(start) {
+            continue; // no valid loop passes through the start
+        }
         path_buf.clear();
         found_buf.clear();
         let mut search = LoopSearch {
@@ -155,6 +185,7 @@ pub(crate) fn unique_loops(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<
             path: path_buf,
             on_path: CellSet::EMPTY,
             found: found_buf,
+            sides: [0; 2],
             budget: 200_000,
         };
         search.walk(start, 2, DigitSet::EMPTY, None);
