@@ -205,12 +205,18 @@ pub(crate) fn fish(g: &CandidateGrid, size: usize, hints: &mut Hints) -> Control
                 }
             }
         }
+        // By line, the digits for which it is eligible: a tuple's digits are the common ones.
+        let mut by_line = [0u16; 9];
+        for (d, &lines) in eligible.iter().enumerate() {
+            for (l, digits) in by_line.iter_mut().enumerate() {
+                *digits |= (lines >> l & 1) << d;
+            }
+        }
         for_each_combination(9, size, |pick| {
-            let lines = pick.iter().fold(0u16, |m, &i| m | 1 << i);
-            for d in Digit::ALL {
-                if lines & !eligible[d.index()] != 0 {
-                    continue;
-                }
+            let mut digits = pick.iter().fold(0x1ff, |m, &i| m & by_line[i]);
+            while digits != 0 {
+                let d = Digit::from_index(digits.trailing_zeros() as usize);
+                digits &= digits - 1;
                 let cover = pick.iter().fold(0u16, |m, &i| m | spots[d.index()][i]);
                 if cover.count_ones() as usize != size {
                     continue;
@@ -219,18 +225,16 @@ pub(crate) fn fish(g: &CandidateGrid, size: usize, hints: &mut Hints) -> Control
                 let base = pick
                     .iter()
                     .fold(CellSet::EMPTY, |b, &i| b.union(cells.intersection(line(i).cell_set())));
-                let mut units: Vec<Unit> = pick.iter().map(|&i| line(i)).collect();
-                let mut victims = CellSet::EMPTY;
-                for j in 0..9 {
-                    if cover & (1 << j) != 0 {
-                        units.push(cross(j));
-                        victims = victims.union(cells.intersection(cross(j).cell_set()));
-                    }
-                }
-                let victims = victims.difference(base);
+                let crossing = (0..9).filter(|j| cover & (1 << j) != 0);
+                let victims = crossing
+                    .clone()
+                    .fold(CellSet::EMPTY, |v, j| v.union(cells.intersection(cross(j).cell_set())))
+                    .difference(base);
                 if victims.is_empty() {
                     continue;
                 }
+                let units: Vec<Unit> =
+                    pick.iter().map(|&i| line(i)).chain(crossing.map(cross)).collect();
                 let step = Step::new(technique, tenths)
                     .with_pattern(base, DigitSet::single(d))
                     .with_units(&units)
