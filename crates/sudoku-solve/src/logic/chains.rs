@@ -13,11 +13,9 @@
 //! Potentials live in one arena per search; sets of potentials are indexed by candidate, so
 //! a link costs a few array reads and no allocation.
 
-use std::collections::VecDeque;
-
 use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Grid, Unit};
 
-use super::hints::{Hints, Lits, units_of};
+use super::hints::{Hints, Lits, unit_bits_of, units_of};
 use super::reach::{Closure, Implications, StaticLinks};
 use super::step::{Chain, Implication, Literal, Reason};
 use super::{Candidate, Step, Technique, locking, subsets};
@@ -44,8 +42,41 @@ impl Work {
 struct Scratch {
     arena: Arena,
     pool: Vec<PotSet>,
-    pending_on: VecDeque<u32>,
-    pending_off: VecDeque<u32>,
+    pending_on: Fifo,
+    pending_off: Fifo,
+}
+
+/// A first-in first-out queue of potentials: entries popped stay in the buffer until it is
+/// cleared (a search drains its queues; no ring buffer needed).
+#[derive(Default)]
+struct Fifo {
+    items: Vec<u32>,
+    head: usize,
+}
+
+impl Fifo {
+    fn clear(&mut self) {
+        self.items.clear();
+        self.head = 0;
+    }
+
+    fn push_back(&mut self, n: u32) {
+        self.items.push(n);
+    }
+
+    fn pop_front(&mut self) -> Option<u32> {
+        let n = self.items.get(self.head).copied()?;
+        self.head += 1;
+        Some(n)
+    }
+
+    fn is_empty(&self) -> bool {
+        self.head == self.items.len()
+    }
+
+    fn extend(&mut self, ns: impl IntoIterator<Item = u32>) {
+        self.items.extend(ns);
+    }
 }
 
 /// The chain search ran out of its budget.
@@ -388,8 +419,8 @@ struct Search<'w> {
     /// Scratch space for the on potentials an off potential implies (`drain_offs`).
     made: Vec<u32>,
     parents: Vec<u32>,
-    pending_on: VecDeque<u32>,
-    pending_off: VecDeque<u32>,
+    pending_on: Fifo,
+    pending_off: Fifo,
     /// Emptied sets, for reuse: a set is 729 slots, too many to zero for every search.
     pool: Vec<PotSet>,
     /// The grid's static links, for forcing chains (built on first use).
@@ -541,8 +572,8 @@ impl<'w> Search<'w> {
         }
         // The digit's places, unit by unit, in ascending cell order (as `Unit::cells`).
         let mut left = self.grid.digit_cells(d).bits() & !(1u128 << cell.index());
-        for u in units_of(cell) {
-            let mut m = left & u.cell_set().bits();
+        for (u, unit_cells) in units_of(cell).into_iter().zip(unit_bits_of(cell)) {
+            let mut m = left & unit_cells;
             left &= !m;
             while m != 0 {
                 let c = m.trailing_zeros() as u16;
@@ -579,12 +610,13 @@ impl<'w> Search<'w> {
         if x {
             let here = self.grid.digit_cells(d).bits();
             let own = 1u128 << cell.index();
-            for u in units_of(cell) {
+            for (k, unit_cells) in unit_bits_of(cell).into_iter().enumerate() {
                 // The other place, if the unit has exactly two.
-                let others = here & u.cell_set().bits() & !own;
+                let others = here & unit_cells & !own;
                 if others == 0 || others & (others - 1) != 0 {
                     continue;
                 }
+                let u = units_of(cell)[k];
                 let oc = others.trailing_zeros() as u16 * 9 + d.index() as u16;
                 if out.iter().any(|&n| self.arena.nodes[n as usize].cand == oc) {
                     continue;
@@ -592,7 +624,7 @@ impl<'w> Search<'w> {
                 parents.clear();
                 parents.push(p);
                 // Crossed-out places, in the unit's cell order (ascending, as the set's).
-                let places = CellSet::from_bits(here & u.cell_set().bits());
+                let places = CellSet::from_bits(here & unit_cells);
                 for c in self.save.unit_positions(u, d).difference(places) {
                     if let Some(n) = to_off.get(cand_of(c, d)) {
                         parents.push(n);
@@ -655,8 +687,8 @@ impl<'w> Search<'w> {
         to_on: &mut PotSet,
         to_off: &mut PotSet,
         y: bool,
-        pending_on: &mut VecDeque<u32>,
-        pending_off: &mut VecDeque<u32>,
+        pending_on: &mut Fifo,
+        pending_off: &mut Fifo,
     ) -> Result<Option<(u32, u32)>, OutOfBudget> {
         let mut made = Vec::with_capacity(4);
         loop {
@@ -1315,8 +1347,9 @@ impl<'w> Search<'w> {
         let mut to_on = self.take_set();
         let mut to_off = self.take_set();
         to_on.add(src, source);
-        let mut pending_on: VecDeque<u32> = VecDeque::from([source]);
-        let mut pending_off: VecDeque<u32> = VecDeque::new();
+        let mut pending_on = Fifo::default();
+        pending_on.push_back(source);
+        let mut pending_off = Fifo::default();
         let mut cycles = Vec::new();
         let mut length = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
@@ -1364,8 +1397,8 @@ impl<'w> Search<'w> {
         let src = self.arena.nodes[source as usize];
         let mut to_on = self.take_set();
         let mut to_off = self.take_set();
-        let mut pending_on = VecDeque::new();
-        let mut pending_off = VecDeque::new();
+        let mut pending_on = Fifo::default();
+        let mut pending_off = Fifo::default();
         if src.on {
             to_on.add(src.cand, source);
             pending_on.push_back(source);
@@ -1429,8 +1462,8 @@ impl<'w> Search<'w> {
     /// links), queueing those not met yet; `made(on, cand)` sees each one, met before or not.
     fn drain_offs(
         &mut self,
-        pending_off: &mut VecDeque<u32>,
-        pending_on: &mut VecDeque<u32>,
+        pending_off: &mut Fifo,
+        pending_on: &mut Fifo,
         to_on: &mut PotSet,
         to_off: &PotSet,
         (y, x): (bool, bool),

@@ -111,8 +111,40 @@ pub(crate) fn for_each_combination(
 
 /// The three units of `cell` in Sudoku Explainer's "region type" order: box, row, column.
 pub(crate) fn units_of(cell: Cell) -> [Unit; 3] {
-    [Unit::Box(cell.box_() as u8), Unit::Row(cell.row() as u8), Unit::Col(cell.col() as u8)]
+    UNITS[cell.index()]
 }
+
+/// The cells of [`units_of`], as bitsets.
+pub(crate) fn unit_bits_of(cell: Cell) -> [u128; 3] {
+    UNIT_BITS[cell.index()]
+}
+
+/// [`units_of`] of every cell.
+const UNITS: [[Unit; 3]; 81] = {
+    let mut t = [[Unit::Box(0); 3]; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (r, c) = (i / 9, i % 9);
+        t[i] = [Unit::Box((r / 3 * 3 + c / 3) as u8), Unit::Row(r as u8), Unit::Col(c as u8)];
+        i += 1;
+    }
+    t
+};
+
+/// [`unit_bits_of`] of every cell.
+const UNIT_BITS: [[u128; 3]; 81] = {
+    let mut t = [[0; 3]; 81];
+    let mut i = 0;
+    while i < 81 {
+        let mut k = 0;
+        while k < 3 {
+            t[i][k] = UNITS[i][k].cell_set().bits();
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+};
 
 /// The peers of `cell` in Sudoku Explainer's house order: its box, then the rest of its row,
 /// then the rest of its column.
