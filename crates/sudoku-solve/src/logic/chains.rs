@@ -437,6 +437,8 @@ struct Search<'w> {
     closure: Option<Closure>,
     /// Whether only the easiest hint of [`Search::hints`] is wanted.
     best_only: bool,
+    /// By digit, the cells changed since this family last found nothing.
+    changed: Lits,
     /// Scratch space for counting a chain's potentials.
     walk: [Vec<u32>; 2],
 }
@@ -476,6 +478,7 @@ impl<'w> Search<'w> {
             solution: None,
             closure: None,
             best_only: false,
+            changed: super::hints::ALL_LITS,
             walk: [Vec::new(), Vec::new()],
         }
     }
@@ -535,6 +538,9 @@ impl<'w> Search<'w> {
     }
 
     fn keep_outcome(&mut self, cand: u16, o: Outcome) {
+        if self.outcome_at.is_empty() {
+            self.outcome_at = vec![NONE; 729];
+        }
         let at = &mut self.outcome_at[usize::from(cand)];
         if *at == NONE {
             *at = self.outcomes.len() as u32;
@@ -1569,8 +1575,11 @@ impl<'w> Search<'w> {
             let mut cell_off: Option<PotSet> = None;
             for d in values {
                 let cand = cand_of(cell, d);
-                // Nishio looks only for contradictions, which a true candidate never meets.
-                let o = if mode.nishio && self.truth(cand) == Some(true) {
+                // Nishio looks only for contradictions, which a true candidate never meets;
+                // and with X links alone, what a candidate leads to depends only on its
+                // digit's places: unchanged since Nishio last found nothing, nothing again.
+                let unchanged = self.changed[d.index()] == 0;
+                let o = if mode.nishio && (self.truth(cand) == Some(true) || unchanged) {
                     Outcome { on: self.take_set(), off: self.take_set(), absurd: None }
                 } else {
                     self.assume_on(cand)?
@@ -1908,10 +1917,14 @@ fn technique(h: &ChainHint) -> (Technique, bool) {
 }
 
 /// The first (easiest) hint of a chaining family, as a step.
+///
+/// `changed` holds, by digit, the cells changed since this family last found nothing (see
+/// [`Hints::changed`]).
 pub(crate) fn first_step(
     mode: Mode,
     g: &CandidateGrid,
     solution: Option<&Grid>,
+    changed: &Lits,
     work: &mut Work,
 ) -> Result<Option<Step>, OutOfBudget> {
     let mut search = Search::new(mode, g, work);
@@ -1919,6 +1932,7 @@ pub(crate) fn first_step(
         return Ok(search.best_static()?.map(|h| search.step(&h)));
     }
     search.solution = solution.copied();
+    search.changed = *changed;
     search.best_only = true;
     let hints = search.hints()?;
     Ok(hints.first().map(|h| search.step(h)))

@@ -20,7 +20,7 @@ use sudoku_core::{CandidateGrid, Conflict, Digit, Grid};
 
 use crate::exact::{Outcome, solve_within};
 use chains::{Mode, OutOfBudget, Work};
-pub(crate) use hints::Hints;
+pub(crate) use hints::{Hints, Lits};
 pub use step::{Candidate, Chain, Implication, Literal, Reason, Step, Technique};
 
 /// Sudoku Explainer's three ratings of a puzzle, each on its 1.0 to 20.0 scale.
@@ -232,12 +232,24 @@ const PRODUCERS: [Producer; 20] = [
 /// changed since, and most chain steps remove one candidate before every basic technique
 /// runs again: told what changed, the techniques skip the rest.
 struct Recall {
-    failed_on: [Option<CandidateGrid>; PRODUCERS.len() + 1],
+    failed_on: [Option<CandidateGrid>; PRODUCERS.len() + CHAIN_FAMILIES.len()],
 }
 
 impl Recall {
     fn new() -> Recall {
-        Recall { failed_on: [None; PRODUCERS.len() + 1] }
+        Recall { failed_on: [None; PRODUCERS.len() + CHAIN_FAMILIES.len()] }
+    }
+
+    /// By digit, the cells that changed since technique `i` last found nothing (all of them
+    /// when it never did).
+    fn changed(&self, i: usize, marks: &CandidateGrid) -> Lits {
+        match &self.failed_on[i] {
+            Some(old) => std::array::from_fn(|d| {
+                let d = Digit::from_index(d);
+                old.digit_cells(d).bits() ^ marks.digit_cells(d).bits()
+            }),
+            None => hints::ALL_LITS,
+        }
     }
 
     /// Runs technique `i`, telling it what changed since it last found nothing.
@@ -248,13 +260,7 @@ impl Recall {
         hints: &mut Hints,
         technique: Producer,
     ) -> ControlFlow<()> {
-        hints.changed = match &self.failed_on[i] {
-            Some(old) => std::array::from_fn(|d| {
-                let d = Digit::from_index(d);
-                old.digit_cells(d).bits() ^ marks.digit_cells(d).bits()
-            }),
-            None => hints::ALL_LITS,
-        };
+        hints.changed = self.changed(i, marks);
         hints.exhaustive = true;
         let flow = technique(marks, hints);
         if hints.steps.is_empty() && hints.exhaustive {
@@ -327,12 +333,20 @@ impl LogicalSolver {
                 return Ok(hints.steps.pop());
             }
         }
-        for family in CHAIN_FAMILIES {
+        for (f, family) in CHAIN_FAMILIES.into_iter().enumerate() {
+            let i = PRODUCERS.len() + f;
             let step = match family {
-                Family::Chains(mode) => chains::first_step(mode, marks, solution, work)?,
+                Family::Chains(mode) => {
+                    let changed = recall.changed(i, marks);
+                    let step = chains::first_step(mode, marks, solution, &changed, work)?;
+                    if step.is_none() {
+                        recall.failed_on[i] = Some(*marks);
+                    }
+                    step
+                }
                 Family::TripletExclusion => {
                     let triplets = exclusion::aligned_triplet_exclusion;
-                    let _ = recall.run(PRODUCERS.len(), marks, &mut hints, triplets);
+                    let _ = recall.run(i, marks, &mut hints, triplets);
                     hints.steps.pop()
                 }
             };
