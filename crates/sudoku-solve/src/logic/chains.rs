@@ -1197,6 +1197,15 @@ impl<'w> Search<'w> {
         // without one (XY forcing chains are looked for before Y-cycles when there is no X
         // one).
         let mut graphs: [Option<Implications>; 3] = [None, None, None];
+        // X and Y links are XY links: without an XY forcing chain there is no forcing chain
+        // at all, and so no cycle that removes anything (the usual outcome on grids that
+        // need harder techniques).
+        let xy = graphs[2].insert(links.implications(true, true));
+        let xy_starts = xy.forcing_starts();
+        if xy_starts.iter().flatten().all(|&m| m == 0) {
+            return Ok(None);
+        }
+        let mut forcing_starts_of: [Option<[Lits; 2]>; 3] = [None, None, Some(xy_starts)];
         // Whether each family has a forcing chain.
         let mut forcing_found = [false; 3];
         for phase in 0..5 {
@@ -1215,7 +1224,8 @@ impl<'w> Search<'w> {
                 continue;
             }
             let graph = graphs[k].get_or_insert_with(|| links.implications(y, x));
-            let forcing_starts = graph.forcing_starts();
+            let forcing_starts =
+                *forcing_starts_of[k].get_or_insert_with(|| graph.forcing_starts());
             forcing_found[k] = forcing_starts.iter().flatten().any(|&m| m != 0);
             let base = if y { 7.0 } else { 6.6 };
             for &(cell, values) in &starts {
