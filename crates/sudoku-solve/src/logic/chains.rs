@@ -29,11 +29,14 @@ pub(crate) struct Work {
     pub(crate) used: u64,
     pub(crate) limit: u64,
     spare: Vec<Scratch>,
+    /// The closure of the last grid's XY graph, from the static family, for the
+    /// multiple-chain family on the same grid.
+    xy_closure: Option<(CandidateGrid, Closure)>,
 }
 
 impl Work {
     pub(crate) fn new(limit: u64) -> Work {
-        Work { used: 0, limit, spare: Vec::new() }
+        Work { used: 0, limit, spare: Vec::new(), xy_closure: None }
     }
 }
 
@@ -1200,8 +1203,9 @@ impl<'w> Search<'w> {
         // X and Y links are XY links: without an XY forcing chain there is no forcing chain
         // at all, and so no cycle that removes anything (the usual outcome on grids that
         // need harder techniques).
-        let xy = graphs[2].insert(links.implications(true, true));
-        let xy_starts = xy.forcing_starts();
+        let closure = graphs[2].insert(links.implications(true, true)).closure();
+        let xy_starts = closure.forcing_starts();
+        self.work.xy_closure = Some((self.grid, closure));
         if xy_starts.iter().flatten().all(|&m| m == 0) {
             return Ok(None);
         }
@@ -1556,8 +1560,10 @@ impl<'w> Search<'w> {
         // Static propagation reaches a subset of what the implication graph does: a cell or
         // region whose candidates lead to nothing in common there has no forcing chain.
         if mode == Mode::MULTIPLE {
-            let graph = StaticLinks::new(&self.grid).implications(true, true);
-            self.closure = Some(graph.closure());
+            self.closure = Some(match self.work.xy_closure.take() {
+                Some((grid, closure)) if grid == self.grid => closure,
+                _ => StaticLinks::new(&self.grid).implications(true, true).closure(),
+            });
         }
         for cell in Cell::all() {
             let values = self.grid.candidates(cell);

@@ -456,18 +456,7 @@ impl Implications {
     /// The candidates whose on potential leads to their off one, and those whose off
     /// potential leads to their on one: the starts of every forcing chain.
     pub(crate) fn forcing_starts(&self) -> [Lits; 2] {
-        let closure = self.closure();
-        let (mut from_on, mut from_off): (Lits, Lits) = ([0; 9], [0; 9]);
-        for &cand in &self.cands {
-            let bit = 1u128 << (cand / 9);
-            if closure.leads(cand, true, cand, false) {
-                from_on[usize::from(cand % 9)] |= bit;
-            }
-            if closure.leads(cand, false, cand, true) {
-                from_off[usize::from(cand % 9)] |= bit;
-            }
-        }
-        [from_on, from_off]
+        self.closure().forcing_starts()
     }
 }
 
@@ -480,6 +469,25 @@ pub(crate) struct Closure {
 }
 
 impl Closure {
+    /// The candidates whose on potential leads to their off one, and those whose off
+    /// potential leads to their on one: the starts of every forcing chain.
+    pub(crate) fn forcing_starts(&self) -> [Lits; 2] {
+        let (mut from_on, mut from_off): (Lits, Lits) = ([0; 9], [0; 9]);
+        for cand in 0..729u16 {
+            if self.node_of[usize::from(cand)] == NO_NODE {
+                continue;
+            }
+            let bit = 1u128 << (cand / 9);
+            if self.leads(cand, true, cand, false) {
+                from_on[usize::from(cand % 9)] |= bit;
+            }
+            if self.leads(cand, false, cand, true) {
+                from_off[usize::from(cand % 9)] |= bit;
+            }
+        }
+        [from_on, from_off]
+    }
+
     fn row(&self, cand: u16, on: bool) -> &[u64] {
         let node = usize::from(self.node_of[usize::from(cand)] + u16::from(on));
         let c = self.component[node] as usize;
