@@ -171,6 +171,15 @@ impl StaticLinks {
                 m &= m - 1;
             }
         }
+        // Each cell's candidates as a digit mask.
+        let mut values = [0u16; 81];
+        for (d, &m0) in self.digits.iter().enumerate() {
+            let mut m = m0;
+            while m != 0 {
+                values[m.trailing_zeros() as usize] |= 1 << d;
+                m &= m - 1;
+            }
+        }
         let mut edges: Vec<u16> = Vec::with_capacity(cands.len() * 12);
         let mut first: Vec<u32> = Vec::with_capacity(2 * cands.len() + 1);
         for &cand in &cands {
@@ -194,8 +203,10 @@ impl StaticLinks {
                 offs &= offs - 1;
             }
             if y {
-                for v in (0..9).filter(|&v| v != d && self.digits[v] >> cell & 1 != 0) {
-                    edges.push(node_of[cell * 9 + v]);
+                let mut others = values[cell] & !(1 << d);
+                while others != 0 {
+                    edges.push(node_of[cell * 9 + others.trailing_zeros() as usize]);
+                    others &= others - 1;
                 }
             }
         }
