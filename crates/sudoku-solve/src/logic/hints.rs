@@ -17,9 +17,6 @@ pub(crate) struct Hints {
     /// nothing (all cells when there is none): a pattern whose result depends only on
     /// candidates outside them finds nothing again, and may be skipped.
     pub(crate) changed: Lits,
-    /// Cleared by a technique whose own budget cut its search short: finding nothing then
-    /// says nothing about the patterns it did not reach.
-    pub(crate) exhaustive: bool,
 }
 
 /// Candidate sets by digit: bit `c` of `[d]` is candidate `d` in cell `c`.
@@ -30,13 +27,7 @@ pub(crate) const ALL_LITS: Lits = [CellSet::ALL.bits(); 9];
 
 impl Hints {
     pub(crate) fn first() -> Hints {
-        Hints {
-            steps: Vec::new(),
-            first_only: true,
-            solution: None,
-            changed: ALL_LITS,
-            exhaustive: true,
-        }
+        Hints { steps: Vec::new(), first_only: true, solution: None, changed: ALL_LITS }
     }
 
     pub(crate) fn all() -> Hints {

@@ -227,10 +227,10 @@ const PRODUCERS: [Producer; 20] = [
     exclusion::aligned_pair_exclusion,
 ];
 
-/// The grid each basic technique (and aligned triplet exclusion, last) found nothing on last,
-/// over one solve. A technique that failed on a grid can only succeed where the grid has
-/// changed since, and most chain steps remove one candidate before every basic technique
-/// runs again: told what changed, the techniques skip the rest.
+/// The grid each basic technique and each chaining family last found nothing on, over one
+/// solve. A technique that failed on a grid can only succeed where the grid has changed
+/// since, and most chain steps remove one candidate before every technique runs again: told
+/// what changed, the basic techniques, aligned triplet exclusion and Nishio skip the rest.
 struct Recall {
     failed_on: [Option<CandidateGrid>; PRODUCERS.len() + CHAIN_FAMILIES.len()],
 }
@@ -261,9 +261,8 @@ impl Recall {
         technique: Producer,
     ) -> ControlFlow<()> {
         hints.changed = self.changed(i, marks);
-        hints.exhaustive = true;
         let flow = technique(marks, hints);
-        if hints.steps.is_empty() && hints.exhaustive {
+        if hints.steps.is_empty() {
             self.failed_on[i] = Some(*marks);
         }
         flow
@@ -660,6 +659,7 @@ mod tests {
         for p in [
             "9...53.6...58......6..4...71....942.....6.......2.1..5.2....9..439..56....8...5..",
             "6..7...4....159..2..1..4..5..7..86.381......4.....7.2.14.......7.3.8...6...5.....",
+            "409000008230080000070400100000003690000578000025900000002004050000030081100000206",
         ] {
             let puzzle: Grid = p.parse().expect("valid");
             let path = solver.solve(&puzzle).expect("unique");
