@@ -13,6 +13,8 @@
 //! Potentials live in one arena per search; sets of potentials are indexed by candidate, so
 //! a link costs a few array reads and no allocation.
 
+use std::ops::ControlFlow;
+
 use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Grid, Unit};
 
 use super::hints::{Hints, Lits, unit_bits_of, units_of};
@@ -169,28 +171,21 @@ impl Arena {
     /// it: a potential met twice is expanded the first time only.
     fn chain(&self, target: u32, out: &mut Vec<u32>) {
         out.clear();
-        let mut done = [0u64; 23];
-        let mut level = vec![target];
-        let mut next = Vec::new();
-        while !level.is_empty() {
-            for &p in &level {
-                let l = self.lit(p) as usize;
-                if done[l / 64] & (1 << (l % 64)) == 0 {
-                    done[l / 64] |= 1 << (l % 64);
-                    out.push(p);
-                    next.extend_from_slice(self.parents(p));
-                }
-            }
-            std::mem::swap(&mut level, &mut next);
-            next.clear();
-        }
+        let _ = self.walk(target, &mut [Vec::new(), Vec::new()], |p| {
+            out.push(p);
+            ControlFlow::Continue(())
+        });
     }
 
-    /// How many distinct potentials [`Arena::chain`] gives for `target`, or `cap + 1` as soon
-    /// as there are more than `cap`; `level` and `next` are scratch space.
-    fn ancestor_count(&self, target: u32, cap: u32, [level, next]: &mut [Vec<u32>; 2]) -> u32 {
+    /// Visits the distinct potentials of `target`'s chain in [`Arena::chain`]'s order until
+    /// `visit` breaks; `level` and `next` are scratch space.
+    fn walk(
+        &self,
+        target: u32,
+        [level, next]: &mut [Vec<u32>; 2],
+        mut visit: impl FnMut(u32) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let mut done = [0u64; 23];
-        let mut count = 0;
         level.clear();
         level.push(target);
         while !level.is_empty() {
@@ -199,15 +194,23 @@ impl Arena {
                 let l = self.lit(p) as usize;
                 if done[l / 64] & (1 << (l % 64)) == 0 {
                     done[l / 64] |= 1 << (l % 64);
-                    count += 1;
-                    if count > cap {
-                        return count;
-                    }
+                    visit(p)?;
                     next.extend_from_slice(self.parents(p));
                 }
             }
             std::mem::swap(level, next);
         }
+        ControlFlow::Continue(())
+    }
+
+    /// How many distinct potentials [`Arena::chain`] gives for `target`, or `cap + 1` as soon
+    /// as there are more than `cap`; `scratch` as for [`Arena::walk`].
+    fn ancestor_count(&self, target: u32, cap: u32, scratch: &mut [Vec<u32>; 2]) -> u32 {
+        let mut count = 0;
+        let _ = self.walk(target, scratch, |_| {
+            count += 1;
+            if count > cap { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        });
         count
     }
 }
@@ -1153,7 +1156,7 @@ impl<'w> Search<'w> {
                 }
                 let longest = (4..=MAX_CYCLE_FILTER).take_while(|&l| useful(l)).last();
                 if let Some(l) = longest.filter(|&l| l < MAX_CYCLE_FILTER)
-                    && !links.cycle_may_remove(cand, y, x, l, links.candidates())
+                    && !links.cycle_may_remove(cand, y, x, l)
                 {
                     continue;
                 }
@@ -1999,8 +2002,7 @@ mod tests {
                         assert!(lengths.is_empty() || start, "{p} {cell} {d} y={y} x={x}");
                         // Nor does the per-start filter rule out any, at their length.
                         for &l in &lengths {
-                            let all = links.candidates();
-                            assert!(links.cycle_may_remove(cand, y, x, l, all), "{p} {cell} {d}");
+                            assert!(links.cycle_may_remove(cand, y, x, l), "{p} {cell} {d}");
                         }
                     }
                 }

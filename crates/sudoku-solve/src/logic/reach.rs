@@ -55,11 +55,6 @@ impl StaticLinks {
         links
     }
 
-    /// The candidates, by digit.
-    pub(crate) fn candidates(&self) -> &Lits {
-        &self.digits
-    }
-
     /// The off candidates that the on candidates `front` turn off: their peers' copies of
     /// their digit and, with `y`, their cells' other candidates (repeats included).
     fn offs_of(&self, front: &Lits, y: bool) -> Lits {
@@ -261,20 +256,12 @@ impl StaticLinks {
             on_depth += 2;
         }
     }
-    /// Whether a cycle through `src` on of at most `max_len` links can remove one of
-    /// `removable`: what it removes sees an on and an off potential of its digit on the
-    /// cycle. A potential `p` lies on such a cycle only if the links from `src` on to `p`
+    /// Whether a cycle through `src` on of at most `max_len` links can remove anything: what
+    /// it removes sees an on and an off potential of its digit on the cycle. A potential `p` lies on such a cycle only if the links from `src` on to `p`
     /// plus those from `p` back to `src` on are at most `max_len`; by contraposition, the
     /// second are the links from `src` off to `p` negated. Two breadth-first searches give
     /// both.
-    pub(crate) fn cycle_may_remove(
-        &self,
-        src: u16,
-        y: bool,
-        x: bool,
-        max_len: u32,
-        removable: &Lits,
-    ) -> bool {
+    pub(crate) fn cycle_may_remove(&self, src: u16, y: bool, x: bool, max_len: u32) -> bool {
         let len = max_len as usize;
         // from_on[k]: first reached at exactly k links from `src` on (on potentials at even k,
         // off ones at odd k); from_off[k]: within k links from `src` off (on potentials at
@@ -339,7 +326,7 @@ impl StaticLinks {
         (0..9).any(|v| {
             on_cycle_on[v] != 0
                 && on_cycle_off[v] != 0
-                && seen_by(on_cycle_on[v]) & seen_by(on_cycle_off[v]) & removable[v] != 0
+                && seen_by(on_cycle_on[v]) & seen_by(on_cycle_off[v]) & self.digits[v] != 0
         })
     }
 }
