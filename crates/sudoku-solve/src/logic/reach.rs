@@ -257,10 +257,10 @@ impl StaticLinks {
         }
     }
     /// Whether a cycle through `src` on of at most `max_len` links can remove anything: what
-    /// it removes sees an on and an off potential of its digit on the cycle. A potential `p` lies on such a cycle only if the links from `src` on to `p`
-    /// plus those from `p` back to `src` on are at most `max_len`; by contraposition, the
-    /// second are the links from `src` off to `p` negated. Two breadth-first searches give
-    /// both.
+    /// it removes sees an on and an off potential of its digit on the cycle. A potential `p`
+    /// lies on such a cycle only if the links from `src` on to `p` plus those from `p` back
+    /// to `src` on are at most `max_len`; by contraposition, the second are the links from
+    /// `src` off to `p` negated. Two breadth-first searches give both.
     pub(crate) fn cycle_may_remove(&self, src: u16, y: bool, x: bool, max_len: u32) -> bool {
         let len = max_len as usize;
         // from_on[k]: first reached at exactly k links from `src` on (on potentials at even k,
