@@ -48,6 +48,11 @@ impl Hints {
         self.changed[d.index()] != 0
     }
 
+    /// The digits whose candidates changed, as a mask (bit `d` for digit index `d`).
+    pub(crate) fn changed_digits(&self) -> u16 {
+        (0..9).filter(|&d| self.changed[d] != 0).fold(0, |m, d| m | 1 << d)
+    }
+
     /// Records a step; breaks when only the first was wanted.
     pub(crate) fn add(&mut self, mut step: Step) -> ControlFlow<()> {
         step.eliminations.sort();

@@ -117,11 +117,13 @@ fn digits_of(mut m: u16) -> impl Iterator<Item = Digit> {
 /// Pointing (2.6) and claiming (2.8).
 pub(crate) fn locking(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
     let locked = locked_digits(g);
+    let changed = hints.changed_digits();
     for (k, (source, target)) in PAIRS.into_iter().enumerate() {
         let pointing = matches!(source, Unit::Box(_));
         let (technique, tenths) =
             if pointing { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
-        for d in digits_of(locked[k]) {
+        // What a digit's locked candidates do depends on its own places alone.
+        for d in digits_of(locked[k] & changed) {
             let positions = g.unit_positions(source, d);
             if g.unit_positions(target, d).difference(positions).is_empty() {
                 continue;
@@ -139,6 +141,7 @@ pub(crate) fn locking(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
 /// place in another unit of the source's kind crossing the target; the step places it.
 pub(crate) fn direct_locking(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
     let locked = locked_digits(g);
+    let changed = hints.changed_digits();
     for (k, (source, target)) in PAIRS.into_iter().enumerate() {
         let pointing = matches!(source, Unit::Box(_));
         let (technique, tenths) = if pointing {
@@ -146,7 +149,8 @@ pub(crate) fn direct_locking(g: &CandidateGrid, hints: &mut Hints) -> ControlFlo
         } else {
             (Technique::DirectClaiming, 19)
         };
-        for d in digits_of(locked[k]) {
+        // What a digit's locked candidates do depends on its own places alone.
+        for d in digits_of(locked[k] & changed) {
             let positions = g.unit_positions(source, d);
             for other in same_kind(source) {
                 if other == source || other.cell_set().intersection(target.cell_set()).is_empty() {
