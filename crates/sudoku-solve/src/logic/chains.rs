@@ -34,11 +34,13 @@ pub(crate) struct Work {
     /// The closure of the last grid's XY graph, from the static family, for the
     /// multiple-chain family on the same grid.
     xy_closure: Option<(CandidateGrid, Closure)>,
+    /// Breadth-first layers for [`StaticLinks::cycle_may_remove`].
+    layers: Vec<Lits>,
 }
 
 impl Work {
     pub(crate) fn new(limit: u64) -> Work {
-        Work { used: 0, limit, spare: Vec::new(), xy_closure: None }
+        Work { used: 0, limit, spare: Vec::new(), xy_closure: None, layers: Vec::new() }
     }
 }
 
@@ -1156,7 +1158,7 @@ impl<'w> Search<'w> {
                 }
                 let longest = (4..=MAX_CYCLE_FILTER).take_while(|&l| useful(l)).last();
                 if let Some(l) = longest.filter(|&l| l < MAX_CYCLE_FILTER)
-                    && !links.cycle_may_remove(cand, y, x, l)
+                    && !links.cycle_may_remove(cand, (y, x), l, &mut self.work.layers)
                 {
                     continue;
                 }
@@ -2002,7 +2004,7 @@ mod tests {
                         assert!(lengths.is_empty() || start, "{p} {cell} {d} y={y} x={x}");
                         // Nor does the per-start filter rule out any, at their length.
                         for &l in &lengths {
-                            assert!(links.cycle_may_remove(cand, y, x, l), "{p} {cell} {d}");
+                            assert!(links.cycle_may_remove(cand, (y, x), l, &mut Vec::new()), "{p} {cell} {d}");
                         }
                     }
                 }

@@ -11,25 +11,26 @@
 
 use sudoku_core::{CandidateGrid, Cell, Digit};
 
-use super::hints::{Lits, units_of};
+use super::hints::{Lits, unit_bits_of};
 
-const NO_PARTNER: u16 = u16::MAX;
+/// No bivalue partner: the cell has more than two candidates.
+const NO_PARTNER: u8 = u8::MAX;
 
 /// The strong links of a grid, by candidate (`cell * 9 + digit index`).
 pub(crate) struct StaticLinks {
     /// Candidates per digit.
     digits: Lits,
-    /// The other place of the digit in each unit where it has two.
-    unit_partners: Vec<[u16; 3]>,
-    /// The other candidate of a bivalue cell.
-    cell_partner: Vec<u16>,
+    /// The other places of the digit in the units where it has two, as cells.
+    unit_partners: Vec<u128>,
+    /// The digit index of the other candidate of a bivalue cell.
+    cell_partner: Vec<u8>,
 }
 
 impl StaticLinks {
     pub(crate) fn new(g: &CandidateGrid) -> StaticLinks {
         let mut links = StaticLinks {
             digits: [0; 9],
-            unit_partners: vec![[NO_PARTNER; 3]; 729],
+            unit_partners: vec![0; 729],
             cell_partner: vec![NO_PARTNER; 729],
         };
         for d in (0..9).map(Digit::from_index) {
@@ -37,17 +38,17 @@ impl StaticLinks {
         }
         for cell in g.empty_cells() {
             let values = g.candidates(cell);
+            let bit = 1u128 << cell.index();
             for d in values {
                 let cand = cell.index() * 9 + d.index();
                 if values.len() == 2 {
                     let other = values.iter().find(|&v| v != d).expect("two values");
-                    links.cell_partner[cand] = (cell.index() * 9 + other.index()) as u16;
+                    links.cell_partner[cand] = other.index() as u8;
                 }
-                for (k, u) in units_of(cell).into_iter().enumerate() {
-                    let places = g.unit_positions(u, d);
-                    if places.len() == 2 {
-                        let other = places.iter().find(|&c| c != cell).expect("two places");
-                        links.unit_partners[cand][k] = (other.index() * 9 + d.index()) as u16;
+                for unit in unit_bits_of(cell) {
+                    let places = links.digits[d.index()] & unit;
+                    if places.count_ones() == 2 {
+                        links.unit_partners[cand] |= places & !bit;
                     }
                 }
             }
@@ -86,12 +87,11 @@ impl StaticLinks {
             while m != 0 {
                 let c = m.trailing_zeros() as usize;
                 let cand = c * 9 + v;
-                let cell = if y { Some(self.cell_partner[cand]) } else { None };
-                let units = if x { &self.unit_partners[cand][..] } else { &[] };
-                for &p in units.iter().chain(cell.as_ref()) {
-                    if p != NO_PARTNER {
-                        out[usize::from(p % 9)] |= 1 << (p / 9);
-                    }
+                if x {
+                    out[v] |= self.unit_partners[cand];
+                }
+                if y && self.cell_partner[cand] != NO_PARTNER {
+                    out[usize::from(self.cell_partner[cand])] |= 1 << c;
                 }
                 m &= m - 1;
             }
@@ -182,12 +182,13 @@ impl StaticLinks {
             let (cell, d) = (cand / 9, cand % 9);
             // Off: the strong links.
             first.push(edges.len() as u32);
-            let units = if x { &self.unit_partners[cand][..] } else { &[] };
-            let own = if y { Some(self.cell_partner[cand]) } else { None };
-            for &p in units.iter().chain(own.as_ref()) {
-                if p != NO_PARTNER {
-                    edges.push(node_of[usize::from(p)] + 1);
-                }
+            let mut places = if x { self.unit_partners[cand] } else { 0 };
+            while places != 0 {
+                edges.push(node_of[places.trailing_zeros() as usize * 9 + d] + 1);
+                places &= places - 1;
+            }
+            if y && self.cell_partner[cand] != NO_PARTNER {
+                edges.push(node_of[cell * 9 + usize::from(self.cell_partner[cand])] + 1);
             }
             // On: the weak links.
             first.push(edges.len() as u32);
@@ -256,61 +257,87 @@ impl StaticLinks {
             on_depth += 2;
         }
     }
+    /// Breadth-first from `src` on (or off): `layers[k]` gets the potentials first reached
+    /// at exactly `k` links (on ones at even `k` from an on start, at odd `k` from an off
+    /// one). The index of the last layer reached.
+    fn layers(&self, src: u16, start_on: bool, y: bool, x: bool, layers: &mut [Lits]) -> usize {
+        let (cell, d) = (usize::from(src / 9), usize::from(src % 9));
+        let (mut seen_on, mut seen_off): (Lits, Lits) = ([0; 9], [0; 9]);
+        let mut front: Lits = [0; 9];
+        front[d] = 1 << cell;
+        if start_on {
+            seen_on[d] = front[d];
+        } else {
+            seen_off[d] = front[d];
+        }
+        layers[0] = front;
+        let mut front_is_on = start_on;
+        let mut end = 0;
+        for (k, layer) in layers.iter_mut().enumerate().skip(1) {
+            let (next, seen) = if front_is_on {
+                (self.offs_of(&front, y), &mut seen_off)
+            } else {
+                (self.ons_of(&front, y, x), &mut seen_on)
+            };
+            let mut grew = false;
+            for ((f, &n), s) in front.iter_mut().zip(&next).zip(seen.iter_mut()) {
+                *f = n & !*s;
+                *s |= *f;
+                grew |= *f != 0;
+            }
+            if !grew {
+                break;
+            }
+            *layer = front;
+            end = k;
+            front_is_on = !front_is_on;
+        }
+        end
+    }
+
     /// Whether a cycle through `src` on of at most `max_len` links can remove anything: what
     /// it removes sees an on and an off potential of its digit on the cycle. A potential `p`
     /// lies on such a cycle only if the links from `src` on to `p` plus those from `p` back
     /// to `src` on are at most `max_len`; by contraposition, the second are the links from
     /// `src` off to `p` negated. Two breadth-first searches give both.
-    pub(crate) fn cycle_may_remove(&self, src: u16, y: bool, x: bool, max_len: u32) -> bool {
+    ///
+    /// `scratch` is reused buffer space.
+    pub(crate) fn cycle_may_remove(
+        &self,
+        src: u16,
+        (y, x): (bool, bool),
+        max_len: u32,
+        scratch: &mut Vec<Lits>,
+    ) -> bool {
         let len = max_len as usize;
         // from_on[k]: first reached at exactly k links from `src` on (on potentials at even k,
-        // off ones at odd k); from_off[k]: within k links from `src` off (on potentials at
-        // odd k, off ones at even k).
-        let mut from_on: Vec<Lits> = vec![[0; 9]; len + 1];
-        let mut from_off: Vec<Lits> = vec![[0; 9]; len + 1];
-        let (cell, d) = (usize::from(src / 9), usize::from(src % 9));
-        for (layers, start_on) in [(&mut from_on[..], true), (&mut from_off[..], false)] {
-            let (mut seen_on, mut seen_off): (Lits, Lits) = ([0; 9], [0; 9]);
-            let mut front: Lits = [0; 9];
-            front[d] = 1 << cell;
-            if start_on {
-                seen_on[d] = front[d];
-            } else {
-                seen_off[d] = front[d];
-            }
-            layers[0] = front;
-            let mut front_is_on = start_on;
-            for layer in layers.iter_mut().skip(1) {
-                let (next, seen) = if front_is_on {
-                    (self.offs_of(&front, y), &mut seen_off)
-                } else {
-                    (self.ons_of(&front, y, x), &mut seen_on)
-                };
-                let mut grew = false;
-                for ((f, &n), s) in front.iter_mut().zip(&next).zip(seen.iter_mut()) {
-                    *f = n & !*s;
-                    *s |= *f;
-                    grew |= *f != 0;
-                }
-                *layer = front;
-                front_is_on = !front_is_on;
-                if !grew {
-                    break;
-                }
-            }
+        // off ones at odd k); from_off[k]: first reached at exactly k links from `src` off (on
+        // potentials at odd k, off ones at even k). Each search ends at its last layer.
+        // Only layers written are read: no need to clear what an earlier call left.
+        if scratch.len() < 2 * (len + 2) {
+            scratch.resize(2 * (len + 2), [0; 9]);
         }
-        // `from_off` cumulative: within k links.
-        for k in 2..=len {
+        let (from_on, from_off) = scratch.split_at_mut(len + 2);
+        let on_end = self.layers(src, true, y, x, &mut from_on[..=len]);
+        let off_end = self.layers(src, false, y, x, &mut from_off[..=len]);
+        // `from_off` cumulative by parity: within k links. One layer past the last holds
+        // the other parity's total.
+        from_off[off_end + 1] = [0; 9];
+        for k in 2..=off_end + 1 {
             let (done, rest) = from_off.split_at_mut(k);
             for (r, &p) in rest[0].iter_mut().zip(&done[k - 2]) {
                 *r |= p;
             }
         }
+        let within = |k: usize| {
+            let last = off_end + 1;
+            &from_off[if k <= last { k } else { last - (k - last) % 2 }]
+        };
         // On potentials at even distance from `src` on (off ones at odd), and their negation
         // back, as far as the length allows, at the same parity (from `src` off, off
         // potentials lie at even distances and on ones at odd).
         let (mut on_cycle_on, mut on_cycle_off): (Lits, Lits) = ([0; 9], [0; 9]);
-        for (k, layer) in from_on.iter().enumerate() {
+        for (k, layer) in from_on.iter().enumerate().take(on_end.min(len) + 1) {
             let mut back = len - k;
             if back % 2 != k % 2 {
                 if back == 0 {
@@ -319,7 +346,7 @@ impl StaticLinks {
                 back -= 1;
             }
             let on_cycle = if k % 2 == 0 { &mut on_cycle_on } else { &mut on_cycle_off };
-            for ((c, &a), &b) in on_cycle.iter_mut().zip(layer).zip(&from_off[back]) {
+            for ((c, &a), &b) in on_cycle.iter_mut().zip(layer).zip(within(back)) {
                 *c |= a & b;
             }
         }
