@@ -1436,6 +1436,7 @@ impl<'w> Search<'w> {
                 .iter()
                 .any(|&n| arena.nodes[n as usize].cand == c && arena.nodes[n as usize].on == on)
         };
+        let known = chains.len();
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
                 self.tick()?;
@@ -1476,6 +1477,11 @@ impl<'w> Search<'w> {
                 if !found(chains, &self.arena, src.cand, true) {
                     chains.push(on);
                 }
+            }
+            // A source has one negation: once it is met, the rest of the search finds
+            // nothing new.
+            if chains.len() > known {
+                break;
             }
         }
         self.give_set(to_on);
