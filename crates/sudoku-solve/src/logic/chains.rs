@@ -18,7 +18,7 @@ use std::ops::ControlFlow;
 use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Grid, Unit};
 
 use super::hints::{Hints, Lits, unit_bits_of, units_of};
-use super::reach::{Closure, Implications, StaticLinks};
+use super::reach::{Closure, CycleScopes, Implications, StaticLinks};
 use super::step::{Chain, Implication, Literal, Reason};
 use super::{Candidate, Step, Technique, locking, subsets};
 
@@ -1128,7 +1128,7 @@ impl<'w> Search<'w> {
         k: usize,
         starts: &[(Cell, DigitSet)],
         links: &StaticLinks,
-        productive: &Lits,
+        productive: &CycleScopes,
         best: &mut Option<(Rank, Pick)>,
     ) -> Result<(), OutOfBudget> {
         let (y, x) = STATIC_FAMILIES[k];
@@ -1138,10 +1138,8 @@ impl<'w> Search<'w> {
                 continue; // Y-cycles start from bivalue cells only
             }
             for d in values {
-                if productive[d.index()] >> cell.index() & 1 == 0 {
-                    continue;
-                }
                 let cand = cand_of(cell, d);
+                let Some(scope) = productive.of(cand) else { continue };
                 let rank_at = |length: u32, n: u32| Rank {
                     difficulty: base + length_difficulty(length),
                     complexity: length,
@@ -1153,12 +1151,12 @@ impl<'w> Search<'w> {
                 // Bitset searches rule out most starts: no cycle, none short enough, or none
                 // short enough through a potential that something removable sees.
                 self.tick()?;
-                if links.cycle_length_bound(cand, y, x, useful).is_none() {
+                if links.cycle_length_bound((cand, scope), (y, x), useful).is_none() {
                     continue;
                 }
                 let longest = (4..=MAX_CYCLE_FILTER).take_while(|&l| useful(l)).last();
                 if let Some(l) = longest.filter(|&l| l < MAX_CYCLE_FILTER)
-                    && !links.cycle_may_remove(cand, (y, x), l, &mut self.work.layers)
+                    && !links.cycle_may_remove((cand, scope), (y, x), l, &mut self.work.layers)
                 {
                     continue;
                 }
@@ -1227,7 +1225,7 @@ impl<'w> Search<'w> {
             if is_cycle {
                 if forcing_found[0] || (k > 0 && forcing_found[2]) {
                     let graph = graphs[k].get_or_insert_with(|| links.implications(y, x));
-                    let productive = graph.cycle_starts();
+                    let productive = graph.cycle_scopes();
                     self.best_cycles(k, &starts, links, &productive, &mut best)?;
                 }
                 continue;
@@ -1284,7 +1282,7 @@ impl<'w> Search<'w> {
         // graph rules them out, and the exact searches run on the rest.
         let links = self.links.get_or_insert_with(|| StaticLinks::new(&self.grid));
         let graph = links.implications(y, x);
-        let cycle_from = graph.cycle_starts();
+        let scopes = graph.cycle_scopes();
         let forcing_from = if x { graph.forcing_starts() } else { [[0; 9]; 2] };
         let has = |set: &Lits, cand: u16| set[usize::from(cand % 9)] >> (cand / 9) & 1 != 0;
         for cell in Cell::all() {
@@ -1297,26 +1295,28 @@ impl<'w> Search<'w> {
             }
             for d in values {
                 let cand = cand_of(cell, d);
-                let starts =
-                    [&cycle_from, &forcing_from[0], &forcing_from[1]].map(|s| has(s, cand));
-                self.unary(cand, (y, x), starts, hints)?;
+                let starts = [&forcing_from[0], &forcing_from[1]].map(|s| has(s, cand));
+                self.unary(cand, (y, x), scopes.of(cand), starts, hints)?;
             }
         }
         Ok(())
     }
 
-    /// The cycles and forcing chains from `cand`, as `starts` allows: cycles, forcing
-    /// chains from its on potential, from its off potential.
+    /// The cycles and forcing chains from `cand`, as `scope` and `starts` allow: cycles
+    /// (within `scope`, [`CycleScopes::of`]), forcing chains from its on potential, from its
+    /// off potential.
     fn unary(
         &mut self,
         cand: u16,
         (y, x): (bool, bool),
-        [cycle_from, from_on, from_off]: [bool; 3],
+        scope: Option<&[Lits; 2]>,
+        [from_on, from_off]: [bool; 2],
         hints: &mut Vec<ChainHint>,
     ) -> Result<(), OutOfBudget> {
         let source = self.arena.push(cand, true, Cause::Assumed, &[], NONE);
         let links = self.links.get_or_insert_with(|| StaticLinks::new(&self.grid));
-        let may_cycle = cycle_from && links.cycle_length_bound(cand, y, x, |_| true).is_some();
+        let may_cycle = scope
+            .is_some_and(|s| links.cycle_length_bound((cand, s), (y, x), |_| true).is_some());
         self.tick()?;
         let cycles = if may_cycle { self.cycles(source, y, x, |_| true)? } else { Vec::new() };
         let mut chains = Vec::new();
@@ -1995,7 +1995,7 @@ mod tests {
             let mut search = Search::new(Mode::STATIC, &g, &mut work);
             let links = StaticLinks::new(&g);
             for (y, x) in STATIC_FAMILIES {
-                let allowed = links.implications(y, x).cycle_starts();
+                let scopes = links.implications(y, x).cycle_scopes();
                 for cell in g.empty_cells() {
                     for d in g.candidates(cell) {
                         let cand = cand_of(cell, d);
@@ -2006,11 +2006,15 @@ mod tests {
                             .filter_map(|c| search.cycle_hint(c, x, y).map(|h| h.complexity))
                             .collect();
                         productive_cycles += lengths.len();
-                        let start = allowed[d.index()] >> cell.index() & 1 != 0;
-                        assert!(lengths.is_empty() || start, "{p} {cell} {d} y={y} x={x}");
-                        // Nor does the per-start filter rule out any, at their length.
+                        let scope = scopes.of(cand);
+                        assert!(lengths.is_empty() || scope.is_some(), "{p} {cell} {d} y={y} x={x}");
+                        let Some(scope) = scope else { continue };
+                        // Nor do the per-start filters rule any out, at their length.
+                        let bound = links.cycle_length_bound((cand, scope), (y, x), |_| true);
                         for &l in &lengths {
-                            assert!(links.cycle_may_remove(cand, (y, x), l, &mut Vec::new()), "{p} {cell} {d}");
+                            assert!(bound.is_some_and(|b| b <= l), "{p} {cell} {d}");
+                            let may = links.cycle_may_remove((cand, scope), (y, x), l, &mut Vec::new());
+                            assert!(may, "{p} {cell} {d}");
                         }
                     }
                 }

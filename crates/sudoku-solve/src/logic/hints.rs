@@ -97,10 +97,11 @@ pub(crate) fn for_each_combination(
             m &= m - 1;
         }
         f(&idx[..k])?;
-        // Gosper's hack: the next larger mask with k bits.
+        // Gosper's hack: the next larger mask with k bits (dividing by the lowest bit as a
+        // shift: 128-bit division is a library call).
         let low = mask & mask.wrapping_neg();
         let ripple = mask + low;
-        mask = ripple | (((mask ^ ripple) >> 2) / low);
+        mask = ripple | ((mask ^ ripple) >> (2 + low.trailing_zeros()));
     }
     ControlFlow::Continue(())
 }

@@ -215,11 +215,12 @@ impl StaticLinks {
     /// it: the cycle closes through an off candidate that turns `src` on, turned off by an
     /// on candidate at least two links from `src`. `None` when no cycle is possible or none
     /// as short as `useful` asks.
+    ///
+    /// Only potentials in `scope` ([`CycleScopes::of`]) are followed: a cycle stays there.
     pub(crate) fn cycle_length_bound(
         &self,
-        src: u16,
-        y: bool,
-        x: bool,
+        (src, scope): (u16, &[Lits; 2]),
+        (y, x): (bool, bool),
         useful: impl Fn(u32) -> bool,
     ) -> Option<u32> {
         let (cell, d) = (usize::from(src / 9), usize::from(src % 9));
@@ -241,13 +242,13 @@ impl StaticLinks {
             }
             let mut front_off: Lits = [0; 9];
             for v in 0..9 {
-                front_off[v] = offs[v] & !seen_off[v];
+                front_off[v] = offs[v] & scope[1][v] & !seen_off[v];
                 seen_off[v] |= front_off[v];
             }
             let ons = self.ons_of(&front_off, y, x);
             let mut grew = false;
             for v in 0..9 {
-                front_on[v] = ons[v] & !seen_on[v];
+                front_on[v] = ons[v] & scope[0][v] & !seen_on[v];
                 seen_on[v] |= front_on[v];
                 grew |= front_on[v] != 0;
             }
@@ -260,7 +261,14 @@ impl StaticLinks {
     /// Breadth-first from `src` on (or off): `layers[k]` gets the potentials first reached
     /// at exactly `k` links (on ones at even `k` from an on start, at odd `k` from an off
     /// one). The index of the last layer reached.
-    fn layers(&self, src: u16, start_on: bool, y: bool, x: bool, layers: &mut [Lits]) -> usize {
+    /// Only potentials in `scope` (on ones, off ones) are followed.
+    fn layers(
+        &self,
+        (src, start_on): (u16, bool),
+        (y, x): (bool, bool),
+        scope: [&Lits; 2],
+        layers: &mut [Lits],
+    ) -> usize {
         let (cell, d) = (usize::from(src / 9), usize::from(src % 9));
         let (mut seen_on, mut seen_off): (Lits, Lits) = ([0; 9], [0; 9]);
         let mut front: Lits = [0; 9];
@@ -274,14 +282,15 @@ impl StaticLinks {
         let mut front_is_on = start_on;
         let mut end = 0;
         for (k, layer) in layers.iter_mut().enumerate().skip(1) {
-            let (next, seen) = if front_is_on {
-                (self.offs_of(&front, y), &mut seen_off)
+            let (next, seen, within) = if front_is_on {
+                (self.offs_of(&front, y), &mut seen_off, scope[1])
             } else {
-                (self.ons_of(&front, y, x), &mut seen_on)
+                (self.ons_of(&front, y, x), &mut seen_on, scope[0])
             };
             let mut grew = false;
-            for ((f, &n), s) in front.iter_mut().zip(&next).zip(seen.iter_mut()) {
-                *f = n & !*s;
+            for (((f, &n), s), &w) in front.iter_mut().zip(&next).zip(seen.iter_mut()).zip(within)
+            {
+                *f = n & w & !*s;
                 *s |= *f;
                 grew |= *f != 0;
             }
@@ -304,8 +313,8 @@ impl StaticLinks {
     /// `scratch` is reused buffer space.
     pub(crate) fn cycle_may_remove(
         &self,
-        src: u16,
-        (y, x): (bool, bool),
+        (src, scope): (u16, &[Lits; 2]),
+        links: (bool, bool),
         max_len: u32,
         scratch: &mut Vec<Lits>,
     ) -> bool {
@@ -318,8 +327,11 @@ impl StaticLinks {
             scratch.resize(2 * (len + 2), [0; 9]);
         }
         let (from_on, from_off) = scratch.split_at_mut(len + 2);
-        let on_end = self.layers(src, true, y, x, &mut from_on[..=len]);
-        let off_end = self.layers(src, false, y, x, &mut from_off[..=len]);
+        // A cycle stays in the component of `src` on; negated, in that of `src` off (whose
+        // on potentials are the first's off ones, and the reverse).
+        let [on, off] = scope;
+        let on_end = self.layers((src, true), links, [on, off], &mut from_on[..=len]);
+        let off_end = self.layers((src, false), links, [off, on], &mut from_off[..=len]);
         // `from_off` cumulative by parity: within k links. One layer past the last holds
         // the other parity's total.
         from_off[off_end + 1] = [0; 9];
@@ -383,13 +395,30 @@ pub(crate) struct Implications {
     digits: Lits,
 }
 
+/// Where cycles that remove something may start ([`Implications::cycle_scopes`]).
+pub(crate) struct CycleScopes {
+    /// By candidate, its on potential's component's index in `scopes`, if a start.
+    scope_of: Vec<u32>,
+    /// The candidates whose on potential, and whose off one, lie in each component.
+    scopes: Vec<[Lits; 2]>,
+}
+
+impl CycleScopes {
+    /// The potentials a cycle through `cand` on may pass through (on ones, off ones, by
+    /// candidate): its component's; `None` unless `cand` is a start.
+    pub(crate) fn of(&self, cand: u16) -> Option<&[Lits; 2]> {
+        let at = self.scope_of[usize::from(cand)];
+        (at != u32::MAX).then(|| &self.scopes[at as usize])
+    }
+}
+
 impl Implications {
-    /// The candidates from which a cycle that removes something may start: those whose on
-    /// potential lies in a component with a circuit where some candidate sees an on
-    /// potential and an off potential of its digit. A cycle is a circuit through its start,
-    /// so all its potentials lie in the start's component, and what it removes sees one of
-    /// its on potentials and one of its off ones.
-    pub(crate) fn cycle_starts(&self) -> Lits {
+    /// Where a cycle that removes something may start, and what it may pass through: the
+    /// candidates whose on potential lies in a component with a circuit where some candidate
+    /// sees an on potential and an off potential of its digit. A cycle is a circuit through
+    /// its start, so all its potentials lie in the start's component, and what it removes
+    /// sees one of its on potentials and one of its off ones.
+    pub(crate) fn cycle_scopes(&self) -> CycleScopes {
         let mut size = vec![0u32; self.count];
         for &c in &self.component {
             size[c as usize] += 1;
@@ -403,35 +432,34 @@ impl Implications {
                 slots += 1;
             }
         }
-        let mut on_cells = vec![[0u128; 9]; slots as usize];
-        let mut off_cells = vec![[0u128; 9]; slots as usize];
+        // Each slot's on potentials and off potentials, by candidate.
+        let mut scopes = vec![[[0u128; 9]; 2]; slots as usize];
         for (node, &c) in self.component.iter().enumerate() {
             let at = slot[c as usize];
             if at == u32::MAX {
                 continue;
             }
             let cand = usize::from(self.cands[node / 2]);
-            let set = if node % 2 == 1 { &mut on_cells } else { &mut off_cells };
-            set[at as usize][cand % 9] |= 1 << (cand / 9);
+            scopes[at as usize][1 - node % 2][cand % 9] |= 1 << (cand / 9);
         }
-        let productive: Vec<bool> = (0..slots as usize)
-            .map(|at| {
+        let productive: Vec<bool> = scopes
+            .iter()
+            .map(|[on, off]| {
                 (0..9).any(|d| {
-                    on_cells[at][d] != 0
-                        && off_cells[at][d] != 0
-                        && seen_by(on_cells[at][d]) & seen_by(off_cells[at][d]) & self.digits[d]
-                            != 0
+                    on[d] != 0
+                        && off[d] != 0
+                        && seen_by(on[d]) & seen_by(off[d]) & self.digits[d] != 0
                 })
             })
             .collect();
-        let mut starts: Lits = [0; 9];
+        let mut scope_of = vec![u32::MAX; 729];
         for (i, &cand) in self.cands.iter().enumerate() {
             let at = slot[self.component[2 * i + 1] as usize];
             if at != u32::MAX && productive[at as usize] {
-                starts[usize::from(cand % 9)] |= 1 << (cand / 9);
+                scope_of[usize::from(cand)] = at;
             }
         }
-        starts
+        CycleScopes { scope_of, scopes }
     }
 
     /// What each component leads to (the transitive closure of the condensed graph).

@@ -18,6 +18,8 @@ struct LoopSearch<'a> {
     pair: DigitSet,
     /// The empty cells holding both digits of the pair: the only cells a loop can use.
     with_pair: CellSet,
+    /// Those of them a valid loop can use ([`loop_core`]): the walk goes only there.
+    core: CellSet,
     path: Vec<Cell>,
     on_path: CellSet,
     found: Vec<Vec<Cell>>,
@@ -65,6 +67,11 @@ impl LoopSearch<'_> {
                 }
                 let cands = self.g.candidates(next);
                 extra = extra.union(cands.difference(self.pair));
+                // What a walk through a cell off the core closes is no valid loop (its
+                // extra values still count, as Sudoku Explainer walks there).
+                if !self.core.contains(next) {
+                    continue;
+                }
                 let n = cands.len();
                 let valid = self.sides[self.path.len() % 2] & unit_bits(next) == 0;
                 if valid && (n == 2 || extra.len() == 1 || allowed_extra > 0) {
@@ -173,7 +180,8 @@ pub(crate) fn unique_loops(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<
         let mut digits = pair.iter();
         let (a, b) = (digits.next().expect("two"), digits.next().expect("two"));
         let with_pair = g.digit_cells(a).intersection(g.digit_cells(b));
-        if !loop_core(with_pair).contains(start) {
+        let core = loop_core(with_pair);
+        if !core.contains(start) {
             continue; // no valid loop passes through the start
         }
         path_buf.clear();
@@ -182,6 +190,7 @@ pub(crate) fn unique_loops(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<
             g,
             pair,
             with_pair,
+            core,
             path: path_buf,
             on_path: CellSet::EMPTY,
             found: found_buf,
@@ -289,10 +298,16 @@ fn naked_variant(
 ) {
     let Loop { g, path, pair } = *lp;
     let cells = unit.cells();
-    let _ = for_each_combination(9, degree, |pick| {
-        if !pick.contains(&i1) || pick.contains(&i2) {
-            return ControlFlow::Continue(());
-        }
+    // The unit's positions with the first rescue cell and without the second, by increasing
+    // bitmask: the others' (degree - 1)-subsets with the first's position put in its place.
+    let rest: Vec<usize> = (0..9).filter(|&i| i != i1 && i != i2).collect();
+    let mut pick = Vec::with_capacity(degree);
+    let _ = for_each_combination(rest.len(), degree - 1, |sub| {
+        pick.clear();
+        pick.extend(sub.iter().map(|&j| rest[j]));
+        let at = pick.partition_point(|&i| i < i1);
+        pick.insert(at, i1);
+        let pick = &pick[..];
         let mut naked = extra.intersection(g.candidates(c1)).intersection(g.candidates(c2));
         let mut union = DigitSet::EMPTY;
         let mut ok = true;
