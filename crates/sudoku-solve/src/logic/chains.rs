@@ -18,7 +18,7 @@ use std::ops::ControlFlow;
 use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Grid, Unit};
 
 use super::hints::{Hints, Lits, unit_bits_of, units_of};
-use super::reach::{Closure, CycleScopes, Implications, StaticLinks};
+use super::reach::{Closure, CycleScopes, Implications, Negation, StaticLinks};
 use super::step::{Chain, Implication, Literal, Reason};
 use super::{Candidate, Step, Technique, locking, subsets};
 
@@ -1235,27 +1235,50 @@ impl<'w> Search<'w> {
                 *forcing_starts_of[k].get_or_insert_with(|| graph.forcing_starts());
             forcing_found[k] = forcing_starts.iter().flatten().any(|&m| m != 0);
             let base = if y { 7.0 } else { 6.6 };
+            let rank_at = |cand: u16, sub: u8, depth: u32| Rank {
+                difficulty: base + length_difficulty(depth + 1),
+                complexity: depth + 1,
+                sort_key: sort_key(x, y),
+                order: (k as u8, cand, sub, 0),
+            };
+            // Every start's search a layer at a time, in step: the first (in order) to meet
+            // its negation has the shortest chain, and none goes deeper than that.
+            let mut searches: Vec<(u8, Negation)> = Vec::new();
             for &(cell, values) in &starts {
                 for d in values {
                     let cand = cand_of(cell, d);
                     self.tick()?;
                     for (sub, on) in [(1, true), (2, false)] {
-                        if forcing_starts[usize::from(!on)][d.index()] >> cell.index() & 1 == 0 {
-                            continue;
+                        if forcing_starts[usize::from(!on)][d.index()] >> cell.index() & 1 != 0 {
+                            searches.push((sub, Negation::new(cand, on)));
                         }
-                        let rank_at = |depth: u32| Rank {
-                            difficulty: base + length_difficulty(depth + 1),
-                            complexity: depth + 1,
-                            sort_key: sort_key(x, y),
-                            order: (k as u8, cand, sub, 0),
-                        };
-                        let bound = best.as_ref().map(|(b, _)| *b);
-                        let useful = |depth| bound.is_none_or(|b| rank_at(depth).before(&b));
-                        let Some(depth) = links.negation_depth(cand, on, y, useful) else {
-                            continue;
-                        };
-                        best = Some((rank_at(depth), Pick::Forcing { cand, on, y }));
                     }
+                }
+            }
+            let mut depth = 0;
+            while !searches.is_empty() {
+                depth += 1;
+                let bound = best.as_ref().map(|(b, _)| *b);
+                let mut winner = None;
+                searches.retain_mut(|(sub, search)| {
+                    let cand = search.src();
+                    if bound.is_some_and(|b| !rank_at(cand, *sub, depth).before(&b)) {
+                        return false;
+                    }
+                    match search.advance(links, y) {
+                        None => false,
+                        Some(hit) => {
+                            if hit && winner.is_none() {
+                                winner = Some((cand, *sub));
+                            }
+                            true
+                        }
+                    }
+                });
+                if let Some((cand, sub)) = winner {
+                    best =
+                        Some((rank_at(cand, sub, depth), Pick::Forcing { cand, on: sub == 1, y }));
+                    break;
                 }
             }
         }
@@ -1315,8 +1338,8 @@ impl<'w> Search<'w> {
     ) -> Result<(), OutOfBudget> {
         let source = self.arena.push(cand, true, Cause::Assumed, &[], NONE);
         let links = self.links.get_or_insert_with(|| StaticLinks::new(&self.grid));
-        let may_cycle = scope
-            .is_some_and(|s| links.cycle_length_bound((cand, s), (y, x), |_| true).is_some());
+        let may_cycle =
+            scope.is_some_and(|s| links.cycle_length_bound((cand, s), (y, x), |_| true).is_some());
         self.tick()?;
         let cycles = if may_cycle { self.cycles(source, y, x, |_| true)? } else { Vec::new() };
         let mut chains = Vec::new();
@@ -2007,13 +2030,17 @@ mod tests {
                             .collect();
                         productive_cycles += lengths.len();
                         let scope = scopes.of(cand);
-                        assert!(lengths.is_empty() || scope.is_some(), "{p} {cell} {d} y={y} x={x}");
+                        assert!(
+                            lengths.is_empty() || scope.is_some(),
+                            "{p} {cell} {d} y={y} x={x}"
+                        );
                         let Some(scope) = scope else { continue };
                         // Nor do the per-start filters rule any out, at their length.
                         let bound = links.cycle_length_bound((cand, scope), (y, x), |_| true);
                         for &l in &lengths {
                             assert!(bound.is_some_and(|b| b <= l), "{p} {cell} {d}");
-                            let may = links.cycle_may_remove((cand, scope), (y, x), l, &mut Vec::new());
+                            let may =
+                                links.cycle_may_remove((cand, scope), (y, x), l, &mut Vec::new());
                             assert!(may, "{p} {cell} {d}");
                         }
                     }

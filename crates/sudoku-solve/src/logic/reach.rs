@@ -100,9 +100,10 @@ impl StaticLinks {
     }
 
     /// The fewest links from `src` on (or off) to `src` off (or on), breadth first as the
-    /// forcing chain search goes (all on potentials of a layer, then all off ones): the
-    /// forcing chain's length. `useful(depth)` says whether chains that long (and longer)
-    /// still matter; the search gives up before the first layer that does not.
+    /// forcing chain search goes: the forcing chain's length. `useful(depth)` says whether
+    /// chains that long (and longer) still matter; the search gives up before the first
+    /// layer that does not.
+    #[cfg(test)]
     pub(crate) fn negation_depth(
         &self,
         src: u16,
@@ -110,44 +111,13 @@ impl StaticLinks {
         y: bool,
         useful: impl Fn(u32) -> bool,
     ) -> Option<u32> {
-        let (cell, d) = (usize::from(src / 9), usize::from(src % 9));
-        let bit = 1u128 << cell;
-        let (mut seen_on, mut seen_off): (Lits, Lits) = ([0; 9], [0; 9]);
-        let (mut front_on, mut front_off): (Lits, Lits) = ([0; 9], [0; 9]);
-        let (mut on_depth, mut off_depth) = (0, 0);
-        if on {
-            seen_on[d] = bit;
-            front_on[d] = bit;
-        } else {
-            seen_off[d] = bit;
-            front_off[d] = bit;
-        }
+        let mut search = Negation::new(src, on);
         loop {
-            if front_on.iter().any(|&m| m != 0) {
-                if !useful(on_depth + 1) {
-                    return None;
-                }
-                off_depth = on_depth + 1;
-                let offs = self.offs_of(&front_on, y);
-                for v in 0..9 {
-                    front_off[v] = offs[v] & !seen_off[v];
-                    seen_off[v] |= front_off[v];
-                }
-                if on && front_off[d] & bit != 0 {
-                    return Some(off_depth);
-                }
-            }
-            if front_off.iter().all(|&m| m == 0) || !useful(off_depth + 1) {
+            if !useful(search.depth + 1) {
                 return None;
             }
-            on_depth = off_depth + 1;
-            let ons = self.ons_of(&std::mem::take(&mut front_off), y, true);
-            for v in 0..9 {
-                front_on[v] = ons[v] & !seen_on[v];
-                seen_on[v] |= front_on[v];
-            }
-            if !on && front_on[d] & bit != 0 {
-                return Some(on_depth);
+            if search.advance(self, y)? {
+                return Some(search.depth);
             }
         }
     }
@@ -288,8 +258,7 @@ impl StaticLinks {
                 (self.ons_of(&front, y, x), &mut seen_on, scope[0])
             };
             let mut grew = false;
-            for (((f, &n), s), &w) in front.iter_mut().zip(&next).zip(seen.iter_mut()).zip(within)
-            {
+            for (((f, &n), s), &w) in front.iter_mut().zip(&next).zip(seen.iter_mut()).zip(within) {
                 *f = n & w & !*s;
                 *s |= *f;
                 grew |= *f != 0;
@@ -367,6 +336,62 @@ impl StaticLinks {
                 && on_cycle_off[v] != 0
                 && seen_by(on_cycle_on[v]) & seen_by(on_cycle_off[v]) & self.digits[v] != 0
         })
+    }
+}
+
+/// A breadth-first search over static links from a potential towards its negation, one
+/// layer of potentials at a time, as the forcing chain search goes (all on potentials of a
+/// layer, then all off ones): where it meets the negation, the forcing chain's length.
+pub(crate) struct Negation {
+    src: u16,
+    on: bool,
+    /// The off and the on potentials met, by candidate.
+    seen: [Lits; 2],
+    /// The last layer.
+    front: Lits,
+    front_is_on: bool,
+    /// The last layer's distance from the source.
+    depth: u32,
+}
+
+impl Negation {
+    /// The source's candidate.
+    pub(crate) fn src(&self) -> u16 {
+        self.src
+    }
+
+    /// The search from `src` on (or off).
+    pub(crate) fn new(src: u16, on: bool) -> Negation {
+        let (cell, d) = (usize::from(src / 9), usize::from(src % 9));
+        let mut search =
+            Negation { src, on, seen: [[0; 9]; 2], front: [0; 9], front_is_on: on, depth: 0 };
+        search.front[d] = 1 << cell;
+        search.seen[usize::from(on)][d] = 1 << cell;
+        search
+    }
+
+    /// Expands the next layer (with `y`, the XY links; otherwise the X ones): whether it
+    /// holds the source's negation; `None` once nothing new is met.
+    pub(crate) fn advance(&mut self, links: &StaticLinks, y: bool) -> Option<bool> {
+        let next = if self.front_is_on {
+            links.offs_of(&self.front, y)
+        } else {
+            links.ons_of(&self.front, y, true)
+        };
+        self.front_is_on = !self.front_is_on;
+        self.depth += 1;
+        let seen = &mut self.seen[usize::from(self.front_is_on)];
+        let mut grew = false;
+        for ((f, &n), s) in self.front.iter_mut().zip(&next).zip(seen.iter_mut()) {
+            *f = n & !*s;
+            *s |= *f;
+            grew |= *f != 0;
+        }
+        if !grew {
+            return None;
+        }
+        let (cell, d) = (usize::from(self.src / 9), usize::from(self.src % 9));
+        Some(self.front_is_on != self.on && self.front[d] >> cell & 1 != 0)
     }
 }
 
