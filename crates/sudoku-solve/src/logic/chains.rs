@@ -238,7 +238,9 @@ struct PotSet {
 
 impl PotSet {
     fn new() -> PotSet {
-        PotSet { at: vec![NONE; 729], order: Vec::new() }
+        // Room for every potential of a grid's candidates (a few hundred), so that
+        // propagation never regrows it.
+        PotSet { at: vec![NONE; 729], order: Vec::with_capacity(512) }
     }
 
     fn get(&self, cand: u16) -> Option<u32> {

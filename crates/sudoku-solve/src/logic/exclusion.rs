@@ -133,8 +133,10 @@ pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) ->
         return ControlFlow::Continue(());
     }
     let mut index = [usize::MAX; 81];
+    let mut base_cells = CellSet::EMPTY;
     for (i, (c, _, _)) in base.iter().enumerate() {
         index[c.index()] = i;
+        base_cells.insert(*c);
     }
     let solution = hints.solution;
     let changed = hints.changed_cells();
@@ -152,22 +154,26 @@ pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) ->
         pair.insert(*c0);
         pair.insert(*c1);
         let pair_changed = !pair.intersection(changed).is_empty();
-        if !pair_changed && s0.union(*s1).intersection(changed).is_empty() {
-            return ControlFlow::Continue(()); // no third cell changed either
+        // The third cells worth trying: base cells either of the two can exclude with (and,
+        // with these two unchanged, changed ones).
+        let mut thirds = s0.union(*s1).intersection(base_cells);
+        thirds.remove(*c0);
+        thirds.remove(*c1);
+        if !pair_changed {
+            thirds = thirds.intersection(changed);
+        }
+        if thirds.is_empty() {
+            return ControlFlow::Continue(());
         }
         twin.clear();
         let mut in_twin = CellSet::EMPTY;
         for &c in e0.as_slice().iter().chain(e1.as_slice()) {
-            let i = index[c.index()];
-            if i != usize::MAX && c != *c0 && c != *c1 && in_twin.insert(c) {
-                twin.push(i);
+            if thirds.contains(c) && in_twin.insert(c) {
+                twin.push(index[c.index()]);
             }
         }
         for &t in &twin {
             let (c2, _, s2) = &base[t];
-            if !pair_changed && !changed.contains(*c2) {
-                continue;
-            }
             let common = pair_common.intersection(*s2);
             let mut pattern = common;
             pattern.insert(*c0);
