@@ -602,26 +602,37 @@ impl<'w> Search<'w> {
     /// The potentials an off candidate turns on: the other candidate of its cell if two are
     /// left (with `y`), the other place of its digit in each unit with two places (with
     /// `x`); each with the candidates crossed out since the search began as extra parents.
-    fn off_to_on(&mut self, p: u32, y: bool, x: bool, to_off: &PotSet, out: &mut Vec<u32>) {
+    ///
+    /// Candidates in `known` (on already) are left out: they imply nothing new.
+    fn off_to_on(
+        &mut self,
+        p: u32,
+        (y, x): (bool, bool),
+        (to_off, known): (&PotSet, Option<&PotSet>),
+        out: &mut Vec<u32>,
+    ) {
         out.clear();
+        let is_known = |c: u16| known.is_some_and(|k| k.contains(c));
         let cand = self.arena.nodes[p as usize].cand;
         let (cell, d) = (cell_of(cand), digit_of(cand));
         let mut parents = std::mem::take(&mut self.parents);
-        if y {
-            let values = self.grid.candidates(cell);
-            let others = values.bits() & !(1 << d.index());
-            if others != 0 && others & (others - 1) == 0 {
-                let other = Digit::from_index(others.trailing_zeros() as usize);
-                parents.clear();
-                parents.push(p);
-                for v in self.save.candidates(cell).difference(values) {
-                    if let Some(n) = to_off.get(cand_of(cell, v)) {
-                        parents.push(n);
-                    }
+        let values = self.grid.candidates(cell);
+        let others = values.bits() & !(1 << d.index());
+        // The other candidate of a cell left with two.
+        let partner = (y && others != 0 && others & (others - 1) == 0)
+            .then(|| cand_of(cell, Digit::from_index(others.trailing_zeros() as usize)));
+        if let Some(oc) = partner
+            && !is_known(oc)
+        {
+            parents.clear();
+            parents.push(p);
+            for v in self.save.candidates(cell).difference(values) {
+                if let Some(n) = to_off.get(cand_of(cell, v)) {
+                    parents.push(n);
                 }
-                let n = self.arena.push(cand_of(cell, other), true, Cause::Cell, &parents, NONE);
-                out.push(n);
             }
+            let n = self.arena.push(oc, true, Cause::Cell, &parents, NONE);
+            out.push(n);
         }
         if x {
             let here = self.grid.digit_cells(d).bits();
@@ -634,7 +645,7 @@ impl<'w> Search<'w> {
                 }
                 let u = units_of(cell)[k];
                 let oc = others.trailing_zeros() as u16 * 9 + d.index() as u16;
-                if out.iter().any(|&n| self.arena.nodes[n as usize].cand == oc) {
+                if is_known(oc) || out.iter().any(|&n| self.arena.nodes[n as usize].cand == oc) {
                     continue;
                 }
                 parents.clear();
@@ -726,7 +737,7 @@ impl<'w> Search<'w> {
                 }
             } else if let Some(p) = pending_off.pop_front() {
                 self.tick()?;
-                self.off_to_on(p, y, true, to_off, &mut made);
+                self.off_to_on(p, (y, true), (to_off, Some(to_on)), &mut made);
                 let cand = self.arena.nodes[p as usize].cand;
                 if self.mode.dynamic {
                     self.grid.eliminate(cell_of(cand), digit_of(cand));
@@ -1529,7 +1540,7 @@ impl<'w> Search<'w> {
         let mut ons = std::mem::take(&mut self.made);
         while let Some(p) = pending_off.pop_front() {
             self.tick()?;
-            self.off_to_on(p, y, x, to_off, &mut ons);
+            self.off_to_on(p, (y, x), (to_off, None), &mut ons);
             for &on in &ons {
                 let c = self.arena.nodes[on as usize].cand;
                 made(on, c);
