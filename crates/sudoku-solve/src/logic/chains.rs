@@ -232,6 +232,10 @@ fn digit_of(cand: u16) -> Digit {
 /// Potentials by candidate, in insertion order (Sudoku Explainer's `LinkedSet`).
 #[derive(Clone)]
 struct PotSet {
+    /// Which candidates are in: a small bitset that stays in cache, where most lookups
+    /// (of candidates not in) end.
+    bits: [u64; 12],
+    /// The potential of each candidate in (stale for the others).
     at: Vec<u32>,
     order: Vec<u32>,
 }
@@ -240,42 +244,40 @@ impl PotSet {
     fn new() -> PotSet {
         // Room for every potential of a grid's candidates (a few hundred), so that
         // propagation never regrows it.
-        PotSet { at: vec![NONE; 729], order: Vec::with_capacity(512) }
+        PotSet { bits: [0; 12], at: vec![NONE; 729], order: Vec::with_capacity(512) }
     }
 
     fn get(&self, cand: u16) -> Option<u32> {
-        let n = self.at[usize::from(cand)];
-        (n != NONE).then_some(n)
+        self.contains(cand).then(|| self.at[usize::from(cand)])
     }
 
     fn contains(&self, cand: u16) -> bool {
-        self.at[usize::from(cand)] != NONE
+        self.bits[usize::from(cand / 64)] >> (cand % 64) & 1 != 0
     }
 
     /// Adds `node` unless its candidate is already in.
     fn add(&mut self, cand: u16, node: u32) {
-        if self.at[usize::from(cand)] == NONE {
+        if !self.contains(cand) {
+            self.bits[usize::from(cand / 64)] |= 1 << (cand % 64);
             self.at[usize::from(cand)] = node;
             self.order.push(node);
         }
     }
 
-    /// Empties the set in time proportional to its size.
-    fn clear(&mut self, arena: &Arena) {
-        for &n in &self.order {
-            self.at[usize::from(arena.nodes[n as usize].cand)] = NONE;
-        }
+    /// Empties the set.
+    fn clear(&mut self) {
+        self.bits = [0; 12];
         self.order.clear();
     }
 
     /// Keeps only the candidates also in `other` (order kept).
     fn retain(&mut self, arena: &Arena, other: &PotSet) {
-        let at = &mut self.at;
+        let bits = &mut self.bits;
         self.order.retain(|&n| {
             let c = arena.nodes[n as usize].cand;
             let keep = other.contains(c);
             if !keep {
-                at[usize::from(c)] = NONE;
+                bits[usize::from(c / 64)] &= !(1 << (c % 64));
             }
             keep
         });
@@ -518,7 +520,7 @@ impl<'w> Search<'w> {
     }
 
     fn give_set(&mut self, mut set: PotSet) {
-        set.clear(&self.arena);
+        set.clear();
         self.pool.push(set);
     }
 
