@@ -48,7 +48,7 @@ impl Work {
 #[derive(Default)]
 struct Scratch {
     arena: Arena,
-    pool: Vec<PotSet>,
+    pool: Vec<Box<PotSet>>,
     pending_on: Fifo,
     pending_off: Fifo,
 }
@@ -434,7 +434,7 @@ struct Search<'w> {
     pending_on: Fifo,
     pending_off: Fifo,
     /// Emptied sets, for reuse: a set is 729 slots, too many to zero for every search.
-    pool: Vec<PotSet>,
+    pool: Vec<Box<PotSet>>,
     /// The grid's static links, for forcing chains (built on first use).
     links: Option<StaticLinks>,
     /// What assuming each candidate true led to, by candidate (index into `outcomes`): the
@@ -458,8 +458,8 @@ struct Search<'w> {
 /// What assuming a candidate true leads to: the potentials turned on and off, and the
 /// contradiction met, if any (the sets then hold what was found up to it).
 struct Outcome {
-    on: PotSet,
-    off: PotSet,
+    on: Box<PotSet>,
+    off: Box<PotSet>,
     absurd: Option<(u32, u32)>,
 }
 
@@ -515,16 +515,16 @@ impl<'w> Search<'w> {
         self.solution.map(|s| s.get(cell_of(cand)) == Some(digit_of(cand)))
     }
 
-    fn take_set(&mut self) -> PotSet {
-        self.pool.pop().unwrap_or_else(PotSet::new)
+    fn take_set(&mut self) -> Box<PotSet> {
+        self.pool.pop().unwrap_or_else(|| Box::new(PotSet::new()))
     }
 
-    fn give_set(&mut self, mut set: PotSet) {
+    fn give_set(&mut self, mut set: Box<PotSet>) {
         set.clear();
         self.pool.push(set);
     }
 
-    fn copy_set(&mut self, from: &PotSet) -> PotSet {
+    fn copy_set(&mut self, from: &PotSet) -> Box<PotSet> {
         let mut set = self.take_set();
         for &n in &from.order {
             set.add(self.arena.nodes[n as usize].cand, n);
@@ -1636,8 +1636,8 @@ impl<'w> Search<'w> {
                 }
             }
             let mut outcomes: Vec<(u16, Outcome)> = Vec::with_capacity(card);
-            let mut cell_on: Option<PotSet> = None;
-            let mut cell_off: Option<PotSet> = None;
+            let mut cell_on: Option<Box<PotSet>> = None;
+            let mut cell_off: Option<Box<PotSet>> = None;
             for d in values {
                 let cand = cand_of(cell, d);
                 // Nishio looks only for contradictions, which a true candidate never meets;
