@@ -1270,12 +1270,15 @@ impl<'w> Search<'w> {
                     }
                 }
             }
+            // The searches still going, by index (the searches themselves stay put).
+            let mut live: Vec<u32> = (0..searches.len() as u32).collect();
             let mut depth = 0;
-            while !searches.is_empty() {
+            while !live.is_empty() {
                 depth += 1;
                 let bound = best.as_ref().map(|(b, _)| *b);
                 let mut winner = None;
-                searches.retain_mut(|(sub, search)| {
+                live.retain(|&i| {
+                    let (sub, search) = &mut searches[i as usize];
                     let cand = search.src();
                     if bound.is_some_and(|b| !rank_at(cand, *sub, depth).before(&b)) {
                         return false;

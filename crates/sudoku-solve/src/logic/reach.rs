@@ -24,6 +24,8 @@ pub(crate) struct StaticLinks {
     unit_partners: Vec<u128>,
     /// The digit index of the other candidate of a bivalue cell.
     cell_partner: Vec<u8>,
+    /// The cells with two candidates.
+    bivalue: u128,
 }
 
 impl StaticLinks {
@@ -32,6 +34,7 @@ impl StaticLinks {
             digits: [0; 9],
             unit_partners: vec![0; 729],
             cell_partner: vec![NO_PARTNER; 729],
+            bivalue: 0,
         };
         for d in (0..9).map(Digit::from_index) {
             links.digits[d.index()] = g.digit_cells(d).bits();
@@ -44,6 +47,7 @@ impl StaticLinks {
                 if values.len() == 2 {
                     let other = values.iter().find(|&v| v != d).expect("two values");
                     links.cell_partner[cand] = other.index() as u8;
+                    links.bivalue |= bit;
                 }
                 for unit in unit_bits_of(cell) {
                     let places = links.digits[d.index()] & unit;
@@ -125,9 +129,14 @@ impl StaticLinks {
     /// The implication graph of the links of `y`, `x` over the potentials of the candidates
     /// present (node `2 * i + on` for the `i`-th), condensed.
     pub(crate) fn implications(&self, y: bool, x: bool) -> Implications {
+        // With Y links alone, an off potential turns on only the other candidate of a
+        // bivalue cell, and an on one turns off only candidates that can follow when they
+        // lie in such cells: every circuit stays among the candidates of bivalue cells, and
+        // the graph is built over those alone.
+        let digits = if y && !x { self.digits.map(|m| m & self.bivalue) } else { self.digits };
         let mut cands: Vec<u16> = Vec::with_capacity(256);
         let mut node_of = [NO_NODE; 729];
-        for (d, &m0) in self.digits.iter().enumerate() {
+        for (d, &m0) in digits.iter().enumerate() {
             let mut m = m0;
             while m != 0 {
                 let cand = m.trailing_zeros() as usize * 9 + d;
@@ -138,7 +147,7 @@ impl StaticLinks {
         }
         // Each cell's candidates as a digit mask.
         let mut values = [0u16; 81];
-        for (d, &m0) in self.digits.iter().enumerate() {
+        for (d, &m0) in digits.iter().enumerate() {
             let mut m = m0;
             while m != 0 {
                 values[m.trailing_zeros() as usize] |= 1 << d;
@@ -162,7 +171,7 @@ impl StaticLinks {
             }
             // On: the weak links.
             first.push(edges.len() as u32);
-            let mut offs = Cell::new(cell).expect("cell").peers().bits() & self.digits[d];
+            let mut offs = Cell::new(cell).expect("cell").peers().bits() & digits[d];
             while offs != 0 {
                 let c = offs.trailing_zeros() as usize;
                 edges.push(node_of[c * 9 + d]);
