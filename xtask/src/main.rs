@@ -20,7 +20,7 @@ tasks:
                      success rate, median and p90 steps and time of annealing, tabu search and
                      harmony search on top95, top1465 and 1000 17-clue puzzles; the table goes
                      to docs/benchmarks.md (ARGS go to the stochastic binary; see its --help)
-  bench se [--serate] [--min-secs S] [FILE...]
+  bench se [--serate] [--serate-runs N] [--min-secs S] [FILE...]
                      our Sudoku Explainer ratings (ER/EP/ED) against serate's: agreement and
                      puzzles/s, one thread; default data testdata/se-rated.txt; with --serate
                      also runs ../shared/tools/sudoku-explainer/serate on the same puzzles

@@ -1,11 +1,13 @@
 //! Agreement and speed of our Sudoku Explainer ratings against `serate`'s, over the whole
-//! scale: `se_agree [--show N] [--serate PATH] [--min-secs S] FILE...`
+//! scale: `se_agree [--show N] [--serate PATH] [--serate-runs N] [--min-secs S] FILE...`
 //!
 //! Each FILE has one puzzle per line, `<81 characters> <ER>/<EP>/<ED> ...` (what `serate`
 //! prints; EP and ED may be missing). Prints, per file and over all: ER exactly equal, within
 //! 0.2, Spearman's rho of ours against SE's, EP and ED equal; then a table by SE's ER band.
 //! With `--serate PATH` the same puzzles are also rated by `serate` in this run, one thread,
-//! and the table gives both speeds per band (serate's per-puzzle times, without the JVM start).
+//! and the table gives both speeds per band (serate's per-puzzle times, without the JVM start;
+//! with `--serate-runs N`, each puzzle's median over N runs). Our time for a puzzle is its
+//! median over the rounds `--min-secs` asks for.
 //! Without it, a third column as serate prints it (`0.35s`) is taken as serate's recorded time
 //! (quick comparisons while developing; published figures come from side-by-side runs).
 #![allow(clippy::print_stdout, clippy::print_stderr)]
@@ -65,9 +67,20 @@ struct Args {
     /// Also run serate (this path) on the same puzzles and compare speed.
     #[arg(long)]
     serate: Option<String>,
-    /// Rate the puzzles again and again for at least this many seconds.
+    /// Rate the puzzles again and again for at least this many seconds (each puzzle's
+    /// median time counts).
     #[arg(long, default_value_t = 0.0)]
     min_secs: f64,
+    /// Run serate this many times (each puzzle's median time counts).
+    #[arg(long, default_value_t = 1)]
+    serate_runs: usize,
+}
+
+/// The median of `xs` (not empty), the mean of the middle two for an even count.
+fn median(xs: &mut [f64]) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    let n = xs.len();
+    if n % 2 == 1 { xs[n / 2] } else { (xs[n / 2 - 1] + xs[n / 2]) / 2.0 }
 }
 
 #[derive(Default)]
@@ -188,21 +201,42 @@ fn main() -> ExitCode {
     }
     let solver = LogicalSolver::default();
     let mut ours: Vec<Option<(SeRating, PathEnd, f64, u64)>> = Vec::new();
+    // Every round's time of each puzzle: the median is taken (the machine is shared).
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); refs.len()];
     let start = Instant::now();
     let mut rounds = 0u32;
     while rounds == 0 || start.elapsed().as_secs_f64() < args.min_secs {
         ours = refs
             .iter()
-            .map(|r| {
-                let t = Instant::now();
+            .zip(&mut times)
+            .map(|(r, t)| {
+                let clock = Instant::now();
                 let p = solver.solve(&r.puzzle).ok()?;
-                Some((p.rating, p.end, t.elapsed().as_secs_f64(), p.potentials))
+                t.push(clock.elapsed().as_secs_f64());
+                Some((p.rating, p.end, 0.0, p.potentials))
             })
             .collect();
         rounds += 1;
     }
+    for (o, t) in ours.iter_mut().zip(&mut times) {
+        if let Some((_, _, secs, _)) = o {
+            *secs = median(t);
+        }
+    }
     let se_secs = match args.serate.as_deref() {
-        Some(s) => run_serate(s, &refs),
+        Some(s) => {
+            let runs: Option<Vec<_>> =
+                (0..args.serate_runs.max(1)).map(|_| run_serate(s, &refs)).collect();
+            runs.map(|runs| {
+                (0..refs.len())
+                    .map(|i| {
+                        let mut t: Vec<f64> =
+                            runs.iter().filter_map(|r| r.get(i).copied().flatten()).collect();
+                        (!t.is_empty()).then(|| median(&mut t))
+                    })
+                    .collect::<Vec<_>>()
+            })
+        }
         None => Some(refs.iter().map(|r| r.se_secs).collect()),
     };
     let mut files: Vec<Tally> = args.files.iter().map(|_| Tally::default()).collect();
