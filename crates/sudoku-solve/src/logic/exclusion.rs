@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use sudoku_core::{CandidateGrid, Cell, CellSet, DigitSet, Grid};
 
-use super::hints::{PeerList, for_each_combination, house};
+use super::hints::{for_each_combination, house, in_house_order};
 use super::{Hints, Step, Technique};
 
 /// As Sudoku Explainer 1.2.1: the candidate cells are those with two candidates or more, no
@@ -108,25 +108,24 @@ fn ordered(a: Cell, common: CellSet) -> Vec<Cell> {
 /// can exclude with.
 pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
     const DEGREE: usize = 3;
-    // Base cells, with their excluders both in house order (for the scan) and as a set.
-    let mut base: Vec<(Cell, PeerList, CellSet)> = Vec::new();
+    // Base cells, with their excluders.
+    let mut base: Vec<(Cell, CellSet)> = Vec::new();
     for cell in Cell::all() {
         if g.candidates(cell).len() < 2 {
             continue;
         }
         let mut single = false;
-        let mut excluders = PeerList::new(cell);
+        let mut excluders = CellSet::EMPTY;
         for p in house(cell) {
             let n = g.candidates(p).len();
             if n == 1 {
                 single = true;
             } else if (2..=DEGREE).contains(&n) {
-                excluders.push(p);
+                excluders.insert(p);
             }
         }
-        if !single && !excluders.as_slice().is_empty() {
-            let set = excluders.as_slice().iter().copied().collect();
-            base.push((cell, excluders, set));
+        if !single && !excluders.is_empty() {
+            base.push((cell, excluders));
         }
     }
     if base.len() < DEGREE {
@@ -134,7 +133,7 @@ pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) ->
     }
     let mut index = [usize::MAX; 81];
     let mut base_cells = CellSet::EMPTY;
-    for (i, (c, _, _)) in base.iter().enumerate() {
+    for (i, (c, _)) in base.iter().enumerate() {
         index[c.index()] = i;
         base_cells.insert(*c);
     }
@@ -142,8 +141,8 @@ pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) ->
     let changed = hints.changed_cells();
     let mut twin: Vec<usize> = Vec::with_capacity(40);
     for_each_combination(base.len(), 2, |pick| {
-        let (c0, e0, s0) = &base[pick[0]];
-        let (c1, e1, s1) = &base[pick[1]];
+        let (c0, s0) = &base[pick[0]];
+        let (c1, s1) = &base[pick[1]];
         let pair_common = s0.intersection(*s1);
         if pair_common.len() < 2 {
             return ControlFlow::Continue(()); // the third cell can only shrink it
@@ -165,15 +164,14 @@ pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) ->
         if thirds.is_empty() {
             return ControlFlow::Continue(());
         }
+        // In Sudoku Explainer's order: the first cell's excluders in its house order, then
+        // the second's others in its.
         twin.clear();
-        let mut in_twin = CellSet::EMPTY;
-        for &c in e0.as_slice().iter().chain(e1.as_slice()) {
-            if thirds.contains(c) && in_twin.insert(c) {
-                twin.push(index[c.index()]);
-            }
-        }
+        let firsts = in_house_order(*c0, thirds.intersection(*s0));
+        let seconds = in_house_order(*c1, thirds.intersection(*s1).difference(*s0));
+        twin.extend(firsts.chain(seconds).map(|c| index[c.index()]));
         for &t in &twin {
-            let (c2, _, s2) = &base[t];
+            let (c2, s2) = &base[t];
             let common = pair_common.intersection(*s2);
             let mut pattern = common;
             pattern.insert(*c0);

@@ -149,6 +149,15 @@ pub(crate) fn house(cell: Cell) -> [Cell; 20] {
     HOUSES[cell.index()]
 }
 
+/// The cells of `set` (peers of `cell`) in [`house`] order, from bitsets.
+pub(crate) fn in_house_order(cell: Cell, set: CellSet) -> impl Iterator<Item = Cell> {
+    let [in_box, in_row, in_col] = unit_bits_of(cell);
+    let set = set.bits();
+    [set & in_box, set & in_row & !in_box, set & in_col & !in_box]
+        .into_iter()
+        .flat_map(|m| CellSet::from_bits(m).iter())
+}
+
 /// Some of one cell's 20 peers, in the order they were pushed, without allocation.
 #[derive(Clone, Copy)]
 pub(crate) struct PeerList {
