@@ -430,7 +430,6 @@ struct Search<'w> {
     buf: Vec<(u16, Cause)>,
     /// Scratch space for the on potentials an off potential implies (`drain_offs`).
     made: Vec<u32>,
-    parents: Vec<u32>,
     pending_on: Fifo,
     pending_off: Fifo,
     /// Emptied sets, for reuse: a set is 729 slots, too many to zero for every search.
@@ -480,7 +479,6 @@ impl<'w> Search<'w> {
             work,
             buf: Vec::with_capacity(32),
             made: Vec::with_capacity(4),
-            parents: Vec::with_capacity(16),
             pending_on: scratch.pending_on,
             pending_off: scratch.pending_off,
             pool: scratch.pool,
@@ -617,7 +615,8 @@ impl<'w> Search<'w> {
         let is_known = |c: u16| known.is_some_and(|k| k.contains(c));
         let cand = self.arena.nodes[p as usize].cand;
         let (cell, d) = (cell_of(cand), digit_of(cand));
-        let mut parents = std::mem::take(&mut self.parents);
+        // The parents: `p`, then the crossed-out candidates (at most eight).
+        let mut parents = [p; 9];
         let values = self.grid.candidates(cell);
         let others = values.bits() & !(1 << d.index());
         // The other candidate of a cell left with two.
@@ -626,15 +625,14 @@ impl<'w> Search<'w> {
         if let Some(oc) = partner
             && !is_known(oc)
         {
-            parents.clear();
-            parents.push(p);
+            let mut n = 1;
             for v in self.save.candidates(cell).difference(values) {
-                if let Some(n) = to_off.get(cand_of(cell, v)) {
-                    parents.push(n);
+                if let Some(q) = to_off.get(cand_of(cell, v)) {
+                    parents[n] = q;
+                    n += 1;
                 }
             }
-            let n = self.arena.push(oc, true, Cause::Cell, &parents, NONE);
-            out.push(n);
+            out.push(self.arena.push(oc, true, Cause::Cell, &parents[..n], NONE));
         }
         if x {
             let here = self.grid.digit_cells(d).bits();
@@ -650,20 +648,18 @@ impl<'w> Search<'w> {
                 if is_known(oc) || out.iter().any(|&n| self.arena.nodes[n as usize].cand == oc) {
                     continue;
                 }
-                parents.clear();
-                parents.push(p);
                 // Crossed-out places, in the unit's cell order (ascending, as the set's).
+                let mut n = 1;
                 let places = CellSet::from_bits(here & unit_cells);
                 for c in self.save.unit_positions(u, d).difference(places) {
-                    if let Some(n) = to_off.get(cand_of(c, d)) {
-                        parents.push(n);
+                    if let Some(q) = to_off.get(cand_of(c, d)) {
+                        parents[n] = q;
+                        n += 1;
                     }
                 }
-                let n = self.arena.push(oc, true, Cause::Unit(u), &parents, NONE);
-                out.push(n);
+                out.push(self.arena.push(oc, true, Cause::Unit(u), &parents[..n], NONE));
             }
         }
-        self.parents = parents;
     }
 
     /// Whether a potential equal to (`cand`, `on`) is on `child`'s first-parent chain.
