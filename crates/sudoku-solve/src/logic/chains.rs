@@ -48,6 +48,7 @@ impl Work {
 #[derive(Default)]
 struct Scratch {
     arena: Arena,
+    #[expect(clippy::vec_box, reason = "sets move between pool and outcomes by pointer")]
     pool: Vec<Box<PotSet>>,
     pending_on: Fifo,
     pending_off: Fifo,
@@ -433,6 +434,8 @@ struct Search<'w> {
     pending_on: Fifo,
     pending_off: Fifo,
     /// Emptied sets, for reuse: a set is 729 slots, too many to zero for every search.
+    /// Boxed so that taking and returning a set moves a pointer.
+    #[expect(clippy::vec_box, reason = "sets move between pool and outcomes by pointer")]
     pool: Vec<Box<PotSet>>,
     /// The grid's static links, for forcing chains (built on first use).
     links: Option<StaticLinks>,
