@@ -36,11 +36,15 @@ pub(crate) struct Work {
     xy_closure: Option<(CandidateGrid, Closure)>,
     /// Breadth-first layers for [`StaticLinks::cycle_may_remove`].
     layers: Vec<Lits>,
+    /// By digit, its places when its X links last gave no forcing chain (and so no X-cycle
+    /// that removes anything): X links never leave their digit, so with the same places,
+    /// again none.
+    x_barren_at: [Option<u128>; 9],
 }
 
 impl Work {
     pub(crate) fn new(limit: u64) -> Work {
-        Work { used: 0, limit, spare: Vec::new(), xy_closure: None, layers: Vec::new() }
+        Work { limit, ..Work::default() }
     }
 }
 
@@ -1227,6 +1231,19 @@ impl<'w> Search<'w> {
             return Ok(None);
         }
         let mut forcing_starts_of: [Option<[Lits; 2]>; 3] = [None, None, Some(xy_starts)];
+        // The X graph only over digits whose places changed since they last had no X chain.
+        let places: Lits =
+            std::array::from_fn(|d| self.grid.digit_cells(Digit::from_index(d)).bits());
+        let x_digits = (0..9)
+            .filter(|&d| self.work.x_barren_at[d] != Some(places[d]))
+            .fold(0u16, |m, d| m | 1 << d);
+        let graph_of = |k: usize| {
+            if k == 0 {
+                links.x_implications(x_digits)
+            } else {
+                links.implications(STATIC_FAMILIES[k].0, STATIC_FAMILIES[k].1)
+            }
+        };
         // Whether each family has a forcing chain.
         let mut forcing_found = [false; 3];
         for phase in 0..5 {
@@ -1238,16 +1255,23 @@ impl<'w> Search<'w> {
             let (y, x) = STATIC_FAMILIES[k];
             if is_cycle {
                 if forcing_found[0] || (k > 0 && forcing_found[2]) {
-                    let graph = graphs[k].get_or_insert_with(|| links.implications(y, x));
+                    let graph = graphs[k].get_or_insert_with(|| graph_of(k));
                     let productive = graph.cycle_scopes();
                     self.best_cycles(k, &starts, links, &productive, &mut best)?;
                 }
                 continue;
             }
-            let graph = graphs[k].get_or_insert_with(|| links.implications(y, x));
+            let graph = graphs[k].get_or_insert_with(|| graph_of(k));
             let forcing_starts =
                 *forcing_starts_of[k].get_or_insert_with(|| graph.forcing_starts());
             forcing_found[k] = forcing_starts.iter().flatten().any(|&m| m != 0);
+            if k == 0 {
+                for d in (0..9).filter(|&d| x_digits >> d & 1 != 0) {
+                    if forcing_starts[0][d] | forcing_starts[1][d] == 0 {
+                        self.work.x_barren_at[d] = Some(places[d]);
+                    }
+                }
+            }
             let base = if y { 7.0 } else { 6.6 };
             let rank_at = |cand: u16, sub: u8, depth: u32| Rank {
                 difficulty: base + length_difficulty(depth + 1),

@@ -134,6 +134,18 @@ impl StaticLinks {
         // lie in such cells: every circuit stays among the candidates of bivalue cells, and
         // the graph is built over those alone.
         let digits = if y && !x { self.digits.map(|m| m & self.bivalue) } else { self.digits };
+        self.graph_over(&digits, y, x)
+    }
+
+    /// The implication graph of the X links of the digits in `only` (bit `d` for digit
+    /// index `d`): X links never leave their digit, so it is the whole X graph's part there.
+    pub(crate) fn x_implications(&self, only: u16) -> Implications {
+        let digits = std::array::from_fn(|d| if only >> d & 1 != 0 { self.digits[d] } else { 0 });
+        self.graph_over(&digits, false, true)
+    }
+
+    /// The implication graph of the links of `y`, `x` between the candidates `digits`.
+    fn graph_over(&self, digits: &Lits, y: bool, x: bool) -> Implications {
         let mut cands: Vec<u16> = Vec::with_capacity(256);
         let mut node_of = [NO_NODE; 729];
         for (d, &m0) in digits.iter().enumerate() {
