@@ -319,16 +319,19 @@ impl LogicalSolver {
     /// The first step on `marks`, asking every technique in order, chains last. With the
     /// solution known, chain searches skip what cannot succeed (a true candidate assumed
     /// true leads to no contradiction).
+    ///
+    /// `hints` is empty, asks for the first hint, and holds the solution if known; it is
+    /// reused from one step to the next.
     fn find_step(
         &self,
         marks: &CandidateGrid,
-        solution: Option<&Grid>,
+        hints: &mut Hints,
         recall: &mut Recall,
         work: &mut Work,
     ) -> Result<Option<Step>, OutOfBudget> {
-        let mut hints = Hints::first().knowing(solution);
+        let solution = hints.solution;
         for (i, producer) in PRODUCERS.into_iter().enumerate() {
-            if recall.run(i, marks, &mut hints, producer).is_break() || !hints.steps.is_empty() {
+            if recall.run(i, marks, hints, producer).is_break() || !hints.steps.is_empty() {
                 return Ok(hints.steps.pop());
             }
         }
@@ -337,7 +340,7 @@ impl LogicalSolver {
             let step = match family {
                 Family::Chains(mode) => {
                     let changed = recall.changed(i, marks);
-                    let step = chains::first_step(mode, marks, solution, &changed, work)?;
+                    let step = chains::first_step(mode, marks, solution.as_ref(), &changed, work)?;
                     if step.is_none() {
                         recall.failed_on[i] = Some(*marks);
                     }
@@ -345,7 +348,7 @@ impl LogicalSolver {
                 }
                 Family::TripletExclusion => {
                     let triplets = exclusion::aligned_triplet_exclusion;
-                    let _ = recall.run(i, marks, &mut hints, triplets);
+                    let _ = recall.run(i, marks, hints, triplets);
                     hints.steps.pop()
                 }
             };
@@ -377,7 +380,8 @@ impl LogicalSolver {
     /// ```
     pub fn next_step(&self, marks: &CandidateGrid) -> Result<Option<Step>, LogicError> {
         let mut work = Work::new(self.chain_budget);
-        self.find_step(marks, None, &mut Recall::new(), &mut work).map_err(|OutOfBudget| {
+        let mut hints = Hints::first();
+        self.find_step(marks, &mut hints, &mut Recall::new(), &mut work).map_err(|OutOfBudget| {
             LogicError::ChainBudgetExceeded { potentials: self.chain_budget }
         })
     }
@@ -467,8 +471,9 @@ impl LogicalSolver {
         let mut end = PathEnd::Solved;
         let mut work = Work::new(self.chain_budget);
         let mut recall = Recall::new();
+        let mut hints = Hints::first().knowing(Some(&solution));
         while !marks.is_complete() {
-            let step = match self.find_step(&marks, Some(&solution), &mut recall, &mut work) {
+            let step = match self.find_step(&marks, &mut hints, &mut recall, &mut work) {
                 Ok(Some(step)) => step,
                 Ok(None) => {
                     // As Sudoku Explainer: a puzzle its techniques cannot finish rates 20.0.

@@ -24,21 +24,40 @@ fn single_step(unit: Unit, cell: Cell, digit: Digit, alone: bool) -> Step {
         .place(cell, digit)
 }
 
+/// Each region's cells (in `REGIONS` order), and as a bitset.
+const REGION_CELLS: [&[Cell; 9]; 27] = {
+    let mut t = [REGIONS[0].cells(); 27];
+    let mut k = 0;
+    while k < 27 {
+        t[k] = REGIONS[k].cells();
+        k += 1;
+    }
+    t
+};
+const REGION_BITS: [u128; 27] = {
+    let mut t = [0; 27];
+    let mut k = 0;
+    while k < 27 {
+        t[k] = REGIONS[k].cell_set().bits();
+        k += 1;
+    }
+    t
+};
+
 /// Last cells of units first, then hidden singles; boxes, columns, rows; digits in order.
 pub(crate) fn hidden_singles(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
-    let empty = g.empty_cells();
-    let alone: [bool; 27] = std::array::from_fn(|k| {
-        let left = empty.intersection(REGIONS[k].cell_set()).bits();
+    let empty = g.empty_cells().bits();
+    let alone = |k: usize| {
+        let left = empty & REGION_BITS[k];
         left != 0 && left & (left - 1) == 0
-    });
+    };
     for alone_pass in [true, false] {
-        for (k, unit) in REGIONS.into_iter().enumerate() {
-            let alone = alone[k];
-            if alone != alone_pass {
+        for k in 0..27 {
+            if alone(k) != alone_pass {
                 continue;
             }
             // Digits with exactly one place: seen once and never twice over the unit's cells.
-            let cells = unit.cells();
+            let cells = REGION_CELLS[k];
             let (mut once, mut twice) = (0u16, 0u16);
             for &c in cells {
                 let m = g.candidates(c).bits();
@@ -51,7 +70,7 @@ pub(crate) fn hidden_singles(g: &CandidateGrid, hints: &mut Hints) -> ControlFlo
                 single &= single - 1;
                 let cell =
                     *cells.iter().find(|&&c| g.candidates(c).contains(d)).expect("one place");
-                hints.add(single_step(unit, cell, d, alone))?;
+                hints.add(single_step(REGIONS[k], cell, d, alone_pass))?;
             }
         }
     }
