@@ -438,6 +438,27 @@ impl CellSet {
         if self.0 == 0 { None } else { Some(Cell(self.0.trailing_zeros() as u8)) }
     }
 
+    /// The only cell of a one-element set, else `None` (cheaper than `len() == 1`: no
+    /// population count).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{Cell, CellSet, Unit};
+    /// let c = Cell::new(40).unwrap();
+    /// assert_eq!(CellSet::single(c).as_single(), Some(c));
+    /// assert_eq!(Unit::Row(0).cell_set().as_single(), None);
+    /// assert_eq!(CellSet::EMPTY.as_single(), None);
+    /// ```
+    #[must_use]
+    pub const fn as_single(self) -> Option<Cell> {
+        if self.0 != 0 && self.0 & (self.0 - 1) == 0 {
+            Some(Cell(self.0.trailing_zeros() as u8))
+        } else {
+            None
+        }
+    }
+
     /// Cells in either set.
     ///
     /// # Examples

@@ -158,8 +158,10 @@ pub(crate) fn direct_locking(g: &CandidateGrid, hints: &mut Hints) -> ControlFlo
                 }
                 let there = g.unit_positions(other, d);
                 let left = there.difference(target.cell_set());
-                if there.len() > 1 && left.len() == 1 {
-                    let cell = left.first().expect("one cell");
+                // One place left of two or more.
+                if let Some(cell) = left.as_single()
+                    && there != left
+                {
                     // Sudoku Explainer 1.2.1 places the single and leaves the locked
                     // candidates' other eliminations to later steps.
                     let mut step = locking_step(g, technique, tenths, source, target, positions, d);

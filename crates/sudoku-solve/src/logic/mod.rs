@@ -232,7 +232,8 @@ const PRODUCERS: [Producer; 20] = [
 /// since, and most chain steps remove one candidate before every technique runs again: told
 /// what changed, the basic techniques, aligned triplet exclusion and Nishio skip the rest.
 struct Recall {
-    failed_on: [Option<CandidateGrid>; PRODUCERS.len() + CHAIN_FAMILIES.len()],
+    /// The candidates (by digit, as cells) of the grid each last found nothing on.
+    failed_on: [Option<Lits>; PRODUCERS.len() + CHAIN_FAMILIES.len()],
 }
 
 impl Recall {
@@ -244,12 +245,17 @@ impl Recall {
     /// when it never did).
     fn changed(&self, i: usize, marks: &CandidateGrid) -> Lits {
         match &self.failed_on[i] {
-            Some(old) => std::array::from_fn(|d| {
-                let d = Digit::from_index(d);
-                old.digit_cells(d).bits() ^ marks.digit_cells(d).bits()
-            }),
+            Some(old) => {
+                std::array::from_fn(|d| old[d] ^ marks.digit_cells(Digit::from_index(d)).bits())
+            }
             None => hints::ALL_LITS,
         }
+    }
+
+    /// Remembers that technique `i` found nothing on `marks`.
+    fn failed(&mut self, i: usize, marks: &CandidateGrid) {
+        self.failed_on[i] =
+            Some(std::array::from_fn(|d| marks.digit_cells(Digit::from_index(d)).bits()));
     }
 
     /// Runs technique `i`, telling it what changed since it last found nothing.
@@ -263,7 +269,7 @@ impl Recall {
         hints.changed = self.changed(i, marks);
         let flow = technique(marks, hints);
         if hints.steps.is_empty() {
-            self.failed_on[i] = Some(*marks);
+            self.failed(i, marks);
         }
         flow
     }
@@ -342,7 +348,7 @@ impl LogicalSolver {
                     let changed = recall.changed(i, marks);
                     let step = chains::first_step(mode, marks, solution.as_ref(), &changed, work)?;
                     if step.is_none() {
-                        recall.failed_on[i] = Some(*marks);
+                        recall.failed(i, marks);
                     }
                     step
                 }

@@ -139,7 +139,7 @@ pub(crate) fn hidden_sets(
             let single = if direct {
                 let found = set.complement().iter().find(|&d| {
                     let p = g.unit_positions(unit, d);
-                    p.len() > 1 && p.difference(cells).len() == 1
+                    p.difference(cells).as_single().is_some() && p.as_single().is_none()
                 });
                 match found {
                     Some(d) => Some(d),
