@@ -38,14 +38,32 @@ const PAIRS: [(Unit, Unit); 108] = {
     t
 };
 
-/// Units of the same kind as `unit`.
-fn same_kind(unit: Unit) -> impl Iterator<Item = Unit> {
-    (0..9u8).map(move |i| match unit {
-        Unit::Box(_) => Unit::Box(i),
-        Unit::Row(_) => Unit::Row(i),
-        Unit::Col(_) => Unit::Col(i),
-    })
-}
+/// For each pair of [`PAIRS`], the two other units of the source's kind that cross its
+/// target (in order): where a direct form may leave a single.
+const CROSSING: [[Unit; 2]; 108] = {
+    let mut t = [[Unit::Box(0); 2]; 108];
+    let mut k = 0;
+    while k < 108 {
+        let (source, target) = PAIRS[k];
+        let mut n = 0;
+        let mut i = 0;
+        while i < 9 {
+            let other = match source {
+                Unit::Box(_) => Unit::Box(i),
+                Unit::Row(_) => Unit::Row(i),
+                Unit::Col(_) => Unit::Col(i),
+            };
+            let crosses = other.cell_set().bits() & target.cell_set().bits() != 0;
+            if other.index() != source.index() && crosses {
+                t[k][n] = other;
+                n += 1;
+            }
+            i += 1;
+        }
+        k += 1;
+    }
+    t
+};
 
 fn locking_step(
     g: &CandidateGrid,
@@ -152,10 +170,7 @@ pub(crate) fn direct_locking(g: &CandidateGrid, hints: &mut Hints) -> ControlFlo
         // What a digit's locked candidates do depends on its own places alone.
         for d in digits_of(locked[k] & changed) {
             let positions = g.unit_positions(source, d);
-            for other in same_kind(source) {
-                if other == source || other.cell_set().intersection(target.cell_set()).is_empty() {
-                    continue;
-                }
+            for other in CROSSING[k] {
                 let there = g.unit_positions(other, d);
                 let left = there.difference(target.cell_set());
                 // One place left of two or more.

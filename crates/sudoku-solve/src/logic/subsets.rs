@@ -43,7 +43,7 @@ pub(crate) fn naked_sets(g: &CandidateGrid, size: usize, hints: &mut Hints) -> C
     let changed = hints.changed_cells();
     for unit in REGIONS {
         // A unit's sets depend on its cells alone.
-        if empty_in(g, unit) < 2 * size || unit.cell_set().intersection(changed).is_empty() {
+        if unit.cell_set().intersection(changed).is_empty() || empty_in(g, unit) < 2 * size {
             continue;
         }
         let mut cells = [Cell::new(0).expect("cell"); 9];
@@ -95,11 +95,12 @@ pub(crate) fn hidden_sets(
     let (technique, tenths) = hidden(size, direct);
     let changed = hints.changed_cells();
     for unit in REGIONS {
-        let empty = empty_in(g, unit);
         // A unit's sets (and the single a direct one leaves) depend on its cells alone.
-        if !(empty > 2 * size || (direct && empty > size))
-            || unit.cell_set().intersection(changed).is_empty()
-        {
+        if unit.cell_set().intersection(changed).is_empty() {
+            continue;
+        }
+        let empty = empty_in(g, unit);
+        if !(empty > 2 * size || (direct && empty > size)) {
             continue;
         }
         // A digit with more places cannot be in the set; filtering keeps the tuple order.
