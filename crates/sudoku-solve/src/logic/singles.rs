@@ -2,7 +2,7 @@
 
 use std::ops::ControlFlow;
 
-use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Unit};
+use sudoku_core::{CandidateGrid, Cell, Digit, Unit};
 
 use super::hints::REGIONS;
 use super::{Hints, Step, Technique};
@@ -18,10 +18,7 @@ fn hidden_single_tenths(unit: Unit, alone: bool) -> u16 {
 
 fn single_step(unit: Unit, cell: Cell, digit: Digit, alone: bool) -> Step {
     let technique = if alone { Technique::LastCell } else { Technique::HiddenSingle };
-    Step::new(technique, hidden_single_tenths(unit, alone))
-        .with_pattern(CellSet::single(cell), DigitSet::single(digit))
-        .with_units(&[unit])
-        .place(cell, digit)
+    Step::single(technique, hidden_single_tenths(unit, alone), (cell, digit), &[unit])
 }
 
 /// Each region's cells (in `REGIONS` order), and as a bitset.
@@ -88,7 +85,5 @@ pub(crate) fn naked_singles(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow
 }
 
 fn naked_single(cell: Cell, digit: Digit) -> Step {
-    Step::new(Technique::NakedSingle, 23)
-        .with_pattern(CellSet::single(cell), DigitSet::single(digit))
-        .place(cell, digit)
+    Step::single(Technique::NakedSingle, 23, (cell, digit), &[])
 }

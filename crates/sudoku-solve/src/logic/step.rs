@@ -401,6 +401,23 @@ impl Step {
         }
     }
 
+    /// A single: places `digit` in `cell`, the whole pattern, within `units` (each vector
+    /// allocated once, at its size: singles are most of the steps).
+    pub(crate) fn single(
+        technique: Technique,
+        tenths: u16,
+        (cell, digit): (Cell, Digit),
+        units: &[Unit],
+    ) -> Step {
+        let placed = Candidate { cell, digit };
+        Step {
+            pattern: vec![placed],
+            units: units.to_vec(),
+            placements: vec![placed],
+            ..Step::new(technique, tenths)
+        }
+    }
+
     /// The difficulty in tenths (exact, for comparisons).
     pub(crate) fn tenths(&self) -> u16 {
         (self.difficulty * 10.0).round() as u16
