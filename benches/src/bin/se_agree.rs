@@ -7,7 +7,8 @@
 //! With `--serate PATH` the same puzzles are also rated by `serate` in this run, one thread,
 //! and the table gives both speeds per band (serate's per-puzzle times, without the JVM start;
 //! with `--serate-runs N`, each puzzle's median over N runs). Our time for a puzzle is its
-//! median over the rounds `--min-secs` asks for.
+//! median over the rounds `--min-secs` asks for; our rounds and serate's runs take turns, so
+//! both see the shared machine in the same states.
 //! Without it, a third column as serate prints it (`0.35s`) is taken as serate's recorded time
 //! (quick comparisons while developing; published figures come from side-by-side runs).
 #![allow(clippy::print_stdout, clippy::print_stderr)]
@@ -124,7 +125,9 @@ impl Tally {
 
     fn line(&self, name: &str) -> String {
         let pct = |k: usize, n: usize| 100.0 * k as f64 / n.max(1) as f64;
+        // Undefined for fewer than three puzzles or when either side rates them all alike.
         let rho = if self.n > 2 { spearman(&self.ours, &self.theirs) } else { f64::NAN };
+        let rho = if rho.is_nan() { "-".to_string() } else { format!("{rho:.3}") };
         let speed = if self.se_n > 0 {
             let ours = self.n as f64 / self.secs;
             let theirs = self.se_n as f64 / self.se_secs.max(1e-9);
@@ -133,11 +136,10 @@ impl Tally {
             format!("{:>10.1} {:>9} {:>8}", self.n as f64 / self.secs, "-", "-")
         };
         format!(
-            "{name:<16} {:>6} {:>6.1} {:>6.1} {:>6.3} {:>6.2} {:>6.1} {:>6.1} {speed} {:>9.0} {:>6.1}",
+            "{name:<16} {:>6} {:>6.1} {:>6.1} {rho:>6} {:>6.2} {:>6.1} {:>6.1} {speed} {:>9.0} {:>6.1}",
             self.n,
             pct(self.er_eq, self.n),
             pct(self.er_near, self.n),
-            rho,
             self.abs_diff / self.n.max(1) as f64,
             pct(self.ep_eq, self.ep_n),
             pct(self.ed_eq, self.ed_n),
@@ -203,20 +205,33 @@ fn main() -> ExitCode {
     let mut ours: Vec<Option<(SeRating, PathEnd, f64, u64)>> = Vec::new();
     // Every round's time of each puzzle: the median is taken (the machine is shared).
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); refs.len()];
-    let start = Instant::now();
-    let mut rounds = 0u32;
-    while rounds == 0 || start.elapsed().as_secs_f64() < args.min_secs {
-        ours = refs
-            .iter()
-            .zip(&mut times)
-            .map(|(r, t)| {
-                let clock = Instant::now();
-                let p = solver.solve(&r.puzzle).ok()?;
-                t.push(clock.elapsed().as_secs_f64());
-                Some((p.rating, p.end, 0.0, p.potentials))
-            })
-            .collect();
-        rounds += 1;
+    // Ours and serate take turns (a share of our rounds, then one serate run), so that both
+    // see the shared machine in the same states.
+    let serate_runs = if args.serate.is_some() { args.serate_runs.max(1) } else { 0 };
+    let turns = serate_runs.max(1);
+    let mut runs: Option<Vec<Vec<Option<f64>>>> = args.serate.as_ref().map(|_| Vec::new());
+    for _ in 0..turns {
+        let start = Instant::now();
+        let mut rounds = 0u32;
+        while rounds == 0 || start.elapsed().as_secs_f64() < args.min_secs / turns as f64 {
+            ours = refs
+                .iter()
+                .zip(&mut times)
+                .map(|(r, t)| {
+                    let clock = Instant::now();
+                    let p = solver.solve(&r.puzzle).ok()?;
+                    t.push(clock.elapsed().as_secs_f64());
+                    Some((p.rating, p.end, 0.0, p.potentials))
+                })
+                .collect();
+            rounds += 1;
+        }
+        if let (Some(s), Some(done)) = (args.serate.as_deref(), runs.as_mut()) {
+            match run_serate(s, &refs) {
+                Some(run) => done.push(run),
+                None => runs = None,
+            }
+        }
     }
     for (o, t) in ours.iter_mut().zip(&mut times) {
         if let Some((_, _, secs, _)) = o {
@@ -224,19 +239,15 @@ fn main() -> ExitCode {
         }
     }
     let se_secs = match args.serate.as_deref() {
-        Some(s) => {
-            let runs: Option<Vec<_>> =
-                (0..args.serate_runs.max(1)).map(|_| run_serate(s, &refs)).collect();
-            runs.map(|runs| {
-                (0..refs.len())
-                    .map(|i| {
-                        let mut t: Vec<f64> =
-                            runs.iter().filter_map(|r| r.get(i).copied().flatten()).collect();
-                        (!t.is_empty()).then(|| median(&mut t))
-                    })
-                    .collect::<Vec<_>>()
-            })
-        }
+        Some(_) => runs.map(|runs| {
+            (0..refs.len())
+                .map(|i| {
+                    let mut t: Vec<f64> =
+                        runs.iter().filter_map(|r| r.get(i).copied().flatten()).collect();
+                    (!t.is_empty()).then(|| median(&mut t))
+                })
+                .collect::<Vec<_>>()
+        }),
         None => Some(refs.iter().map(|r| r.se_secs).collect()),
     };
     let mut files: Vec<Tally> = args.files.iter().map(|_| Tally::default()).collect();
