@@ -713,6 +713,40 @@ mod tests {
     }
 
     #[test]
+    fn an_x_graph_over_some_digits_is_the_whole_x_graph_there() {
+        let puzzles = [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            ".2..5......67..1..7....3..4..56.....3....7..8.1..2............7.....489.97....34.",
+        ];
+        let mut starts = 0;
+        for p in puzzles {
+            let grid: sudoku_core::Grid = p.parse().expect("a puzzle");
+            let g = CandidateGrid::new(&grid).expect("no clash");
+            let links = StaticLinks::new(&g);
+            let whole = links.implications(false, true);
+            let (whole_starts, whole_scopes) = (whole.forcing_starts(), whole.cycle_scopes());
+            for only in [0b1_1111_1111u16, 0b1, 0b1_0000_0000, 0b1_0101_0110] {
+                let part = links.x_implications(only);
+                let (part_starts, part_scopes) = (part.forcing_starts(), part.cycle_scopes());
+                for d in 0..9 {
+                    let kept = only >> d & 1 != 0;
+                    for side in 0..2 {
+                        let expected = if kept { whole_starts[side][d] } else { 0 };
+                        assert_eq!(part_starts[side][d], expected, "{p} {only:b} digit {d}");
+                        starts += expected.count_ones();
+                    }
+                    for cell in 0..81u16 {
+                        let cand = cell * 9 + d as u16;
+                        let expected = if kept { whole_scopes.of(cand) } else { None };
+                        assert_eq!(part_scopes.of(cand), expected, "{p} {only:b} {cand}");
+                    }
+                }
+            }
+        }
+        assert!(starts > 0);
+    }
+
+    #[test]
     fn strong_components_are_found_successors_first() {
         // 0 -> 1 -> 2 -> 0, 2 -> 3, 3 <-> 4; 5 alone.
         let succ: [&[u16]; 6] = [&[1], &[2], &[0, 3], &[4], &[3], &[]];
