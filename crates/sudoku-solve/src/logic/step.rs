@@ -434,20 +434,12 @@ impl Step {
     }
 
     pub(crate) fn with_units(mut self, units: &[Unit]) -> Step {
-        if self.units.is_empty() {
-            self.units = units.to_vec(); // one exact allocation: most steps have one unit
-        } else {
-            self.units.extend_from_slice(units);
-        }
+        self.units.extend_from_slice(units);
         self
     }
 
     pub(crate) fn place(mut self, cell: Cell, digit: Digit) -> Step {
-        if self.placements.is_empty() {
-            self.placements = vec![Candidate { cell, digit }]; // most steps place one digit
-        } else {
-            self.placements.push(Candidate { cell, digit });
-        }
+        self.placements.push(Candidate { cell, digit });
         self
     }
 
