@@ -207,8 +207,7 @@ fn main() -> ExitCode {
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); refs.len()];
     // Ours and serate take turns (a share of our rounds, then one serate run), so that both
     // see the shared machine in the same states.
-    let serate_runs = if args.serate.is_some() { args.serate_runs.max(1) } else { 0 };
-    let turns = serate_runs.max(1);
+    let turns = if args.serate.is_some() { args.serate_runs.max(1) } else { 1 };
     let mut runs: Option<Vec<Vec<Option<f64>>>> = args.serate.as_ref().map(|_| Vec::new());
     for _ in 0..turns {
         let start = Instant::now();

@@ -17,7 +17,7 @@ use std::ops::ControlFlow;
 
 use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Grid, Unit};
 
-use super::hints::{Hints, Lits, unit_bits_of, units_of};
+use super::hints::{Hints, Lits, lits_of, unit_bits_of, units_of};
 use super::reach::{Closure, CycleScopes, Implications, Negation, StaticLinks};
 use super::step::{Chain, Implication, Literal, Reason};
 use super::{Candidate, Step, Technique, locking, subsets};
@@ -1232,8 +1232,7 @@ impl<'w> Search<'w> {
         }
         let mut forcing_starts_of: [Option<[Lits; 2]>; 3] = [None, None, Some(xy_starts)];
         // The X graph only over digits whose places changed since they last had no X chain.
-        let places: Lits =
-            std::array::from_fn(|d| self.grid.digit_cells(Digit::from_index(d)).bits());
+        let places = lits_of(&self.grid);
         let x_digits = (0..9)
             .filter(|&d| self.work.x_barren_at[d] != Some(places[d]))
             .fold(0u16, |m, d| m | 1 << d);

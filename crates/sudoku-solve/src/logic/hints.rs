@@ -25,6 +25,11 @@ pub(crate) type Lits = [u128; 9];
 /// Every candidate of the grid.
 pub(crate) const ALL_LITS: Lits = [CellSet::ALL.bits(); 9];
 
+/// The candidates of `g`, by digit.
+pub(crate) fn lits_of(g: &CandidateGrid) -> Lits {
+    std::array::from_fn(|d| g.digit_cells(Digit::from_index(d)).bits())
+}
+
 impl Hints {
     pub(crate) fn first() -> Hints {
         Hints { steps: Vec::new(), first_only: true, solution: None, changed: ALL_LITS }

@@ -16,7 +16,7 @@ mod wings;
 use std::fmt;
 use std::ops::ControlFlow;
 
-use sudoku_core::{CandidateGrid, Conflict, Digit, Grid};
+use sudoku_core::{CandidateGrid, Conflict, Grid};
 
 use crate::exact::{Outcome, solve_within};
 use chains::{Mode, OutOfBudget, Work};
@@ -246,7 +246,8 @@ impl Recall {
     fn changed(&self, i: usize, marks: &CandidateGrid) -> Lits {
         match &self.failed_on[i] {
             Some(old) => {
-                std::array::from_fn(|d| old[d] ^ marks.digit_cells(Digit::from_index(d)).bits())
+                let now = hints::lits_of(marks);
+                std::array::from_fn(|d| old[d] ^ now[d])
             }
             None => hints::ALL_LITS,
         }
@@ -254,8 +255,7 @@ impl Recall {
 
     /// Remembers that technique `i` found nothing on `marks`.
     fn failed(&mut self, i: usize, marks: &CandidateGrid) {
-        self.failed_on[i] =
-            Some(std::array::from_fn(|d| marks.digit_cells(Digit::from_index(d)).bits()));
+        self.failed_on[i] = Some(hints::lits_of(marks));
     }
 
     /// Runs technique `i`, telling it what changed since it last found nothing.
