@@ -41,9 +41,13 @@ pub(crate) fn metric_code(e: &MetricError) -> &'static str {
 pub(crate) fn logic_code(e: &LogicError) -> &'static str {
     match e {
         LogicError::Conflict(_) => "invalid",
-        LogicError::NoSolution => "none",
+        LogicError::NoSolution
+        | LogicError::Contradiction(_)
+        | LogicError::ExcludedSolution { .. } => "none",
         LogicError::NotUnique => "multiple",
-        LogicError::BudgetExceeded { .. } => "budget_exceeded",
+        LogicError::BudgetExceeded { .. } | LogicError::ChainBudgetExceeded { .. } => {
+            "budget_exceeded"
+        }
         _ => "error",
     }
 }

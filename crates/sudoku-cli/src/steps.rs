@@ -4,10 +4,10 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use serde_json::{Value, json};
 use sudoku_core::{CandidateGrid, Cell, Digit, Grid};
-use sudoku_solve::{LogicalSolver, Outcome, PathEnd, SolvingPath, Step, solve_within};
+use sudoku_solve::{LogicalSolver, PathEnd, SolvingPath, Step};
 
 use crate::Status;
 
@@ -269,48 +269,52 @@ pub(crate) struct HintArgs {
     chain_budget: u64,
 }
 
-/// `sudoku hint`: the step Sudoku Explainer would take next.
+/// The grid of `sudoku hint`: 729 characters are pencil marks, anything else a grid.
+fn hint_marks(text: &str) -> Result<CandidateGrid, Value> {
+    let invalid = |e: &dyn std::fmt::Display| crate::schema::error("invalid", e);
+    match text.chars().count() {
+        729 => return CandidateGrid::from_pencil_marks(text).map_err(|e| invalid(&e)),
+        81 => {}
+        n => return Err(invalid(&format!("expected 81 cells or 729 pencil marks, found {n}"))),
+    }
+    let grid: Grid = text.parse().map_err(|e| invalid(&e))?;
+    CandidateGrid::new(&grid).map_err(|c| invalid(&c))
+}
+
+/// `sudoku hint`: the step Sudoku Explainer would take next. A grid with no solution, several,
+/// or pencil marks that no solution fits gets its status (`none`, `multiple`, `invalid`,
+/// `budget_exceeded`) and exit status 1, never a long search.
 pub(crate) fn hint(args: &HintArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let text: String = args.grid.chars().filter(|c| !c.is_whitespace()).collect();
-    let marks = match text.chars().count() {
-        729 => CandidateGrid::from_pencil_marks(&text).context("reading the pencil marks")?,
-        _ => {
-            let grid: Grid = text.parse().context("reading the grid")?;
-            CandidateGrid::new(&grid).map_err(|c| anyhow::anyhow!("clashing digits: {c}"))?
-        }
-    };
     if let Some(path) = &args.svg {
         crate::check_output_path(path)?;
     }
-    // A hint only makes sense on a grid that still leads to a solution.
-    let placed = *marks.grid();
-    let solution = match solve_within(&placed, args.budget) {
-        Ok(Outcome::None) => bail!("no solution: some digit placed so far is wrong"),
-        Ok(Outcome::Unique(s)) => Some(s),
-        Ok(_) => None,
-        Err(_) => {
-            bail!("budget exceeded: more than {} search nodes to check the grid", args.budget)
+    let solver =
+        LogicalSolver::default().with_budget(args.budget).with_chain_budget(args.chain_budget);
+    let found = hint_marks(&text).and_then(|marks| match solver.next_step(&marks) {
+        Ok(step) => Ok((marks, step)),
+        Err(e) => Err(crate::schema::error(crate::schema::logic_code(&e), &e)),
+    });
+    let (marks, step) = match found {
+        Ok(found) => found,
+        Err(error) => {
+            let grid = hint_marks(&text).ok().map(|m| m.grid().to_string());
+            if args.json {
+                let v = json!({"grid": grid, "status": error["code"], "error": error});
+                writeln!(out, "{v}")?;
+            } else {
+                eprintln!("sudoku hint: {}", error["message"].as_str().unwrap_or_default());
+            }
+            return Ok(Status::Invalid);
         }
     };
-    let excluded = |sol: Grid| {
-        marks.empty_cells().iter().find(|&c| {
-            let d: Digit = sol.get(c).expect("complete");
-            !marks.candidates(c).contains(d)
-        })
+    let placed = marks.grid().to_string();
+    let value = match &step {
+        Some(s) => json!({"grid": placed, "status": "ok", "step": step_json(s)}),
+        None if marks.is_complete() => json!({"grid": placed, "status": "solved"}),
+        None => json!({"grid": placed, "status": "stuck"}),
     };
-    if let Some(c) = solution.and_then(excluded) {
-        bail!("no solution: the pencil marks of {c} exclude its solution digit");
-    }
-    let found = LogicalSolver::default().with_chain_budget(args.chain_budget).next_step(&marks);
-    let step = found.as_ref().ok().and_then(Option::as_ref);
-    let value = match (&found, step) {
-        (_, Some(s)) => json!({"grid": placed.to_string(), "status": "ok", "step": step_json(s)}),
-        (Err(e), _) => json!({"grid": placed.to_string(), "status": "budget_exceeded",
-            "error": {"code": "budget_exceeded", "message": e.to_string()}}),
-        _ if marks.is_complete() => json!({"grid": placed.to_string(), "status": "solved"}),
-        _ => json!({"grid": placed.to_string(), "status": "stuck"}),
-    };
-    if let (Some(path), Some(s)) = (&args.svg, step) {
+    if let (Some(path), Some(s)) = (&args.svg, &step) {
         let title = format!("{:.1} {s}", s.difficulty);
         std::fs::write(path, step_svg(&marks, s, &title))
             .with_context(|| format!("writing {}", path.display()))?;
@@ -318,21 +322,20 @@ pub(crate) fn hint(args: &HintArgs, out: &mut dyn Write) -> anyhow::Result<Statu
     if args.json {
         serde_json::to_writer(&mut *out, &value)?;
         writeln!(out)?;
-    } else {
-        match (&found, step) {
-            (_, Some(s)) => {
-                let text = s.to_string();
-                writeln!(out, "{:.1} {text}", s.difficulty)?;
-                for chain in s.chains.iter().map(ToString::to_string) {
-                    if !text.contains(&chain) {
-                        writeln!(out, "    {chain}")?;
-                    }
+        return Ok(Status::Ok);
+    }
+    match &step {
+        Some(s) => {
+            let text = s.to_string();
+            writeln!(out, "{:.1} {text}", s.difficulty)?;
+            for chain in s.chains.iter().map(ToString::to_string) {
+                if !text.contains(&chain) {
+                    writeln!(out, "    {chain}")?;
                 }
             }
-            (Err(e), _) => writeln!(out, "{e}")?,
-            _ if marks.is_complete() => writeln!(out, "the grid is complete")?,
-            _ => writeln!(out, "no technique applies, not even nested forcing chains")?,
         }
+        None if marks.is_complete() => writeln!(out, "the grid is complete")?,
+        None => writeln!(out, "no technique applies, not even nested forcing chains")?,
     }
     Ok(Status::Ok)
 }

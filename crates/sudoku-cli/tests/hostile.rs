@@ -210,3 +210,68 @@ fn hard_cases_get_their_own_status() {
     assert_eq!(depth[2]["error"]["code"], "none");
     assert_eq!(depth[3]["error"]["code"], "multiple");
 }
+
+/// Pencil marks (729 characters) of `grid` with `crossed` candidates removed (cell index, digit).
+fn marks_without(grid: &str, crossed: &[(usize, u8)]) -> String {
+    let grid: sudoku_core::Grid = grid.parse().unwrap();
+    let mut marks: Vec<char> =
+        sudoku_core::CandidateGrid::new(&grid).unwrap().pencil_marks().chars().collect();
+    for &(cell, digit) in crossed {
+        marks[cell * 9 + usize::from(digit) - 1] = '.';
+    }
+    marks.into_iter().collect()
+}
+
+#[test]
+fn the_logical_solver_answers_hostile_grids_at_once() {
+    let empty = ".".repeat(81);
+    let inkala_20 = format!("8..........36......7{}", ".".repeat(61));
+    let solution =
+        sudoku_solve::solve(&EASY.parse().unwrap()).unique().expect("EASY has one solution");
+    let e5 = 4 * 9 + 4;
+    let e5_digit = solution.to_string().as_bytes()[e5] - b'0';
+    let every_e5 = (1..=9).map(|d| (e5, d)).collect::<Vec<_>>();
+    // Digit 9 crossed out of every open cell of row 1 of the empty grid.
+    let no_nine = (0..9).map(|c| (c, 9)).collect::<Vec<_>>();
+    let cases: [(&str, String, &str, &str); 9] = [
+        ("the empty grid", empty.clone(), "multiple", "more than one solution"),
+        ("every candidate open", "123456789".repeat(81), "multiple", "more than one"),
+        ("four givens", inkala_20, "multiple", "more than one"),
+        ("no candidate in E5", marks_without(EASY, &every_e5), "none", "cell E5 has no candidate"),
+        (
+            "E5's solution digit crossed out",
+            marks_without(EASY, &[(e5, e5_digit)]),
+            "none",
+            "pencil marks of E5 exclude its solution digit",
+        ),
+        (
+            "no place for 9 in row 1",
+            marks_without(&empty, &no_nine),
+            "none",
+            "no place left in row 1",
+        ),
+        ("no solution", UNSOLVABLE.to_string(), "none", "no solution"),
+        ("clashing digits", format!("55{}", &EASY[2..]), "invalid", "appears twice"),
+        ("garbage", "12x4".to_string(), "invalid", "expected 81 cells or 729 pencil marks"),
+    ];
+    for (what, grid, code, message) in cases {
+        let r = run(&["hint", &grid], Vec::new(), Duration::from_secs(20));
+        assert!(!r.stderr.contains("panicked"), "{what}: {}", r.stderr);
+        assert_eq!(r.code, Some(1), "{what}: {}", r.stderr);
+        let v = &json_lines(&r)[0];
+        assert_eq!(v["status"], code, "{what}: {v}");
+        assert_eq!(v["error"]["code"], code, "{what}: {v}");
+        let text = v["error"]["message"].as_str().unwrap_or_default();
+        assert!(text.contains(message), "{what}: {text}");
+    }
+    // The batch commands of the logical solver say the same of the same grids.
+    let input = format!("{empty}\n{UNSOLVABLE}\n{MULTIPLE}\n{EASY}\n").into_bytes();
+    let r = run(&["explain", "--steps"], input.clone(), Duration::from_secs(20));
+    let codes: Vec<_> = json_lines(&r).iter().map(|v| v["status"].clone()).collect();
+    assert_eq!(codes, ["multiple", "none", "multiple", "solved"]);
+    let r = run(&["rate", "--metrics", "se-rating"], input, Duration::from_secs(20));
+    let codes: Vec<_> =
+        json_lines(&r).iter().map(|v| v["se_rating"]["error"]["code"].clone()).collect();
+    assert_eq!(codes[..3], ["multiple", "none", "multiple"]);
+    assert!(json_lines(&r)[3]["se_rating"]["er"].as_f64().is_some());
+}

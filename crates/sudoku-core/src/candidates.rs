@@ -5,6 +5,41 @@ use std::fmt;
 
 use crate::{Cell, CellSet, Conflict, Digit, DigitSet, Grid, ParseGridError, Unit};
 
+/// A contradiction in pencil marks: no solution can fit them.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::{CandidateGrid, Contradiction, Digit, Unit};
+/// // Digit 1 crossed out of every cell of row 1.
+/// let mut text = "123456789".repeat(81);
+/// for cell in 0..9 {
+///     text.replace_range(cell * 9..cell * 9 + 1, ".");
+/// }
+/// let marks = CandidateGrid::from_pencil_marks(&text)?;
+/// let one = Digit::new(1).unwrap();
+/// assert_eq!(marks.first_contradiction(), Some(Contradiction::NoPlace { unit: Unit::Row(0), digit: one }));
+/// # Ok::<(), sudoku_core::ParseGridError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum Contradiction {
+    /// Two placed cells share a digit in a unit.
+    #[error("{0}")]
+    Clash(Conflict),
+    /// An empty cell has no candidate left.
+    #[error("cell {0} has no candidate left")]
+    NoCandidate(Cell),
+    /// A digit missing from a unit has no place left in it.
+    #[error("digit {digit} has no place left in {unit}")]
+    NoPlace {
+        /// The unit.
+        unit: Unit,
+        /// The digit.
+        digit: Digit,
+    },
+}
+
 /// A grid with pencil marks: each cell holds a digit or a set of candidates.
 ///
 /// Kept two ways at once, because techniques ask both questions: the candidates of a cell
@@ -338,25 +373,44 @@ impl CandidateGrid {
     /// ```
     #[must_use]
     pub fn is_broken(&self) -> bool {
-        if self.empty_cells().iter().any(|c| self.cells[c.index()].is_empty()) {
-            return true;
+        self.first_contradiction().is_some()
+    }
+
+    /// The first contradiction the marks show, if any: two equal placed digits in a unit
+    /// (units in [`Unit::ALL`] order), else an empty cell without candidates (row-major), else
+    /// a unit where a missing digit has no place left.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{CandidateGrid, Cell, Contradiction, DigitSet, Grid};
+    /// let mut marks = CandidateGrid::new(&Grid::EMPTY).unwrap();
+    /// assert_eq!(marks.first_contradiction(), None);
+    /// let c5: Cell = "C5".parse().unwrap();
+    /// marks.restrict(c5, DigitSet::EMPTY);
+    /// assert_eq!(marks.first_contradiction(), Some(Contradiction::NoCandidate(c5)));
+    /// assert_eq!(
+    ///     marks.first_contradiction().unwrap().to_string(),
+    ///     "cell C5 has no candidate left"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn first_contradiction(&self) -> Option<Contradiction> {
+        if let Some(c) = self.grid.first_conflict() {
+            return Some(Contradiction::Clash(c));
+        }
+        if let Some(cell) = self.empty.iter().find(|c| self.cells[c.index()].is_empty()) {
+            return Some(Contradiction::NoCandidate(cell));
         }
         for unit in Unit::ALL {
-            let mut placed = DigitSet::EMPTY;
-            for &c in unit.cells() {
-                if let Some(d) = self.grid.get(c)
-                    && !placed.insert(d)
-                {
-                    return true;
-                }
-            }
-            for d in placed.complement() {
-                if self.unit_positions(unit, d).is_empty() {
-                    return true;
-                }
+            let placed: DigitSet = unit.cells().iter().filter_map(|&c| self.grid.get(c)).collect();
+            if let Some(digit) =
+                placed.complement().into_iter().find(|&d| self.unit_positions(unit, d).is_empty())
+            {
+                return Some(Contradiction::NoPlace { unit, digit });
             }
         }
-        false
+        None
     }
 
     /// The 729-character pencil-mark form read by [`CandidateGrid::from_pencil_marks`]; a

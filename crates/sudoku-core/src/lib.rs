@@ -37,7 +37,7 @@ mod parse;
 mod reader;
 mod transform;
 
-pub use candidates::CandidateGrid;
+pub use candidates::{CandidateGrid, Contradiction};
 pub use cell::{Cell, CellSet, CellSetIter, PEERS, ParseCellError, UNIT_CELLS, Unit};
 pub use digit::{Digit, DigitSet, DigitSetIter, InvalidDigitSet};
 pub use grid::{Conflict, Grid, Pretty, SolutionError};

@@ -242,6 +242,24 @@ impl Board {
         Some(bd)
     }
 
+    /// The board of pencil marks: each cell's candidates as 9 bits (a placed cell has its
+    /// digit alone), every cell unsolved so that propagation checks and places them all.
+    pub(crate) fn from_candidates(cells: &[u16; 81]) -> Board {
+        let mut bd = Board::empty();
+        bd.cand = [0; 27];
+        for (i, &set) in cells.iter().enumerate() {
+            let (b, p) = (i / 27, i % 27);
+            for d in 0..9 {
+                if set & (1 << d) != 0 {
+                    bd.cand[at(d, b)] |= 1 << p;
+                }
+            }
+        }
+        bd.dirty = (1 << 27) - 1;
+        bd.col_dirty = 0x1ff;
+        bd
+    }
+
     /// The nine digit masks of band `b`.
     #[inline(always)]
     fn band(&self, b: usize) -> &[u32; 9] {

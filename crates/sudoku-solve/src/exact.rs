@@ -2,7 +2,7 @@
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
-use sudoku_core::{Cell, Digit, Grid, Transform};
+use sudoku_core::{CandidateGrid, Cell, Digit, DigitSet, Grid, Transform};
 
 use crate::board::Board;
 use crate::kernel::{self, Kernel};
@@ -181,6 +181,18 @@ impl Search {
         kernel::start(self, &puzzle.to_bytes(), false);
     }
 
+    /// The outcome of a count-to-two search: none, one or two solutions, or out of budget.
+    fn outcome(&self) -> Result<Outcome, BudgetExceeded> {
+        match self.found {
+            _ if self.out_of_budget && self.found < 2 => {
+                Err(BudgetExceeded { nodes: self.nodes, solutions_found: self.found })
+            }
+            0 => Ok(Outcome::None),
+            1 => Ok(Outcome::Unique(self.solution(0))),
+            _ => Ok(Outcome::Multiple(self.solution(0), self.solution(1))),
+        }
+    }
+
     /// The count after a search: settled (capped at the limit), or out of budget.
     fn count(&self) -> Result<Count, BudgetExceeded> {
         if self.out_of_budget && self.found < self.limit {
@@ -255,14 +267,46 @@ pub fn solve(puzzle: &Grid) -> Outcome {
 pub fn solve_within(puzzle: &Grid, budget: u64) -> Result<Outcome, BudgetExceeded> {
     let mut s = Search::new(2, budget);
     s.start(puzzle);
-    match s.found {
-        _ if s.out_of_budget && s.found < 2 => {
-            Err(BudgetExceeded { nodes: s.nodes, solutions_found: s.found })
-        }
-        0 => Ok(Outcome::None),
-        1 => Ok(Outcome::Unique(s.solution(0))),
-        _ => Ok(Outcome::Multiple(s.solution(0), s.solution(1))),
+    s.outcome()
+}
+
+/// The solutions of pencil marks (each empty cell holds one of its candidates), counted up to
+/// two within a budget of `budget` search nodes, as [`solve_within`] for a grid. Marks that
+/// cross out a solution digit of their grid can leave it with no solution; marks narrower
+/// than their grid can make a grid with several solutions unique.
+///
+/// # Errors
+///
+/// [`BudgetExceeded`] when the search needs more nodes.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::{CandidateGrid, Cell, Grid};
+/// use sudoku_solve::{Outcome, solve_marks_within};
+///
+/// let puzzle: Grid =
+///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
+/// let mut marks = CandidateGrid::new(&puzzle).unwrap();
+/// let solution = sudoku_solve::solve(&puzzle).unique().unwrap();
+/// assert_eq!(solve_marks_within(&marks, 1_000), Ok(Outcome::Unique(solution)));
+/// // Cross out B1's solution digit: nothing fits any more.
+/// let b1 = Cell::new(1).unwrap();
+/// marks.eliminate(b1, solution.get(b1).unwrap());
+/// assert_eq!(solve_marks_within(&marks, 1_000), Ok(Outcome::None));
+/// # Ok::<(), sudoku_core::ParseGridError>(())
+/// ```
+pub fn solve_marks_within(marks: &CandidateGrid, budget: u64) -> Result<Outcome, BudgetExceeded> {
+    let mut cells = [0u16; 81];
+    for (cell, set) in Cell::all().zip(&mut cells) {
+        *set = marks.value(cell).map_or(marks.candidates(cell), DigitSet::single).into();
     }
+    let mut s = Search::new(2, budget);
+    let mut board = Board::from_candidates(&cells);
+    if board.propagate_with(false) {
+        kernel::Portable.run(&mut s, &mut board);
+    }
+    s.outcome()
 }
 
 /// The first solution found, without checking whether there are others.

@@ -43,7 +43,8 @@ mod stochastic;
 
 pub use exact::{
     BudgetExceeded, Count, CountLimits, Outcome, count_solutions, count_with_kernel,
-    first_solution, is_unique, random_solution, search_nodes, solve, solve_within,
+    first_solution, is_unique, random_solution, search_nodes, solve, solve_marks_within,
+    solve_within,
 };
 pub use logic::{
     Candidate, Chain, Implication, Literal, LogicError, LogicalSolver, PathEnd, Reason, SeRating,

@@ -16,9 +16,9 @@ mod wings;
 use std::fmt;
 use std::ops::ControlFlow;
 
-use sudoku_core::{CandidateGrid, Conflict, Grid};
+use sudoku_core::{CandidateGrid, Cell, Conflict, Contradiction, Digit, Grid};
 
-use crate::exact::{Outcome, solve_within};
+use crate::exact::{Outcome, solve_marks_within, solve_within};
 use chains::{Mode, OutOfBudget, Work};
 pub(crate) use hints::{Hints, Lits};
 pub use step::{Candidate, Chain, Implication, Literal, Reason, Step, Technique};
@@ -91,6 +91,18 @@ pub enum LogicError {
     ChainBudgetExceeded {
         /// The budget.
         potentials: u64,
+    },
+    /// The pencil marks contradict themselves: a cell or a unit without a place for a digit
+    /// (two equal placed digits are [`LogicError::Conflict`]).
+    #[error("no solution: {0}")]
+    Contradiction(Contradiction),
+    /// The placed digits have one solution, but the pencil marks cross out its digit in a cell.
+    #[error("no solution: the pencil marks of {cell} exclude its solution digit {digit}")]
+    ExcludedSolution {
+        /// The cell.
+        cell: Cell,
+        /// The solution's digit there.
+        digit: Digit,
     },
 }
 
@@ -365,12 +377,48 @@ impl LogicalSolver {
         Ok(None)
     }
 
+    /// The unique solution of pencil marks, or why there is none to reason towards: marks that
+    /// contradict themselves or exclude every solution, several solutions, or a check beyond
+    /// `budget` search nodes. Every technique assumes one solution, and without one the chain
+    /// searches grow without end (the empty grid would run for hours).
+    fn solution_of(&self, marks: &CandidateGrid) -> Result<Grid, LogicError> {
+        match marks.first_contradiction() {
+            Some(Contradiction::Clash(c)) => return Err(LogicError::Conflict(c)),
+            Some(c) => return Err(LogicError::Contradiction(c)),
+            None => {}
+        }
+        let exceeded = |_| LogicError::BudgetExceeded { nodes: self.budget };
+        match solve_marks_within(marks, self.budget).map_err(exceeded)? {
+            Outcome::Unique(s) => Ok(s),
+            Outcome::Multiple(..) => Err(LogicError::NotUnique),
+            Outcome::None => {
+                // Name the cell when the placed digits alone have one solution.
+                let placed = solve_within(marks.grid(), self.budget).map_err(exceeded)?;
+                let excluded = placed.unique().and_then(|s| {
+                    marks.empty_cells().iter().find_map(|cell| {
+                        let digit = s.get(cell)?;
+                        (!marks.candidates(cell).contains(digit))
+                            .then_some(LogicError::ExcludedSolution { cell, digit })
+                    })
+                });
+                Err(excluded.unwrap_or(LogicError::NoSolution))
+            }
+        }
+    }
+
     /// The step Sudoku Explainer would take next on `marks`: the first found, asking the
     /// techniques in its order. `None` when none applies (or the grid is complete).
     ///
+    /// The marks must lead to exactly one solution, checked first within `budget` search
+    /// nodes, as [`LogicalSolver::solve`] checks a puzzle.
+    ///
     /// # Errors
     ///
-    /// [`LogicError::ChainBudgetExceeded`] when the chain searches need more than
+    /// [`LogicError::Conflict`] or [`LogicError::Contradiction`] for marks that contradict
+    /// themselves, [`LogicError::ExcludedSolution`] or [`LogicError::NoSolution`] when no
+    /// solution fits them, [`LogicError::NotUnique`] when several do,
+    /// [`LogicError::BudgetExceeded`] when checking that needs more than `budget` search
+    /// nodes, and [`LogicError::ChainBudgetExceeded`] when the chain searches need more than
     /// `chain_budget` potentials.
     ///
     /// # Examples
@@ -385,8 +433,9 @@ impl LogicalSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn next_step(&self, marks: &CandidateGrid) -> Result<Option<Step>, LogicError> {
+        let solution = self.solution_of(marks)?;
         let mut work = Work::new(self.chain_budget);
-        let mut hints = Hints::first();
+        let mut hints = Hints::first().knowing(Some(&solution));
         self.find_step(marks, &mut hints, &mut Recall::new(), &mut work).map_err(|OutOfBudget| {
             LogicError::ChainBudgetExceeded { potentials: self.chain_budget }
         })
@@ -398,8 +447,8 @@ impl LogicalSolver {
     ///
     /// # Errors
     ///
-    /// [`LogicError::ChainBudgetExceeded`] when the chain searches need more than
-    /// `chain_budget` potentials.
+    /// As [`LogicalSolver::next_step`]: the marks must lead to exactly one solution, and the
+    /// chain searches stay within `chain_budget` potentials.
     ///
     /// # Examples
     ///
@@ -413,6 +462,7 @@ impl LogicalSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn all_steps(&self, marks: &CandidateGrid) -> Result<Vec<Step>, LogicError> {
+        self.solution_of(marks)?;
         let mut hints = Hints::all();
         for producer in PRODUCERS {
             let _ = producer(marks, &mut hints);

@@ -420,3 +420,40 @@ fn chain_steps_are_the_first_of_the_full_hint_list() {
     }
     assert!(checked > 100, "{checked} chain steps checked");
 }
+
+#[test]
+fn hostile_marks_are_refused_before_any_search() {
+    use sudoku_core::{Cell, Contradiction, DigitSet};
+    use sudoku_solve::LogicError;
+    let solver = LogicalSolver::default();
+    let open = CandidateGrid::new(&Grid::EMPTY).expect("valid");
+    assert_eq!(solver.next_step(&open), Err(LogicError::NotUnique));
+    assert_eq!(solver.all_steps(&open), Err(LogicError::NotUnique));
+    let puzzle: Grid =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+            .parse()
+            .expect("valid");
+    let solution = sudoku_solve::solve(&puzzle).unique().expect("unique");
+    let e5: Cell = "E5".parse().expect("cell");
+    let mut empty_cell = CandidateGrid::new(&puzzle).expect("valid");
+    empty_cell.restrict(e5, DigitSet::EMPTY);
+    let none = Err(LogicError::Contradiction(Contradiction::NoCandidate(e5)));
+    assert_eq!(solver.next_step(&empty_cell), none);
+    let mut excluded = CandidateGrid::new(&puzzle).expect("valid");
+    let digit = solution.get(e5).expect("complete");
+    excluded.eliminate(e5, digit);
+    assert_eq!(
+        solver.next_step(&excluded),
+        Err(LogicError::ExcludedSolution { cell: e5, digit })
+    );
+    // A tight node budget for the check is a budget error, not a long search.
+    let dead: Grid =
+        "24......56...7....5..............256.7........3.................................."
+            .parse()
+            .expect("valid");
+    let marks = CandidateGrid::new(&dead).expect("valid");
+    assert_eq!(
+        solver.with_budget(1000).next_step(&marks),
+        Err(LogicError::BudgetExceeded { nodes: 1000 })
+    );
+}

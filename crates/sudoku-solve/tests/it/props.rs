@@ -67,3 +67,31 @@ proptest! {
         prop_assert_eq!(count_solutions(&p, limits).map(|n| n.solutions), Ok(expected));
     }
 }
+
+proptest! {
+    // Pencil marks: the reference backtracker is slow on sparse marks without a solution, so
+    // these puzzles keep at least 30 clues.
+    #![proptest_config(ProptestConfig {
+        cases: 200,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x5eed),
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn pencil_mark_solutions_agree_with_reference_backtracker(
+        p in puzzle().prop_filter("dense enough for the reference", |g| g.clue_count() >= 30),
+        crossed in proptest::collection::vec((0usize..81, 1u8..10), 0..40),
+    ) {
+        let mut marks = sudoku_core::CandidateGrid::from(&p);
+        for (cell, digit) in crossed {
+            marks.eliminate(Cell::all().nth(cell).unwrap(), sudoku_core::Digit::new(digit).unwrap());
+        }
+        let expected = reference::count_marks(&marks, 2);
+        let outcome = sudoku_solve::solve_marks_within(&marks, u64::MAX);
+        prop_assert_eq!(outcome.map(|o| o.count_capped()), Ok(expected));
+        if let Ok(Outcome::Unique(s)) = outcome {
+            prop_assert!(Cell::all().all(|c| marks.value(c).or(s.get(c)) == s.get(c)
+                && (marks.value(c).is_some() || marks.candidates(c).contains(s.get(c).unwrap()))));
+        }
+    }
+}
