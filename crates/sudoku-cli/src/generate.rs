@@ -4,8 +4,7 @@
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
@@ -18,6 +17,7 @@ use sudoku_generate::{
 };
 use tempering::{Budget, StopReason};
 
+use crate::signals::Stop;
 use crate::{Status, thread_pool};
 
 /// Longest stretch between two checkpoints.
@@ -260,7 +260,7 @@ struct Shared {
     bar: ProgressBar,
     out: Mutex<Option<BufWriter<File>>>,
     energy: Energy,
-    stop: Arc<AtomicBool>,
+    stop: Stop,
     error: Mutex<Option<io::Error>>,
     started: Instant,
 }
@@ -302,7 +302,7 @@ impl Progress for Live<'_> {
 
     fn keep_going(&mut self) -> bool {
         let s = self.shared;
-        !s.stop.load(Ordering::Relaxed) && lock(&s.error).is_none()
+        !s.stop.requested() && lock(&s.error).is_none()
     }
 
     fn on_best(&mut self, best: &BestRecord) {
@@ -527,7 +527,7 @@ fn run_band(
     args: &GenerateArgs,
     band: Band,
     pool: &rayon::ThreadPool,
-    stop: &AtomicBool,
+    stop: &Stop,
     out: &mut dyn Write,
 ) -> anyhow::Result<Status> {
     let fixed = [
@@ -550,9 +550,13 @@ fn run_band(
     let chunk = (pool.current_num_threads() as u64 * 4).max(1);
     let (mut next, mut tries, mut missed) = (args.first, 0u64, false);
     while next < end {
-        if stop.load(Ordering::Relaxed) || args.time.is_some_and(|t| started.elapsed() >= t) {
-            eprintln!("sudoku generate: stopped; continue with --first {next}");
-            return Ok(Status::Interrupted);
+        if let Some(sig) = stop.signal() {
+            eprintln!("sudoku generate: interrupted; continue with --first {next}");
+            return Ok(Status::Interrupted(sig));
+        }
+        if args.time.is_some_and(|t| started.elapsed() >= t) {
+            eprintln!("sudoku generate: out of time; continue with --first {next}");
+            return Ok(Status::Ok);
         }
         let upto = (next + chunk).min(end);
         let found: Vec<_> = pool.install(|| {
@@ -613,14 +617,9 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     // --time counts from here: the depth phase is part of the run.
     let started = Instant::now();
     let pool = thread_pool(args.threads)?;
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = Arc::clone(&stop);
-        // A second Ctrl-C while a checkpoint is written still ends the process (default
-        // handler is not restored, so the flag is simply set again).
-        ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed))
-            .context("failed to install the Ctrl-C handler")?;
-    }
+    // SIGINT and SIGTERM alike: checkpoint, summary, exit 130 or 143 (a second signal ends
+    // the process at once; checkpoints are replaced atomically, so none is left half written).
+    let stop = Stop::install()?;
     if let Some(band) = args.target {
         return run_band(args, band, &pool, &stop, out);
     }
@@ -674,14 +673,14 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
                 n => format!("{n} runs, seeds {seed} to {}", seed + u64::from(n) - 1),
             };
             eprintln!("sudoku generate: {seeds}, energy {}; {phase} ...", config.energy);
-            let stop_flag = Arc::clone(&stop);
-            let keep_going = move || !stop_flag.load(Ordering::Relaxed);
+            let stop_flag = stop.clone();
+            let keep_going = move || !stop_flag.requested();
             let started = pool
                 .install(|| Portfolio::start_until(config, seed, args.runs, &keep_going))
                 .context("invalid generator settings")?;
             let Some(portfolio) = started else {
                 eprintln!("sudoku generate: interrupted in the start phase; nothing to save");
-                return Ok(Status::Interrupted);
+                return Ok(Status::Interrupted(stop.signal().unwrap_or(2)));
             };
             (portfolio, args.out.clone(), args.checkpoint.clone())
         }
@@ -709,7 +708,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         bar,
         out: Mutex::new(out_file),
         energy: portfolio.runs()[0].config().energy,
-        stop: Arc::clone(&stop),
+        stop: stop.clone(),
         error: Mutex::new(None),
         started,
     };
@@ -772,7 +771,10 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         eprintln!("sudoku generate: failed to draw {}: {e:#}", path.display());
         return Ok(Status::Usage);
     }
-    Ok(if reason == StopReason::Stopped { Status::Interrupted } else { Status::Ok })
+    Ok(match stop.signal() {
+        Some(sig) if reason == StopReason::Stopped => Status::Interrupted(sig),
+        _ => Status::Ok,
+    })
 }
 
 #[cfg(test)]

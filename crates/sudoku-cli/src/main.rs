@@ -8,6 +8,7 @@ mod input;
 mod plot;
 mod rate;
 mod schema;
+mod signals;
 mod solve;
 mod steps;
 
@@ -55,8 +56,9 @@ pub(crate) enum Status {
     Ok,
     Invalid,
     Usage,
-    /// Stopped by Ctrl-C (after writing what it had): exit 130, as shells expect.
-    Interrupted,
+    /// Stopped by a signal (after writing what it had): exit 128 + the signal's number, as
+    /// shells expect (130 for SIGINT, 143 for SIGTERM).
+    Interrupted(i32),
 }
 
 impl Status {
@@ -79,7 +81,7 @@ impl From<Status> for ExitCode {
             Status::Ok => 0,
             Status::Invalid => 1,
             Status::Usage => 2,
-            Status::Interrupted => 130,
+            Status::Interrupted(sig) => u8::try_from(128 + sig).unwrap_or(130),
         })
     }
 }

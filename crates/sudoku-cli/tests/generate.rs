@@ -1,6 +1,9 @@
 //! `sudoku generate` as users run it: paths checked first, resumes that keep writing, exact
 //! step limits, progress without a terminal, the summary's schema, Ctrl-C.
 
+mod common;
+
+use common::interrupted_at;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -83,37 +86,66 @@ fn a_resume_keeps_writing_where_the_run_did_and_refuses_new_settings() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Runs `sudoku ARGS`, sends it Ctrl-C (SIGINT) after `after`, and waits for it.
-fn interrupted(args: &[&str], after: Duration) -> Output {
-    let child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    std::thread::sleep(after);
-    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status();
-    assert!(killed.is_ok_and(|s| s.success()));
-    child.wait_with_output().unwrap()
-}
-
 #[test]
 fn ctrl_c_stops_with_the_summary_and_exit_130() {
-    let args = [&["generate", "--time", "5m", "--json"][..], &FAST].concat();
-    let out = interrupted(&args, Duration::from_secs(3));
+    let args =
+        [&["generate", "--time", "5m", "--json", "--checkpoint-every", "1s"][..], &FAST].concat();
+    // A progress line: the depth phase is over and the replicas are running.
+    let out = interrupted_at(&args, "] step ", "INT");
     assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
     let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
     assert_eq!(v["stop_reason"], "interrupted");
+}
+
+/// SIGTERM (what Slurm, systemd and containers send) is Ctrl-C: checkpoint, summary, exit 143;
+/// the checkpoint then resumes.
+#[test]
+fn sigterm_saves_the_checkpoint_and_the_summary() {
+    let dir = temp_dir("term");
+    let ckpt = dir.join("run.ckpt");
+    let best = dir.join("best.jsonl");
+    let args = [
+        &["generate", "--time", "5m", "--json", "--checkpoint-every", "1s"][..],
+        &["--checkpoint", ckpt.to_str().unwrap(), "--out", best.to_str().unwrap()],
+        &FAST,
+    ]
+    .concat();
+    let out = interrupted_at(&args, "] step ", "TERM");
+    assert_eq!(out.status.code(), Some(143), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(v["stop_reason"], "interrupted");
+    let steps = v["steps"].as_u64().unwrap();
+    // --steps counts the whole run: a resume that may take 10 more ends at exactly steps + 10
+    // only if the checkpoint holds every step done up to the signal.
+    let more = (steps + 10).to_string();
+    let resumed =
+        sudoku(&["generate", "--resume", ckpt.to_str().unwrap(), "--steps", &more, "--json"]);
+    assert_eq!(resumed.status.code(), Some(0), "{}", text(&resumed.stderr));
+    let v: serde_json::Value = serde_json::from_str(text(&resumed.stdout).trim()).unwrap();
+    assert_eq!(v["steps"].as_u64().unwrap(), steps + 10);
+    let stderr = text(&resumed.stderr);
+    assert!(stderr.contains("stopped (step limit) after 10 steps"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The default search (best-first) stops within an expansion: its hundreds of ratings are
 /// not waited for.
 #[test]
 fn ctrl_c_stops_a_best_first_search() {
-    let args = ["generate", "--start", "random:30", "--time", "5m", "--threads", "1", "--json"];
+    let args = [
+        "generate",
+        "--start",
+        "random:30",
+        "--time",
+        "5m",
+        "--threads",
+        "1",
+        "--json",
+        "--checkpoint-every",
+        "1s",
+    ];
     let started = Instant::now();
-    let out = interrupted(&args, Duration::from_secs(4));
+    let out = interrupted_at(&args, "] step ", "INT");
     assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
     assert!(started.elapsed() < Duration::from_secs(60));
     let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
@@ -135,7 +167,7 @@ fn ctrl_c_in_the_depth_phase_stops_too() {
         "--time",
         "5m",
     ];
-    let out = interrupted(&args, Duration::from_secs(2));
+    let out = interrupted_at(&args, "depth phase", "INT");
     assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("interrupted in the start phase"));
 }

@@ -4,6 +4,7 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 /// Runs `sudoku ARGS` with `stdin` as standard input.
+#[allow(dead_code)]
 pub(crate) fn sudoku(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
         .args(args)
@@ -17,6 +18,58 @@ pub(crate) fn sudoku(args: &[&str], stdin: &[u8]) -> Output {
 }
 
 /// Output bytes as text.
+#[allow(dead_code)]
 pub(crate) fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
+}
+
+/// Runs `sudoku ARGS`, waits until a line of its standard error contains `phase` (the run has
+/// reached what the test interrupts: no fixed sleep, so a loaded machine cannot make the test
+/// fail), sends it `signal` (`INT`, `TERM`), and waits for it to exit. Panics if the phase
+/// is not reached within five minutes.
+#[allow(dead_code)]
+pub(crate) fn interrupted_at(args: &[&str], phase: &str, signal: &str) -> Output {
+    use std::io::{BufRead, BufReader, Read};
+    use std::sync::mpsc;
+    use std::time::Duration;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn sudoku");
+    let mut stdout = child.stdout.take().expect("stdout");
+    let out = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = stdout.read_to_end(&mut buf);
+        buf
+    });
+    let (lines, seen) = mpsc::channel();
+    let stderr = BufReader::new(child.stderr.take().expect("stderr"));
+    let err = std::thread::spawn(move || {
+        let mut all = Vec::new();
+        for line in stderr.split(b'\n').map_while(Result::ok) {
+            let _ = lines.send(String::from_utf8_lossy(&line).into_owned());
+            all.extend_from_slice(&line);
+            all.push(b'\n');
+        }
+        all
+    });
+    let deadline = std::time::Instant::now() + Duration::from_secs(300);
+    loop {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match seen.recv_timeout(left) {
+            Ok(line) if line.contains(phase) => break,
+            Ok(_) => {}
+            Err(_) => {
+                let _ = child.kill();
+                panic!("sudoku {args:?} never printed {phase:?}");
+            }
+        }
+    }
+    let sent = Command::new("kill").args([&format!("-{signal}"), &child.id().to_string()]).status();
+    assert!(sent.is_ok_and(|s| s.success()), "kill -{signal} failed");
+    let status = child.wait().expect("wait");
+    Output { status, stdout: out.join().expect("stdout"), stderr: err.join().expect("stderr") }
 }

@@ -442,10 +442,7 @@ fn hostile_marks_are_refused_before_any_search() {
     let mut excluded = CandidateGrid::new(&puzzle).expect("valid");
     let digit = solution.get(e5).expect("complete");
     excluded.eliminate(e5, digit);
-    assert_eq!(
-        solver.next_step(&excluded),
-        Err(LogicError::ExcludedSolution { cell: e5, digit })
-    );
+    assert_eq!(solver.next_step(&excluded), Err(LogicError::ExcludedSolution { cell: e5, digit }));
     // A tight node budget for the check is a budget error, not a long search.
     let dead: Grid =
         "24......56...7....5..............256.7........3.................................."
