@@ -4,22 +4,22 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use crate::input::{Record, read_all};
-use crate::{Status, error_chain};
+use crate::Status;
+use crate::batch::{Batch, BatchArgs, Layout};
+use crate::input::Record;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct CheckArgs {
-    /// Puzzles (81 characters) or files of puzzles: one per line, 9-line blocks, or the JSON
-    /// lines other subcommands write; `-` or nothing reads standard input.
-    inputs: Vec<String>,
+    #[command(flatten)]
+    batch: BatchArgs,
     /// Print one JSON object per puzzle instead of text.
     #[arg(long)]
     json: bool,
 }
 
 #[derive(Serialize)]
-struct JsonRecord<'a> {
-    source: &'a str,
+struct JsonRecord {
+    source: String,
     line: usize,
     puzzle: Option<String>,
     status: &'static str,
@@ -27,54 +27,54 @@ struct JsonRecord<'a> {
     error: Option<serde_json::Value>,
 }
 
+fn check_record(Record { source, result }: Record) -> JsonRecord {
+    match result {
+        Ok(p) => JsonRecord {
+            source,
+            line: p.line,
+            puzzle: Some(p.grid.to_string()),
+            status: "ok",
+            clues: Some(p.grid.clue_count()),
+            error: None,
+        },
+        Err(e) => JsonRecord {
+            source,
+            line: e.line,
+            puzzle: None,
+            status: "invalid",
+            clues: None,
+            error: Some(crate::schema::error("invalid", &e.kind)),
+        },
+    }
+}
+
 pub(crate) fn run(args: &CheckArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let layout = if args.json {
+        Layout::json()
+    } else {
+        let why = "check's text shows only the invalid lines; use --json";
+        Layout { header: None, place: None, not_resumable: Some(why) }
+    };
+    let batch = Batch { args: &args.batch, command: "check", layout };
     let (mut ok, mut bad) = (0usize, 0usize);
-    let mut unreadable = false;
-    read_all(
-        &args.inputs,
-        |Record { source, result }| {
-            let (line, rec) = match &result {
-                Ok(p) => {
-                    ok += 1;
-                    let rec = JsonRecord {
-                        source: &source,
-                        line: p.line,
-                        puzzle: Some(p.grid.to_string()),
-                        status: "ok",
-                        clues: Some(p.grid.clue_count()),
-                        error: None,
-                    };
-                    (p.line, rec)
-                }
-                Err(e) => {
-                    bad += 1;
-                    let rec = JsonRecord {
-                        source: &source,
-                        line: e.line,
-                        puzzle: None,
-                        status: "invalid",
-                        clues: None,
-                        error: Some(crate::schema::error("invalid", &e.kind)),
-                    };
-                    (e.line, rec)
-                }
-            };
-            if args.json {
-                serde_json::to_writer(&mut *out, &rec)?;
-                writeln!(out)
-            } else if let Err(e) = &result {
-                writeln!(out, "{source}:{line}: invalid: {}", e.kind)
-            } else {
-                Ok(())
-            }
-        },
-        |source, e| {
-            unreadable = true;
-            eprintln!("sudoku check: {source}: {}", error_chain(e));
-        },
-    )?;
+    let status = batch.run(out, check_record, |out, rec| {
+        let invalid = rec.status == "invalid";
+        if invalid {
+            bad += 1
+        } else {
+            ok += 1
+        }
+        if args.json {
+            serde_json::to_writer(&mut *out, &rec)?;
+            writeln!(out)?;
+        } else if let Some(e) = &rec.error {
+            let message = e["message"].as_str().unwrap_or_default();
+            writeln!(out, "{}:{}: invalid: {message}", rec.source, rec.line)?;
+        }
+        Ok(invalid)
+    })?;
     if !args.json {
         eprintln!("checked {} puzzles: {ok} well-formed, {bad} invalid", ok + bad);
     }
-    Ok(Status::of(unreadable, bad > 0))
+    Ok(status)
 }

@@ -2,22 +2,18 @@
 //! pair-reduction hypothesis/disproof/proof chain.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use rayon::prelude::*;
 use serde_json::{Value, json};
-use sudoku_solve::{LogicalSolver, PairReduction};
+use sudoku_solve::{LogicalSolver, PairReduction, SolvingPath};
 
-use crate::steps;
-
-use crate::input::{Record, collect};
-use crate::{Status, schema, thread_pool};
+use crate::batch::{Batch, BatchArgs, Layout};
+use crate::{Status, schema, steps};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct ExplainArgs {
-    /// Puzzles (81 characters) or files of puzzles: one per line, 9-line blocks, or the JSON
-    /// lines other subcommands write; `-` or nothing reads standard input.
-    inputs: Vec<String>,
+    #[command(flatten)]
+    batch: BatchArgs,
     /// The deepest pair-reduction level to try.
     #[arg(long, default_value_t = PairReduction::default().max_level)]
     max_level: u32,
@@ -28,9 +24,6 @@ pub(crate) struct ExplainArgs {
     /// it the path stops with status budget_exceeded and ER/EP/ED so far.
     #[arg(long, default_value_t = LogicalSolver::default().chain_budget)]
     chain_budget: u64,
-    /// Worker threads (0: one per core). Output is the same for any count.
-    #[arg(long, default_value_t = 0)]
-    threads: usize,
     /// Print one JSON object per puzzle: with --steps {"puzzle","solution","status",
     /// "se_rating":{"er","ep","ed"},"steps":[{"technique","difficulty","placements",
     /// "eliminations","pattern","units","chains","text"},...]}; else {"puzzle","solution",
@@ -49,128 +42,159 @@ pub(crate) struct ExplainArgs {
     step: Option<usize>,
 }
 
-pub(crate) fn run(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
-    let (records, unreadable) = collect(&args.inputs, "explain")?;
-    if args.steps {
-        return run_steps(args, records, unreadable, out);
+/// The layout of explain's output: JSON lines, or text blocks (which cannot be resumed).
+fn layout(args: &ExplainArgs) -> Layout {
+    if args.json {
+        Layout::json()
+    } else {
+        let why = "explain's text has several lines per puzzle; use --json";
+        Layout { header: None, place: None, not_resumable: Some(why) }
     }
-    let solver = PairReduction { max_level: args.max_level, budget: args.budget };
-    let results: Vec<Value> = thread_pool(args.threads)?.install(|| {
-        records
-            .into_par_iter()
-            .map(|r| match r.result {
-                Err(e) => json!({"source": r.source, "line": e.line, "status": "invalid",
-                                  "error": schema::error("invalid", &e.kind)}),
-                Ok(p) => match solver.solve(&p.grid) {
-                    Ok(e) => json!({
-                        "source": r.source,
-                        "line": p.line,
-                        "puzzle": p.grid.to_string(),
-                        "status": "ok",
-                        "solution": e.solution.to_string(),
-                        "level": e.level,
-                        "branches": e.branches,
-                        "chain": e.chain.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                    }),
-                    Err(e) => json!({
-                        "source": r.source,
-                        "line": p.line,
-                        "puzzle": p.grid.to_string(),
-                        "status": schema::explain_code(&e),
-                        "error": schema::error(schema::explain_code(&e), &e),
-                    }),
-                },
-            })
-            .collect()
-    });
-    let failed = write_records(out, results.iter(), args.json, |out, place, v| {
-        writeln!(out, "# {place} {}", v["puzzle"].as_str().unwrap_or_default())?;
-        writeln!(out, "# level {}, {} decision branches examined", v["level"], v["branches"])?;
-        for line in v["chain"].as_array().into_iter().flatten() {
-            writeln!(out, "{}", line.as_str().unwrap_or_default())?;
-        }
-        writeln!(out, "# solution {}", v["solution"].as_str().unwrap_or_default())?;
-        Ok(())
-    })?;
-    Ok(Status::of(unreadable, failed))
 }
 
-/// `explain --steps`: the logical solver's path for every puzzle.
-fn run_steps(
-    args: &ExplainArgs,
-    records: Vec<Record>,
-    unreadable: bool,
-    out: &mut dyn Write,
-) -> anyhow::Result<Status> {
+pub(crate) fn run(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    if args.steps {
+        return run_steps(args, out);
+    }
+    let batch = Batch { args: &args.batch, command: "explain", layout: layout(args) };
+    let solver = PairReduction { max_level: args.max_level, budget: args.budget };
+    let mut writer = Records::new(args.json);
+    batch.run(
+        out,
+        move |r| match r.result {
+            Err(e) => json!({"source": r.source, "line": e.line, "status": "invalid",
+                              "error": schema::error("invalid", &e.kind)}),
+            Ok(p) => match solver.solve(&p.grid) {
+                Ok(e) => json!({
+                    "source": r.source,
+                    "line": p.line,
+                    "puzzle": p.grid.to_string(),
+                    "status": "ok",
+                    "solution": e.solution.to_string(),
+                    "level": e.level,
+                    "branches": e.branches,
+                    "chain": e.chain.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                }),
+                Err(e) => json!({
+                    "source": r.source,
+                    "line": p.line,
+                    "puzzle": p.grid.to_string(),
+                    "status": schema::explain_code(&e),
+                    "error": schema::error(schema::explain_code(&e), &e),
+                }),
+            },
+        },
+        |out, v| {
+            writer.write(out, &v, |out, place, v| {
+                writeln!(out, "# {place} {}", v["puzzle"].as_str().unwrap_or_default())?;
+                writeln!(
+                    out,
+                    "# level {}, {} decision branches examined",
+                    v["level"], v["branches"]
+                )?;
+                for line in v["chain"].as_array().into_iter().flatten() {
+                    writeln!(out, "{}", line.as_str().unwrap_or_default())?;
+                }
+                writeln!(out, "# solution {}", v["solution"].as_str().unwrap_or_default())?;
+                Ok(())
+            })
+        },
+    )
+}
+
+/// `explain --steps`: the logical solver's path for every puzzle; with `--svg`, a picture of
+/// a step of the first puzzle that has a path.
+fn run_steps(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     if let Some(p) = &args.svg {
         crate::check_output_path(p)?;
     }
+    let batch = Batch { args: &args.batch, command: "explain", layout: layout(args) };
     let solver = LogicalSolver::default().with_chain_budget(args.chain_budget);
-    let paths: Vec<(Value, Option<sudoku_solve::SolvingPath>)> = thread_pool(args.threads)?
-        .install(|| {
-            records
-                .into_par_iter()
-                .map(|r| match r.result {
-                    Err(e) => (
-                        json!({"source": r.source, "line": e.line, "status": "invalid",
-                           "error": schema::error("invalid", &e.kind)}),
-                        None,
-                    ),
-                    Ok(p) => match solver.solve(&p.grid) {
-                        Ok(path) => {
-                            let mut v = steps::path_json(&path, args.chain_budget);
-                            v["source"] = json!(r.source);
-                            v["line"] = json!(p.line);
-                            (v, Some(path))
-                        }
-                        Err(e) => (
-                            json!({"source": r.source, "line": p.line, "puzzle": p.grid.to_string(),
-                               "status": schema::logic_code(&e),
-                               "error": schema::error(schema::logic_code(&e), &e)}),
-                            None,
-                        ),
-                    },
-                })
-                .collect()
-        });
-    if let Some(file) = &args.svg {
-        let Some(path) = paths.iter().find_map(|(_, p)| p.as_ref()) else {
-            anyhow::bail!("no puzzle to draw for --svg");
-        };
-        let hardest = path
-            .steps
-            .iter()
-            .enumerate()
-            .max_by(|a, b| a.1.difficulty.total_cmp(&b.1.difficulty).then(b.0.cmp(&a.0)))
-            .map_or(0, |(i, _)| i);
-        let index = args.step.map_or(hardest, |n| n.saturating_sub(1));
-        let Some(step) = path.steps.get(index) else {
-            anyhow::bail!("--step {}: the path has {} steps", index + 1, path.steps.len());
-        };
-        let title = format!("step {}: {:.1} {step}", index + 1, step.difficulty);
-        std::fs::write(file, steps::step_svg(&steps::marks_before(path, index), step, &title))?;
+    let (chain_budget, keep_paths) = (args.chain_budget, args.svg.is_some());
+    let mut svg = args.svg.as_ref().map(|file| (file, false));
+    let mut writer = Records::new(args.json);
+    let status = batch.run(
+        out,
+        move |r| match r.result {
+            Err(e) => (
+                json!({"source": r.source, "line": e.line, "status": "invalid",
+                   "error": schema::error("invalid", &e.kind)}),
+                None,
+            ),
+            Ok(p) => match solver.solve(&p.grid) {
+                Ok(path) => {
+                    let mut v = steps::path_json(&path, chain_budget);
+                    v["source"] = json!(r.source);
+                    v["line"] = json!(p.line);
+                    (v, keep_paths.then_some(path))
+                }
+                Err(e) => (
+                    json!({"source": r.source, "line": p.line, "puzzle": p.grid.to_string(),
+                       "status": schema::logic_code(&e),
+                       "error": schema::error(schema::logic_code(&e), &e)}),
+                    None,
+                ),
+            },
+        },
+        |out, (v, path)| {
+            if let (Some((file, drawn @ false)), Some(path)) = (&mut svg, &path) {
+                draw(file, path, args.step)?;
+                *drawn = true;
+            }
+            writer.write(out, &v, steps::write_path)
+        },
+    )?;
+    if let Some((_, false)) = svg
+        && !matches!(status, Status::Interrupted(_))
+    {
+        anyhow::bail!("no puzzle to draw for --svg");
     }
-    let failed = write_records(out, paths.iter().map(|(v, _)| v), args.json, steps::write_path)?;
-    Ok(Status::of(unreadable, failed))
+    Ok(status)
+}
+
+/// Draws step `step` (1 is the first; by default the hardest, the one that sets ER) of a path.
+fn draw(file: &Path, path: &SolvingPath, step: Option<usize>) -> anyhow::Result<()> {
+    let hardest = path
+        .steps
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1.difficulty.total_cmp(&b.1.difficulty).then(b.0.cmp(&a.0)))
+        .map_or(0, |(i, _)| i);
+    let index = step.map_or(hardest, |n| n.saturating_sub(1));
+    let Some(s) = path.steps.get(index) else {
+        anyhow::bail!("--step {}: the path has {} steps", index + 1, path.steps.len());
+    };
+    let title = format!("step {}: {:.1} {s}", index + 1, s.difficulty);
+    std::fs::write(file, steps::step_svg(&steps::marks_before(path, index), s, &title))?;
+    Ok(())
 }
 
 /// Writes records in input order: JSON lines, or text blocks separated by blank lines (a
-/// failed record as `place: message`, the others by `block`). Returns whether one failed.
-fn write_records<'a>(
-    out: &mut dyn Write,
-    records: impl Iterator<Item = &'a Value>,
+/// failed record as `place: message`, the others by a block writer).
+struct Records {
     json: bool,
-    mut block: impl FnMut(&mut dyn Write, &str, &Value) -> anyhow::Result<()>,
-) -> anyhow::Result<bool> {
-    let mut failed = false;
-    for (k, v) in records.enumerate() {
-        failed |= v.get("error").is_some();
-        if json {
+    first: bool,
+}
+
+impl Records {
+    fn new(json: bool) -> Records {
+        Records { json, first: true }
+    }
+
+    /// Writes one record; returns whether it failed.
+    fn write(
+        &mut self,
+        out: &mut dyn Write,
+        v: &Value,
+        block: impl FnOnce(&mut dyn Write, &str, &Value) -> anyhow::Result<()>,
+    ) -> anyhow::Result<bool> {
+        let failed = v.get("error").is_some();
+        if self.json {
             serde_json::to_writer(&mut *out, v)?;
             writeln!(out)?;
-            continue;
+            return Ok(failed);
         }
-        if k > 0 {
+        if !std::mem::take(&mut self.first) {
             writeln!(out)?;
         }
         let place = format!("{}:{}", v["source"].as_str().unwrap_or("-"), v["line"]);
@@ -179,6 +203,6 @@ fn write_records<'a>(
             Some(e) => writeln!(out, "{place}: {}", e["message"].as_str().unwrap_or("error"))?,
             None => block(out, &place, v)?,
         }
+        Ok(failed)
     }
-    Ok(failed)
 }

@@ -18,7 +18,7 @@ use sudoku_generate::{
 use tempering::{Budget, StopReason};
 
 use crate::signals::Stop;
-use crate::{Status, thread_pool};
+use crate::{Status, parse_duration, thread_pool};
 
 /// Longest stretch between two checkpoints.
 
@@ -143,23 +143,6 @@ pub(crate) struct GenerateArgs {
     /// Random puzzles --target draws per puzzle before giving up on it.
     #[arg(long, default_value_t = 100_000)]
     max_tries: u64,
-}
-
-fn parse_duration(s: &str) -> Result<Duration, String> {
-    let (num, unit) =
-        s.split_at(s.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(s.len()));
-    let value: f64 =
-        num.parse().map_err(|_| format!("invalid duration {s:?}: use 90s, 10m or 1h"))?;
-    let secs = match unit {
-        "" | "s" => value,
-        "m" => value * 60.0,
-        "h" => value * 3600.0,
-        _ => return Err(format!("invalid duration unit in {s:?}: use s, m or h")),
-    };
-    if !secs.is_finite() || secs < 0.0 {
-        return Err(format!("invalid duration {s:?}"));
-    }
-    Ok(Duration::from_secs_f64(secs))
 }
 
 /// The checkpoint file: a tagged, versioned wrapper (`format`, `version`, checked first)

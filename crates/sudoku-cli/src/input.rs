@@ -4,6 +4,7 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use sudoku_core::{Grid, LineError, MAX_LINE_LEN, Puzzle, PuzzleReader};
 
@@ -30,11 +31,23 @@ fn as_puzzle(arg: &str) -> Option<Grid> {
     arg.parse().ok()
 }
 
-/// Reads every input in order (nothing is standard input). A file that cannot be read (missing,
-/// a directory, no permission) is reported through `on_open_error` and the others are still
-/// read.
+impl Record {
+    /// The record's source and line number, which name it in every output.
+    pub(crate) fn place(&self) -> (Source, usize) {
+        let line = match &self.result {
+            Ok(p) => p.line,
+            Err(e) => e.line,
+        };
+        (self.source.clone(), line)
+    }
+}
+
+/// Reads every input in order (nothing is standard input), adding the bytes read to `bytes`.
+/// A file that cannot be read (missing, a directory, no permission) is reported through
+/// `on_open_error` and the others are still read; an error from `on_record` stops the reading.
 pub(crate) fn read_all(
     inputs: &[String],
+    bytes: &AtomicU64,
     mut on_record: impl FnMut(Record) -> io::Result<()>,
     mut on_open_error: impl FnMut(&str, &io::Error),
 ) -> io::Result<()> {
@@ -47,22 +60,37 @@ pub(crate) fn read_all(
             continue;
         }
         let source = arg.clone();
-        if source == "-" {
-            for result in PuzzleReader::new(JsonPuzzles::new(io::stdin().lock())) {
-                on_record(Record { source: source.clone(), result })?;
-            }
-            continue;
-        }
-        match open(arg) {
-            Ok(file) => {
-                for result in PuzzleReader::new(JsonPuzzles::new(BufReader::new(file))) {
-                    on_record(Record { source: source.clone(), result })?;
+        let file: Box<dyn Read> = if source == "-" {
+            Box::new(io::stdin().lock())
+        } else {
+            match open(arg) {
+                Ok(file) => Box::new(file),
+                Err(e) => {
+                    on_open_error(&source, &e);
+                    continue;
                 }
             }
-            Err(e) => on_open_error(&source, &e),
+        };
+        let counted = BufReader::new(Counting { inner: file, bytes });
+        for result in PuzzleReader::new(JsonPuzzles::new(counted)) {
+            on_record(Record { source: source.clone(), result })?;
         }
     }
     Ok(())
+}
+
+/// A reader that adds what it reads to a counter (the progress of a batch).
+struct Counting<'a, R> {
+    inner: R,
+    bytes: &'a AtomicU64,
+}
+
+impl<R: Read> Read for Counting<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.bytes.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
 }
 
 /// Opens a file for reading; a directory is an error here, not at the first read.
@@ -71,25 +99,6 @@ fn open(path: &str) -> io::Result<File> {
         return Err(io::Error::new(io::ErrorKind::IsADirectory, "is a directory, not a file"));
     }
     File::open(path)
-}
-
-/// Reads every input into memory, reporting unreadable files on stderr as `sudoku <command>:`.
-/// Returns the records and whether some file could not be opened.
-pub(crate) fn collect(inputs: &[String], command: &str) -> io::Result<(Vec<Record>, bool)> {
-    let mut records = Vec::new();
-    let mut unreadable = false;
-    read_all(
-        inputs,
-        |r| {
-            records.push(r);
-            Ok(())
-        },
-        |source, e| {
-            unreadable = true;
-            eprintln!("sudoku {command}: {source}: {}", crate::error_chain(e));
-        },
-    )?;
-    Ok((records, unreadable))
 }
 
 /// A reader that turns each JSON-object line (`{...}`, as the subcommands write them) into

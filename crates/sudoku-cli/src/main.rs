@@ -1,6 +1,7 @@
 //! The `sudoku` command-line tool.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+mod batch;
 mod check;
 mod explain;
 mod generate;
@@ -14,6 +15,7 @@ mod steps;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
@@ -107,6 +109,24 @@ pub(crate) fn error_chain(e: &dyn std::error::Error) -> String {
         src = inner.source();
     }
     s
+}
+
+/// A duration such as 90s, 10m or 1.5h (a bare number is seconds).
+pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
+    let (num, unit) =
+        s.split_at(s.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(s.len()));
+    let value: f64 =
+        num.parse().map_err(|_| format!("invalid duration {s:?}: use 90s, 10m or 1h"))?;
+    let secs = match unit {
+        "" | "s" => value,
+        "m" => value * 60.0,
+        "h" => value * 3600.0,
+        _ => return Err(format!("invalid duration unit in {s:?}: use s, m or h")),
+    };
+    if !secs.is_finite() || secs < 0.0 {
+        return Err(format!("invalid duration {s:?}"));
+    }
+    Ok(Duration::from_secs_f64(secs))
 }
 
 /// A rayon pool with `threads` workers (0: one per core).

@@ -3,20 +3,19 @@
 use std::io::Write;
 
 use anyhow::bail;
-use rayon::prelude::*;
 use serde_json::{Map, Value, json};
 use sudoku_core::Grid;
 use sudoku_metrics::{MetricError, Rating, RatingKind};
 use sudoku_solve::solve_within;
 
-use crate::input::collect;
-use crate::{Status, schema, thread_pool};
+use crate::batch::{Batch, BatchArgs, Layout, tsv_place};
+use crate::input::Record;
+use crate::{Status, schema};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct RateArgs {
-    /// Puzzles (81 characters) or files of puzzles: one per line, 9-line blocks, or the JSON
-    /// lines other subcommands write; `-` or nothing reads standard input.
-    inputs: Vec<String>,
+    #[command(flatten)]
+    batch: BatchArgs,
     /// Comma-separated ratings: depth, normal-width, average-width (Watanabe); sa-steps,
     /// harmony-cost, backtrack-steps (median over --runs randomized solver runs);
     /// refutation-max, refutation-sum, human-effort (the human-solver model, mean over 30 runs);
@@ -52,9 +51,6 @@ pub(crate) struct RateArgs {
     /// Use hidden singles as well as naked singles between branchings (not the reference).
     #[arg(long)]
     hidden_singles: bool,
-    /// Worker threads (0: one per core). Output is the same for any count.
-    #[arg(long, default_value_t = 0)]
-    threads: usize,
     /// Print one JSON object per puzzle instead of a TSV table.
     #[arg(long)]
     json: bool,
@@ -144,69 +140,78 @@ fn cells(kind: RatingKind, v: &Value) -> Vec<String> {
     }
 }
 
+/// One puzzle's row: source, line, puzzle, status and each rating's value (or error).
+fn rate_record(ratings: &[Rating], seed: u64, budget: u64, r: Record) -> Map<String, Value> {
+    let mut row = Map::new();
+    row.insert("source".into(), json!(r.source));
+    match r.result {
+        Ok(p) => {
+            row.insert("line".into(), json!(p.line));
+            row.insert("puzzle".into(), json!(p.grid.to_string()));
+            row.insert("status".into(), json!("ok"));
+            let solutions = solve_within(&p.grid, budget).ok().map(|o| o.count_capped());
+            for r in ratings {
+                row.insert(key(r.kind), rate_one(r, seed, &p.grid, solutions));
+            }
+        }
+        Err(e) => {
+            row.insert("line".into(), json!(e.line));
+            row.insert("puzzle".into(), Value::Null);
+            row.insert("status".into(), json!("invalid"));
+            row.insert("error".into(), schema::error("invalid", &e.kind));
+        }
+    }
+    row
+}
+
+/// Writes a row as JSON or as a TSV line; returns whether the puzzle was invalid.
+fn write_row(
+    out: &mut dyn Write,
+    ratings: &[Rating],
+    row: &Map<String, Value>,
+    json: bool,
+) -> anyhow::Result<bool> {
+    let bad = row["status"] == "invalid";
+    if json {
+        serde_json::to_writer(&mut *out, row)?;
+        writeln!(out)?;
+        return Ok(bad);
+    }
+    let source = row["source"].as_str().unwrap_or("-");
+    let mut line = vec![source.to_string(), row["line"].to_string()];
+    line.push(row["puzzle"].as_str().unwrap_or("").to_string());
+    for r in ratings {
+        if bad {
+            line.extend(vec!["invalid".to_string(); columns(r.kind).len()]);
+        } else {
+            line.extend(cells(r.kind, &row[&key(r.kind)]));
+        }
+    }
+    if bad {
+        let message = row["error"]["message"].as_str().unwrap_or("");
+        eprintln!("sudoku rate: {source}:{}: invalid: {message}", row["line"]);
+    }
+    writeln!(out, "{}", line.join("\t"))?;
+    Ok(bad)
+}
+
 pub(crate) fn run(args: &RateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let ratings = ratings(args)?;
-    let (records, unreadable) = collect(&args.inputs, "rate")?;
-    let budget = args.budget.unwrap_or(10_000_000);
-    let rows: Vec<Map<String, Value>> = thread_pool(args.threads)?.install(|| {
-        records
-            .into_par_iter()
-            .map(|r| {
-                let mut row = Map::new();
-                row.insert("source".into(), json!(r.source));
-                match r.result {
-                    Ok(p) => {
-                        row.insert("line".into(), json!(p.line));
-                        row.insert("puzzle".into(), json!(p.grid.to_string()));
-                        row.insert("status".into(), json!("ok"));
-                        let solutions =
-                            solve_within(&p.grid, budget).ok().map(|o| o.count_capped());
-                        for r in &ratings {
-                            row.insert(key(r.kind), rate_one(r, args.seed, &p.grid, solutions));
-                        }
-                    }
-                    Err(e) => {
-                        row.insert("line".into(), json!(e.line));
-                        row.insert("puzzle".into(), Value::Null);
-                        row.insert("status".into(), json!("invalid"));
-                        row.insert("error".into(), schema::error("invalid", &e.kind));
-                    }
-                }
-                row
-            })
-            .collect()
-    });
-    if !args.json {
+    let layout = if args.json {
+        Layout::json()
+    } else {
         let mut header = vec!["source".to_string(), "line".into(), "puzzle".into()];
         for r in &ratings {
             header.extend(columns(r.kind));
         }
-        writeln!(out, "{}", header.join("\t"))?;
-    }
-    let mut invalid = false;
-    for row in &rows {
-        let bad = row["status"] == "invalid";
-        invalid |= bad;
-        if args.json {
-            serde_json::to_writer(&mut *out, row)?;
-            writeln!(out)?;
-            continue;
-        }
-        let source = row["source"].as_str().unwrap_or("-");
-        let mut line = vec![source.to_string(), row["line"].to_string()];
-        line.push(row["puzzle"].as_str().unwrap_or("").to_string());
-        for r in &ratings {
-            if bad {
-                line.extend(vec!["invalid".to_string(); columns(r.kind).len()]);
-            } else {
-                line.extend(cells(r.kind, &row[&key(r.kind)]));
-            }
-        }
-        if bad {
-            let message = row["error"]["message"].as_str().unwrap_or("");
-            eprintln!("sudoku rate: {source}:{}: invalid: {message}", row["line"]);
-        }
-        writeln!(out, "{}", line.join("\t"))?;
-    }
-    Ok(Status::of(unreadable, invalid))
+        Layout { header: Some(header.join("\t")), place: Some(tsv_place), not_resumable: None }
+    };
+    let batch = Batch { args: &args.batch, command: "rate", layout };
+    let (seed, budget) = (args.seed, args.budget.unwrap_or(10_000_000));
+    let shared = ratings.clone();
+    batch.run(
+        out,
+        move |r| rate_record(&shared, seed, budget, r),
+        |out, row| write_row(out, &ratings, &row, args.json),
+    )
 }

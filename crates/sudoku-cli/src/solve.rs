@@ -2,21 +2,22 @@
 
 use std::io::Write;
 
-use rayon::prelude::*;
+use std::sync::Arc;
+
 use serde::Serialize;
 use sudoku_solve::{
     Annealer, CountLimits, HarmonySearch, Limits, Outcome, RunOutcome, Solver, TabuSearch,
     count_solutions, is_unique, solve, solve_within,
 };
 
-use crate::input::{Record, collect};
-use crate::{Status, schema, thread_pool};
+use crate::batch::{Batch, BatchArgs, Layout};
+use crate::input::Record;
+use crate::{Status, schema};
 
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Debug, Clone)]
 pub(crate) struct SolveArgs {
-    /// Puzzles (81 characters) or files of puzzles: one per line, 9-line blocks, or the JSON
-    /// lines other subcommands write; `-` or nothing reads standard input.
-    inputs: Vec<String>,
+    #[command(flatten)]
+    batch: BatchArgs,
     /// The solver: exact (complete search, also proves uniqueness) or one of the stochastic
     /// local searches (simulated annealing, harmony search, tabu search).
     #[arg(long, value_enum, default_value_t = Method::Exact)]
@@ -36,9 +37,6 @@ pub(crate) struct SolveArgs {
     /// 1,000,000 improvisations).
     #[arg(long)]
     budget: Option<u64>,
-    /// Worker threads (0: one per core). Output is the same for any count.
-    #[arg(long, default_value_t = 0)]
-    threads: usize,
     /// Print one JSON object per puzzle instead of text.
     #[arg(long)]
     json: bool,
@@ -200,18 +198,25 @@ fn text_line(r: &JsonRecord, counting: bool) -> String {
 }
 
 pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
-    let (records, unreadable) = collect(&args.inputs, "solve")?;
-    let results: Vec<JsonRecord> = thread_pool(args.threads)?
-        .install(|| records.into_par_iter().map(|r| solve_record(args, r)).collect());
-    let mut invalid = false;
-    for r in &results {
-        invalid |= r.status == "invalid";
-        if args.json {
-            serde_json::to_writer(&mut *out, r)?;
-            writeln!(out)?;
-        } else {
-            writeln!(out, "{}", text_line(r, args.count))?;
-        }
-    }
-    Ok(Status::of(unreadable, invalid))
+    // Text has one line per puzzle too, but only invalid lines name their place.
+    let layout = if args.json {
+        Layout::json()
+    } else {
+        Layout { header: None, place: None, not_resumable: None }
+    };
+    let batch = Batch { args: &args.batch, command: "solve", layout };
+    let shared = Arc::new(args.clone());
+    batch.run(
+        out,
+        move |r| solve_record(&shared, r),
+        |out, r| {
+            if args.json {
+                serde_json::to_writer(&mut *out, &r)?;
+                writeln!(out)?;
+            } else {
+                writeln!(out, "{}", text_line(&r, args.count))?;
+            }
+            Ok(r.status == "invalid")
+        },
+    )
 }
