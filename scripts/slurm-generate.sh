@@ -1,40 +1,46 @@
 #!/bin/bash
-# Many independent generations on a Slurm cluster: one seed per array task.
+# Many independent generations on a Slurm cluster: one seed per array task. From any directory
+# (results, checkpoints and logs go there):
 #
-#   sbatch --array=1-200 scripts/slurm-generate.sh          # seeds 1..200
+#   sbatch --array=1-200 scripts/slurm-generate.sh                  # seeds 1..200, 23 h each
 #   SUDOKU_TIME=6h sbatch --array=1-50 scripts/slurm-generate.sh
+#   SUDOKU_STEPS=500 sbatch --array=1-8 scripts/slurm-generate.sh --start random:200
 #
 # Each task appends its bests to results/seed-N.jsonl as it finds them and checkpoints to
-# checkpoints/seed-N.ckpt every 5 minutes. A task that is preempted or requeued resumes from
-# its checkpoint (records past the checkpoint are dropped and found again). Merge with
+# checkpoints/seed-N.ckpt every 5 minutes and when it is stopped: a task that is preempted or
+# requeued gets SIGTERM, saves its checkpoint, and resumes from it when it starts again.
+# Arguments after the script's name go to `sudoku generate` (first start only). Merge with
 # scripts/merge-results.sh. Any batch scheduler works the same way: run one seed per job.
 #SBATCH --job-name=sudoku-generate
 #SBATCH --cpus-per-task=2
 #SBATCH --mem=2G
 #SBATCH --time=24:00:00
 #SBATCH --requeue
-#SBATCH --output=logs/generate-%A_%a.log
+#SBATCH --open-mode=append
+#SBATCH --output=sudoku-generate-%A_%a.log
 set -euo pipefail
 
 SUDOKU=${SUDOKU:-sudoku}               # path to the binary (cargo install --path crates/sudoku-cli)
-TIME=${SUDOKU_TIME:-23h}               # leave the scheduler's limit some slack for the summary
-PRESET=${SUDOKU_PRESET:-explainer}    # explainer (hard by ER), average-width, paper
-ENERGY_ARGS=()
-if [ -n "${SUDOKU_ENERGY:-}" ]; then ENERGY_ARGS=(--energy "$SUDOKU_ENERGY"); fi
+PRESET=${SUDOKU_PRESET:-explainer}     # explainer (hard by ER), average-width, paper
+EVERY=${SUDOKU_CHECKPOINT_EVERY:-5m}
 SEED=${SLURM_ARRAY_TASK_ID:?run as a job array, e.g. sbatch --array=1-100}
 THREADS=${SLURM_CPUS_PER_TASK:-1}
+# A step limit makes the run exactly reproducible; a time limit leaves the scheduler's limit
+# some slack for the summary.
+if [ -n "${SUDOKU_STEPS:-}" ]; then LIMIT=(--steps "$SUDOKU_STEPS"); else LIMIT=(--time "${SUDOKU_TIME:-23h}"); fi
+ENERGY=()
+if [ -n "${SUDOKU_ENERGY:-}" ]; then ENERGY=(--energy "$SUDOKU_ENERGY"); fi
 
-mkdir -p results checkpoints logs
+mkdir -p results checkpoints
 OUT=results/seed-$SEED.jsonl
 CKPT=checkpoints/seed-$SEED.ckpt
 SUMMARY=results/seed-$SEED.summary.json
 
+# exec: the signal Slurm sends goes straight to sudoku, which checkpoints and exits 143.
 if [ -f "$CKPT" ]; then
-    echo "seed $SEED: resuming from $CKPT"
-    "$SUDOKU" generate --resume "$CKPT" --time "$TIME" --out "$OUT" --checkpoint "$CKPT" \
-        --checkpoint-every 5m --threads "$THREADS" --no-progress --json > "$SUMMARY"
-else
-    "$SUDOKU" generate --seed "$SEED" --preset "$PRESET" "${ENERGY_ARGS[@]}" --time "$TIME" --out "$OUT" \
-        --checkpoint "$CKPT" --checkpoint-every 5m --threads "$THREADS" --no-progress --json \
-        > "$SUMMARY"
+    echo "seed $SEED: resuming from $CKPT (restart ${SLURM_RESTART_COUNT:-0})"
+    exec "$SUDOKU" generate --resume "$CKPT" "${LIMIT[@]}" --checkpoint "$CKPT" \
+        --checkpoint-every "$EVERY" --threads "$THREADS" --json > "$SUMMARY"
 fi
+exec "$SUDOKU" generate --seed "$SEED" --preset "$PRESET" "${ENERGY[@]}" "${LIMIT[@]}" --out "$OUT" \
+    --checkpoint "$CKPT" --checkpoint-every "$EVERY" --threads "$THREADS" --json "$@" > "$SUMMARY"

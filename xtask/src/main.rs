@@ -32,7 +32,10 @@ tasks:
                      Spearman correlation of every rating with human solving times and Sudoku
                      Explainer ratings; the table goes to docs/ratings.md
   energy-study [--runs R] [--secs S] [ENERGY...]
-                     which energy finds the highest average widths per CPU time";
+                     which energy finds the highest average widths per CPU time
+  slurm-check        the cluster route on a real Slurm: installs and starts a single-node
+                     Slurm on localhost (root), runs both job arrays with a requeue, checks the
+                     merged results against a run on one machine (scripts/slurm-check.sh)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -59,6 +62,14 @@ fn main() -> ExitCode {
         }
         Some(task @ ("remc-study" | "energy-study")) => {
             run_bench_bin(&task.replace('-', "_"), &args[1..])
+        }
+        Some("slurm-check") => {
+            let script = workspace_root().join("scripts/slurm-check.sh");
+            match Command::new("bash").arg(&script).status() {
+                Ok(s) if s.success() => Ok(()),
+                Ok(s) => Err(format!("{} failed ({s})", script.display())),
+                Err(e) => Err(format!("cannot run {}: {e}", script.display())),
+            }
         }
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");

@@ -38,6 +38,12 @@ pub(crate) struct BatchArgs {
     /// short is dropped), skip as many puzzles of the same inputs, and append the rest.
     #[arg(long, requires = "out")]
     pub(crate) resume: bool,
+    /// Only the puzzles of chunk K of N, such as 3/20: puzzle i of the inputs (from 0) is in
+    /// chunk i mod N + 1, so that hard puzzles listed together spread over the chunks. For
+    /// splitting a large file over the jobs of a cluster; scripts/merge-chunks.sh merges the
+    /// outputs back in input order.
+    #[arg(long, value_parser = parse_chunk)]
+    pub(crate) chunk: Option<(u64, u64)>,
     /// Do not show progress on standard error.
     #[arg(long)]
     pub(crate) no_progress: bool,
@@ -45,6 +51,17 @@ pub(crate) struct BatchArgs {
     /// this show any).
     #[arg(long, default_value = "5s", value_parser = parse_duration)]
     pub(crate) progress_every: Duration,
+}
+
+/// `K/N` with 1 <= K <= N.
+fn parse_chunk(s: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("invalid chunk {s:?}: use K/N with 1 <= K <= N, such as 3/20");
+    let (k, n) = s.split_once('/').ok_or_else(bad)?;
+    let (k, n): (u64, u64) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k - 1, n))
 }
 
 /// Reads the source and line number of a record line.
@@ -220,11 +237,12 @@ impl Batch<'_> {
         stop: Stop,
     ) {
         let inputs = self.args.inputs.clone();
+        let (chunk, chunks) = self.args.chunk.unwrap_or((0, 1));
         let command = self.command;
         let skip = kept.records;
         let last = kept.last_place.clone();
         std::thread::spawn(move || {
-            let mut index = 0u64;
+            let (mut index, mut seen) = (0u64, 0u64);
             let stopped = || io::Error::other("stopped");
             let _ = read_all(
                 &inputs,
@@ -232,6 +250,10 @@ impl Batch<'_> {
                 |record| {
                     if stop.requested() {
                         return Err(stopped());
+                    }
+                    seen += 1;
+                    if (seen - 1) % chunks != chunk {
+                        return Ok(());
                     }
                     let i = index;
                     index += 1;
@@ -501,5 +523,14 @@ mod tests {
         assert_eq!(human_duration(42.4), "42s");
         assert_eq!(human_duration(185.0), "3m 05s");
         assert_eq!(human_duration(3720.0), "1h 02m");
+    }
+
+    #[test]
+    fn chunks_are_k_of_n() {
+        assert_eq!(parse_chunk("3/20"), Ok((2, 20)));
+        assert_eq!(parse_chunk("1/1"), Ok((0, 1)));
+        for bad in ["0/3", "4/3", "3", "a/b", "1/0"] {
+            assert!(parse_chunk(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -1,0 +1,178 @@
+#!/bin/bash
+# The cluster route on a real Slurm: installs and starts a single-node Slurm on localhost
+# (Debian's slurm-wlm and munge; run as root, as CI does), submits both job arrays from a fresh
+# directory (generation, one seed per task; rating a file, one chunk per task), requeues a
+# running task of each, and checks that the merged results are complete and equal to a run on
+# one machine.
+#
+#   scripts/slurm-check.sh            # or: cargo xtask slurm-check
+#
+# Everything Slurm keeps (configuration, state, logs) lives in a temporary directory; the
+# daemons are stopped at the end.
+set -euo pipefail
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+WORK=$(mktemp -d /tmp/sudoku-slurm.XXXXXX)
+say() { echo "[slurm-check $(date +%T)] $*"; }
+fail() { say "FAILED: $*"; exit 1; }
+
+if [ "$(id -u)" != 0 ]; then
+    echo "slurm-check needs root (it installs and starts Slurm's daemons)" >&2
+    exit 2
+fi
+if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then
+    say "installing slurm-wlm and munge"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y -qq slurm-wlm munge >/dev/null || {
+        apt-get update -qq && apt-get install -y -qq slurm-wlm munge >/dev/null
+    }
+fi
+
+say "building the sudoku binary"
+(cd "$REPO" && cargo build --release -q -p sudoku-cli)
+export SUDOKU="$REPO/target/release/sudoku"
+
+# --- a single-node Slurm on localhost -------------------------------------------------------
+CONF="$WORK/etc"
+mkdir -p "$CONF" "$WORK/state" "$WORK/spool" "$WORK/log" /run/munge
+HOST=$(hostname -s)
+CPUS=$(nproc)
+MEM=$(awk '/MemTotal/ { print int($2 / 1024 / 2) }' /proc/meminfo)
+cat > "$CONF/slurm.conf" <<CONFIG
+ClusterName=sudoku-check
+SlurmctldHost=$HOST
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+StateSaveLocation=$WORK/state
+SlurmdSpoolDir=$WORK/spool
+SlurmctldPidFile=$WORK/slurmctld.pid
+SlurmdPidFile=$WORK/slurmd.pid
+SlurmctldLogFile=$WORK/log/slurmctld.log
+SlurmdLogFile=$WORK/log/slurmd.log
+SlurmctldPort=16817
+SlurmdPort=16818
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+JobAcctGatherType=jobacct_gather/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_CPU
+ReturnToService=2
+KillWait=30
+MinJobAge=600
+NodeName=$HOST CPUs=$CPUS RealMemory=$MEM State=UNKNOWN
+PartitionName=check Nodes=$HOST Default=YES MaxTime=INFINITE State=UP
+CONFIG
+export SLURM_CONF="$CONF/slurm.conf"
+
+chown munge:munge /run/munge
+if ! pgrep -x munged >/dev/null; then
+    [ -s /etc/munge/munge.key ] || { mungekey --create 2>/dev/null || create-munge-key -f; }
+    runuser -u munge -- /usr/sbin/munged
+fi
+munge -n | unmunge >/dev/null || fail "munge does not work"
+
+cleanup() {
+    local rc=$?
+    [ -f "$WORK/slurmd.pid" ] && kill "$(cat "$WORK/slurmd.pid")" 2>/dev/null || true
+    [ -f "$WORK/slurmctld.pid" ] && kill "$(cat "$WORK/slurmctld.pid")" 2>/dev/null || true
+    if [ $rc -ne 0 ]; then
+        say "Slurm logs in $WORK/log; job logs in $WORK/jobs"
+        tail -n 20 "$WORK/log/"*.log "$WORK/jobs/"*.log 2>/dev/null || true
+    fi
+}
+trap cleanup EXIT
+slurmctld -f "$SLURM_CONF"
+slurmd -f "$SLURM_CONF"
+for _ in $(seq 60); do
+    state=$(sinfo -h -n "$HOST" -o %T 2>/dev/null || true)
+    [ "$state" = idle ] && break
+    sleep 1
+done
+[ "$state" = idle ] || fail "the node is not idle (state: ${state:-none})"
+say "Slurm $(sinfo -V | awk '{ print $2 }') up: node $HOST, $CPUS CPUs"
+
+# Waits until a line matching $2 appears in file $1 (at most $3 seconds).
+wait_for_line() {
+    for _ in $(seq "$(( $3 * 5 ))"); do
+        grep -q "$2" "$1" 2>/dev/null && return 0
+        sleep 0.2
+    done
+    fail "no line matching '$2' in $1 after $3 s"
+}
+# Waits until job $1 has left the queue (at most $2 seconds).
+wait_done() {
+    for _ in $(seq "$2"); do
+        [ -z "$(squeue -h -j "$1" 2>/dev/null)" ] && return 0
+        sleep 1
+    done
+    squeue -j "$1"
+    fail "job $1 still queued after $2 s"
+}
+# Requeues task $1 and, once it is pending again, lets it start at once (Slurm holds a requeued
+# job back for about two minutes).
+requeue() {
+    scontrol requeue "$1"
+    for _ in $(seq 100); do
+        [ "$(squeue -h -j "$1" -o %T 2>/dev/null)" = PENDING ] && break
+        sleep 0.2
+    done
+    scontrol update JobId="$1" StartTime=now
+}
+# The exit codes of the tasks of job $1 (kept MinJobAge seconds), one per line.
+exit_codes() { scontrol show job "$1" | sed -n 's/.*ExitCode=\([0-9:]*\).*/\1/p'; }
+
+mkdir -p "$WORK/jobs"
+cd "$WORK/jobs"   # a fresh directory: nothing made by hand
+
+# --- generation: one seed per task, a requeued task resumes from its signal ----------------
+STEPS=24
+GEN_ARGS=(--start random:40)
+say "generation: sbatch --array=1-2, SUDOKU_STEPS=$STEPS, ${GEN_ARGS[*]}"
+GEN=$(SUDOKU_STEPS=$STEPS SUDOKU_CHECKPOINT_EVERY=1s \
+    sbatch --parsable --cpus-per-task=1 --array=1-2 "$REPO/scripts/slurm-generate.sh" "${GEN_ARGS[@]}")
+say "job $GEN submitted"
+
+# --- rating: one chunk per task, a requeued task resumes after its last row ----------------
+INPUT="$REPO/testdata/top1465.txt"
+say "rating: sbatch --array=1-3 on $(wc -l < "$INPUT") puzzles of top1465, se-rating"
+RATE=$(SUDOKU_PROGRESS_EVERY=0.5s sbatch --parsable --cpus-per-task=1 --array=1-3 \
+    "$REPO/scripts/slurm-rate.sh" "$INPUT" --metrics se-rating)
+say "job $RATE submitted"
+
+# Requeue each array's first task once it is at work (a progress line in its log).
+wait_for_line "sudoku-generate-${GEN}_1.log" "\] step " 120
+say "requeue ${GEN}_1 (at: $(grep '\] step ' "sudoku-generate-${GEN}_1.log" | tail -n 1))"
+requeue "${GEN}_1"
+wait_for_line "sudoku-rate-${RATE}_1.log" "puzzles in" 120
+say "requeue ${RATE}_1 (at: $(grep 'puzzles in' "sudoku-rate-${RATE}_1.log" | tail -n 1))"
+requeue "${RATE}_1"
+
+wait_done "$GEN" 300
+wait_done "$RATE" 300
+say "all tasks done; exit codes: generate $(exit_codes "$GEN" | tr '\n' ' '), rate $(exit_codes "$RATE" | tr '\n' ' ')"
+
+# --- checks -----------------------------------------------------------------------------------
+grep -q "interrupted" "sudoku-generate-${GEN}_1.log" || fail "the requeued generation was not stopped by its signal"
+grep -q "resuming from" "sudoku-generate-${GEN}_1.log" || fail "the requeued generation did not resume"
+grep -q "interrupted after" "sudoku-rate-${RATE}_1.log" || fail "the requeued rating was not stopped by its signal"
+grep -q "resuming after" "sudoku-rate-${RATE}_1.log" || fail "the requeued rating did not resume"
+[ "$(exit_codes "$GEN" | sort -u)" = "0:0" ] || fail "a generation task failed"
+[ "$(exit_codes "$RATE" | sort -u)" = "0:0" ] || fail "a rating task failed"
+
+# Times differ from run to run; everything else must be equal.
+untimed() { sed -e 's/"elapsed_s":[-0-9.e+]*,\{0,1\}//g' -e 's/"seconds":[-0-9.e+]*,\{0,1\}//g' "$@"; }
+for seed in 1 2; do
+    "$SUDOKU" generate --seed "$seed" --steps "$STEPS" --threads 1 --no-progress --json \
+        --out "$WORK/local-$seed.jsonl" "${GEN_ARGS[@]}" > "$WORK/local-$seed.summary.json" 2>/dev/null
+    cmp -s <(untimed "$WORK/local-$seed.summary.json") <(untimed "results/seed-$seed.summary.json") \
+        || fail "seed $seed: the summary differs from a run on one machine"
+    cmp -s <(untimed "$WORK/local-$seed.jsonl") <(untimed "results/seed-$seed.jsonl") \
+        || fail "seed $seed: the bests differ from a run on one machine"
+    say "seed $seed: summary and $(wc -l < "results/seed-$seed.jsonl") bests equal to a run on one machine ($(grep -o '"er":[0-9.]*' "results/seed-$seed.summary.json" | head -n 1))"
+done
+
+"$REPO/scripts/merge-chunks.sh" rated/chunk-1.tsv rated/chunk-2.tsv rated/chunk-3.tsv > rated.tsv
+"$SUDOKU" rate "$INPUT" --metrics se-rating --threads "$CPUS" --no-progress > "$WORK/local.tsv"
+cmp -s rated.tsv "$WORK/local.tsv" || fail "the merged ratings differ from a run on one machine"
+say "rating: $(($(wc -l < rated.tsv) - 1)) rows merged from 3 chunks, equal to a run on one machine"
+say "PASSED"
