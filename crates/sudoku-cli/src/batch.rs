@@ -12,7 +12,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, IsTerminal, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -98,6 +98,9 @@ pub(crate) fn tsv_place(line: &str) -> Option<(String, usize)> {
     Some((cells.next()?.to_string(), cells.next()?.parse().ok()?))
 }
 
+/// How long the writer waits when no result is ready.
+const NAP: Duration = Duration::from_millis(1);
+
 /// What flows from the reader and the workers to the writer.
 enum Message<T> {
     /// Record `index` is done.
@@ -173,30 +176,28 @@ impl Batch<'_> {
         let mut next = kept.records;
         let mut waiting: BTreeMap<u64, T> = BTreeMap::new();
         let mut failed = false;
-        let tick = Duration::from_millis(50).min(self.args.progress_every);
         loop {
-            let message = match done_rx.try_recv() {
-                Ok(m) => Some(m),
-                // Nothing ready: what is written reaches the file before the writer waits.
-                Err(_) => {
-                    out.flush()?;
-                    match done_rx.recv_timeout(tick) {
-                        Ok(m) => Some(m),
-                        Err(RecvTimeoutError::Timeout) => None,
-                        Err(RecvTimeoutError::Disconnected) => break,
+            // Everything that is ready, then the writer naps: waking it for every record would
+            // cost more than rating an easy puzzle.
+            let mut finished = false;
+            let mut got = false;
+            loop {
+                match done_rx.try_recv() {
+                    Ok(Message::Done(i, result)) => {
+                        waiting.insert(i, result);
+                        got = true;
+                    }
+                    Ok(Message::Panicked(i, what)) => {
+                        out.flush()?;
+                        bail!("internal error on puzzle {}: {what}", i + 1);
+                    }
+                    Ok(Message::Mismatch(what)) => bail!("cannot resume: {what}"),
+                    Err(TryRecvError::Empty) => break,
+                    Err(TryRecvError::Disconnected) => {
+                        finished = true;
+                        break;
                     }
                 }
-            };
-            match message {
-                Some(Message::Done(i, result)) => {
-                    waiting.insert(i, result);
-                }
-                Some(Message::Panicked(i, what)) => {
-                    out.flush()?;
-                    bail!("internal error on puzzle {}: {what}", i + 1);
-                }
-                Some(Message::Mismatch(what)) => bail!("cannot resume: {what}"),
-                None => {}
             }
             while let Some(result) = waiting.remove(&next) {
                 failed |= write(out, result)?;
@@ -218,6 +219,14 @@ impl Batch<'_> {
             }
             let bytes = (bytes_read.load(Ordering::Relaxed), skipped_bytes.load(Ordering::Relaxed));
             progress.show(next - kept.records, bytes);
+            if finished {
+                break;
+            }
+            if !got {
+                // What is written reaches the file before the writer waits.
+                out.flush()?;
+                std::thread::sleep(NAP);
+            }
         }
         out.flush()?;
         progress.finish(next - kept.records);
