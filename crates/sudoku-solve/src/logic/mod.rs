@@ -6,7 +6,6 @@ mod chains;
 mod exclusion;
 mod hints;
 mod locking;
-mod reach;
 mod singles;
 mod step;
 mod subsets;

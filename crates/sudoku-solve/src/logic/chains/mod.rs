@@ -13,12 +13,14 @@
 //! Potentials live in one arena per search; sets of potentials are indexed by candidate, so
 //! a link costs a few array reads and no allocation.
 
+mod reach;
+
 use std::ops::ControlFlow;
 
 use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Grid, Unit};
 
 use super::hints::{Hints, Lits, lits_of, unit_bits_of, units_of};
-use super::reach::{Closure, CycleScopes, Implications, Negation, StaticLinks};
+use reach::{Closure, CycleScopes, Implications, Negation, StaticLinks};
 use super::step::{Chain, Implication, Literal, Reason};
 use super::{Candidate, Step, Technique, locking, subsets};
 

@@ -11,7 +11,7 @@
 
 use sudoku_core::{CandidateGrid, Cell, Digit};
 
-use super::hints::{Lits, unit_bits_of};
+use crate::logic::hints::{Lits, unit_bits_of};
 
 /// No bivalue partner: the cell has more than two candidates.
 const NO_PARTNER: u8 = u8::MAX;
