@@ -18,7 +18,7 @@ use std::ops::ControlFlow;
 use sudoku_core::{CandidateGrid, Cell, Conflict, Contradiction, Digit, Grid};
 
 use crate::exact::{Outcome, solve_marks_within, solve_within};
-use chains::{Mode, OutOfBudget, Work};
+use chains::{OutOfBudget, Work};
 pub(crate) use hints::{Hints, Lits};
 pub use step::{Candidate, Chain, Implication, Literal, Reason, Step, Technique};
 
@@ -289,21 +289,21 @@ impl Recall {
 /// The chaining families after the basic techniques, in Sudoku Explainer's order.
 #[derive(Clone, Copy)]
 enum Family {
-    Chains(Mode),
+    Chains(chains::Family),
     TripletExclusion,
 }
 
 const CHAIN_FAMILIES: [Family; 10] = [
-    Family::Chains(Mode::STATIC),
+    Family::Chains(chains::Family::Static),
     Family::TripletExclusion,
-    Family::Chains(Mode::NISHIO),
-    Family::Chains(Mode::MULTIPLE),
-    Family::Chains(Mode::dynamic(0)),
-    Family::Chains(Mode::dynamic(1)),
-    Family::Chains(Mode::dynamic(2)),
-    Family::Chains(Mode::dynamic(3)),
-    Family::Chains(Mode::dynamic(4)),
-    Family::Chains(Mode::dynamic(5)),
+    Family::Chains(chains::Family::Nishio),
+    Family::Chains(chains::Family::Multiple),
+    Family::Chains(chains::Family::Dynamic(0)),
+    Family::Chains(chains::Family::Dynamic(1)),
+    Family::Chains(chains::Family::Dynamic(2)),
+    Family::Chains(chains::Family::Dynamic(3)),
+    Family::Chains(chains::Family::Dynamic(4)),
+    Family::Chains(chains::Family::Dynamic(5)),
 ];
 
 impl LogicalSolver {
@@ -561,7 +561,7 @@ impl LogicalSolver {
             rating: SeRating { er: tenths(er), ep: tenths(ep), ed: tenths(ed) },
             end,
             last: marks,
-            potentials: work.used,
+            potentials: work.meter.used,
         }
     }
 }

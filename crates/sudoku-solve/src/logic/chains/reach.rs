@@ -11,6 +11,8 @@
 
 use sudoku_core::{CandidateGrid, Cell, Digit};
 
+use super::Links;
+use super::potential::Cand;
 use crate::logic::hints::{Lits, unit_bits_of};
 
 /// No bivalue partner: the cell has more than two candidates.
@@ -61,8 +63,8 @@ impl StaticLinks {
     }
 
     /// The off candidates that the on candidates `front` turn off: their peers' copies of
-    /// their digit and, with `y`, their cells' other candidates (repeats included).
-    fn offs_of(&self, front: &Lits, y: bool) -> Lits {
+    /// their digit and, with Y links, their cells' other candidates (repeats included).
+    fn offs_of(&self, front: &Lits, links: Links) -> Lits {
         let (mut any_on, mut twice) = (0u128, 0u128);
         let mut out: Lits = [0; 9];
         for (v, &m0) in front.iter().enumerate() {
@@ -76,25 +78,25 @@ impl StaticLinks {
             }
         }
         for (v, o) in out.iter_mut().enumerate() {
-            let same_cell = if y { (any_on & !front[v]) | twice } else { 0 };
+            let same_cell = if links.y() { (any_on & !front[v]) | twice } else { 0 };
             *o = (*o | same_cell) & self.digits[v];
         }
         out
     }
 
     /// The candidates that the off candidates `front` turn on: the other place of a bilocal
-    /// unit (with `x`) and the other candidate of a bivalue cell (with `y`).
-    fn ons_of(&self, front: &Lits, y: bool, x: bool) -> Lits {
+    /// unit (with X links) and the other candidate of a bivalue cell (with Y links).
+    fn ons_of(&self, front: &Lits, links: Links) -> Lits {
         let mut out: Lits = [0; 9];
         for (v, &m0) in front.iter().enumerate() {
             let mut m = m0;
             while m != 0 {
                 let c = m.trailing_zeros() as usize;
                 let cand = c * 9 + v;
-                if x {
+                if links.x() {
                     out[v] |= self.unit_partners[cand];
                 }
-                if y && self.cell_partner[cand] != NO_PARTNER {
+                if links.y() && self.cell_partner[cand] != NO_PARTNER {
                     out[usize::from(self.cell_partner[cand])] |= 1 << c;
                 }
                 m &= m - 1;
@@ -110,9 +112,9 @@ impl StaticLinks {
     #[cfg(test)]
     pub(crate) fn negation_depth(
         &self,
-        src: u16,
+        src: Cand,
         on: bool,
-        y: bool,
+        links: Links,
         useful: impl Fn(u32) -> bool,
     ) -> Option<u32> {
         let mut search = Negation::new(src, on);
@@ -120,32 +122,33 @@ impl StaticLinks {
             if !useful(search.depth + 1) {
                 return None;
             }
-            if search.advance(self, y)? {
+            if search.advance(self, links)? {
                 return Some(search.depth);
             }
         }
     }
 
-    /// The implication graph of the links of `y`, `x` over the potentials of the candidates
-    /// present (node `2 * i + on` for the `i`-th), condensed.
-    pub(crate) fn implications(&self, y: bool, x: bool) -> Implications {
+    /// The implication graph of `links` over the potentials of the candidates present (node
+    /// `2 * i + on` for the `i`-th), condensed.
+    pub(crate) fn implications(&self, links: Links) -> Implications {
         // With Y links alone, an off potential turns on only the other candidate of a
         // bivalue cell, and an on one turns off only candidates that can follow when they
         // lie in such cells: every circuit stays among the candidates of bivalue cells, and
         // the graph is built over those alone.
-        let digits = if y && !x { self.digits.map(|m| m & self.bivalue) } else { self.digits };
-        self.graph_over(&digits, y, x)
+        let digits =
+            if links == Links::Y { self.digits.map(|m| m & self.bivalue) } else { self.digits };
+        self.graph_over(&digits, links)
     }
 
     /// The implication graph of the X links of the digits in `only` (bit `d` for digit
     /// index `d`): X links never leave their digit, so it is the whole X graph's part there.
     pub(crate) fn x_implications(&self, only: u16) -> Implications {
         let digits = std::array::from_fn(|d| if only >> d & 1 != 0 { self.digits[d] } else { 0 });
-        self.graph_over(&digits, false, true)
+        self.graph_over(&digits, Links::X)
     }
 
-    /// The implication graph of the links of `y`, `x` between the candidates `digits`.
-    fn graph_over(&self, digits: &Lits, y: bool, x: bool) -> Implications {
+    /// The implication graph of `links` between the candidates `digits`.
+    fn graph_over(&self, digits: &Lits, links: Links) -> Implications {
         let mut cands: Vec<u16> = Vec::with_capacity(256);
         let mut node_of = [NO_NODE; 729];
         for (d, &m0) in digits.iter().enumerate() {
@@ -173,12 +176,12 @@ impl StaticLinks {
             let (cell, d) = (cand / 9, cand % 9);
             // Off: the strong links.
             first.push(edges.len() as u32);
-            let mut places = if x { self.unit_partners[cand] } else { 0 };
+            let mut places = if links.x() { self.unit_partners[cand] } else { 0 };
             while places != 0 {
                 edges.push(node_of[places.trailing_zeros() as usize * 9 + d] + 1);
                 places &= places - 1;
             }
-            if y && self.cell_partner[cand] != NO_PARTNER {
+            if links.y() && self.cell_partner[cand] != NO_PARTNER {
                 edges.push(node_of[cell * 9 + usize::from(self.cell_partner[cand])] + 1);
             }
             // On: the weak links.
@@ -189,7 +192,7 @@ impl StaticLinks {
                 edges.push(node_of[c * 9 + d]);
                 offs &= offs - 1;
             }
-            if y {
+            if links.y() {
                 let mut others = values[cell] & !(1 << d);
                 while others != 0 {
                     edges.push(node_of[cell * 9 + others.trailing_zeros() as usize]);
@@ -210,14 +213,14 @@ impl StaticLinks {
     /// Only potentials in `scope` ([`CycleScopes::of`]) are followed: a cycle stays there.
     pub(crate) fn cycle_length_bound(
         &self,
-        (src, scope): (u16, &[Lits; 2]),
-        (y, x): (bool, bool),
+        (src, scope): (Cand, &[Lits; 2]),
+        links: Links,
         useful: impl Fn(u32) -> bool,
     ) -> Option<u32> {
-        let (cell, d) = (usize::from(src / 9), usize::from(src % 9));
+        let (cell, d) = (src.cell().index(), src.digit().index());
         let mut closers: Lits = [0; 9];
         closers[d] = 1 << cell;
-        let closers = self.ons_of(&closers, y, x);
+        let closers = self.ons_of(&closers, links);
         let (mut seen_on, mut seen_off): (Lits, Lits) = ([0; 9], [0; 9]);
         let mut front_on: Lits = [0; 9];
         seen_on[d] = 1 << cell;
@@ -227,7 +230,7 @@ impl StaticLinks {
             if !useful(on_depth + 2) {
                 return None;
             }
-            let offs = self.offs_of(&front_on, y);
+            let offs = self.offs_of(&front_on, links);
             if on_depth >= 2 && (0..9).any(|v| offs[v] & closers[v] != 0) {
                 return Some(on_depth + 2);
             }
@@ -236,7 +239,7 @@ impl StaticLinks {
                 front_off[v] = offs[v] & scope[1][v] & !seen_off[v];
                 seen_off[v] |= front_off[v];
             }
-            let ons = self.ons_of(&front_off, y, x);
+            let ons = self.ons_of(&front_off, links);
             let mut grew = false;
             for v in 0..9 {
                 front_on[v] = ons[v] & scope[0][v] & !seen_on[v];
@@ -255,12 +258,12 @@ impl StaticLinks {
     /// Only potentials in `scope` (on ones, off ones) are followed.
     fn layers(
         &self,
-        (src, start_on): (u16, bool),
-        (y, x): (bool, bool),
+        (src, start_on): (Cand, bool),
+        links: Links,
         scope: [&Lits; 2],
         layers: &mut [Lits],
     ) -> usize {
-        let (cell, d) = (usize::from(src / 9), usize::from(src % 9));
+        let (cell, d) = (src.cell().index(), src.digit().index());
         let (mut seen_on, mut seen_off): (Lits, Lits) = ([0; 9], [0; 9]);
         let mut front: Lits = [0; 9];
         front[d] = 1 << cell;
@@ -274,9 +277,9 @@ impl StaticLinks {
         let mut end = 0;
         for (k, layer) in layers.iter_mut().enumerate().skip(1) {
             let (next, seen, within) = if front_is_on {
-                (self.offs_of(&front, y), &mut seen_off, scope[1])
+                (self.offs_of(&front, links), &mut seen_off, scope[1])
             } else {
-                (self.ons_of(&front, y, x), &mut seen_on, scope[0])
+                (self.ons_of(&front, links), &mut seen_on, scope[0])
             };
             let mut grew = false;
             for (((f, &n), s), &w) in front.iter_mut().zip(&next).zip(seen.iter_mut()).zip(within) {
@@ -303,8 +306,8 @@ impl StaticLinks {
     /// `scratch` is reused buffer space.
     pub(crate) fn cycle_may_remove(
         &self,
-        (src, scope): (u16, &[Lits; 2]),
-        links: (bool, bool),
+        (src, scope): (Cand, &[Lits; 2]),
+        links: Links,
         max_len: u32,
         scratch: &mut Vec<Lits>,
     ) -> bool {
@@ -364,7 +367,7 @@ impl StaticLinks {
 /// layer of potentials at a time, as the forcing chain search goes (all on potentials of a
 /// layer, then all off ones): where it meets the negation, the forcing chain's length.
 pub(crate) struct Negation {
-    src: u16,
+    src: Cand,
     on: bool,
     /// The off and the on potentials met, by candidate.
     seen: [Lits; 2],
@@ -377,13 +380,13 @@ pub(crate) struct Negation {
 
 impl Negation {
     /// The source's candidate.
-    pub(crate) fn src(&self) -> u16 {
+    pub(crate) fn src(&self) -> Cand {
         self.src
     }
 
     /// The search from `src` on (or off).
-    pub(crate) fn new(src: u16, on: bool) -> Negation {
-        let (cell, d) = (usize::from(src / 9), usize::from(src % 9));
+    pub(crate) fn new(src: Cand, on: bool) -> Negation {
+        let (cell, d) = (src.cell().index(), src.digit().index());
         let mut search =
             Negation { src, on, seen: [[0; 9]; 2], front: [0; 9], front_is_on: on, depth: 0 };
         search.front[d] = 1 << cell;
@@ -391,13 +394,14 @@ impl Negation {
         search
     }
 
-    /// Expands the next layer (with `y`, the XY links; otherwise the X ones): whether it
-    /// holds the source's negation; `None` once nothing new is met.
-    pub(crate) fn advance(&mut self, links: &StaticLinks, y: bool) -> Option<bool> {
+    /// Expands the next layer over `kind` links (X or XY, as forcing chains use): whether
+    /// it holds the source's negation; `None` once nothing new is met.
+    pub(crate) fn advance(&mut self, links: &StaticLinks, kind: Links) -> Option<bool> {
+        debug_assert!(kind.x(), "forcing chains always use X links");
         let next = if self.front_is_on {
-            links.offs_of(&self.front, y)
+            links.offs_of(&self.front, kind)
         } else {
-            links.ons_of(&self.front, y, true)
+            links.ons_of(&self.front, kind)
         };
         self.front_is_on = !self.front_is_on;
         self.depth += 1;
@@ -411,7 +415,7 @@ impl Negation {
         if !grew {
             return None;
         }
-        let (cell, d) = (usize::from(self.src / 9), usize::from(self.src % 9));
+        let (cell, d) = (self.src.cell().index(), self.src.digit().index());
         Some(self.front_is_on != self.on && self.front[d] >> cell & 1 != 0)
     }
 }
@@ -452,8 +456,8 @@ pub(crate) struct CycleScopes {
 impl CycleScopes {
     /// The potentials a cycle through `cand` on may pass through (on ones, off ones, by
     /// candidate): its component's; `None` unless `cand` is a start.
-    pub(crate) fn of(&self, cand: u16) -> Option<&[Lits; 2]> {
-        let at = self.scope_of[usize::from(cand)];
+    pub(crate) fn of(&self, cand: Cand) -> Option<&[Lits; 2]> {
+        let at = self.scope_of[cand.index()];
         (at != u32::MAX).then(|| &self.scopes[at as usize])
     }
 }
@@ -604,13 +608,16 @@ impl Closure {
     /// candidates): what a cell or region forcing chain needs.
     pub(crate) fn common_consequence<I>(&self, cands: I) -> bool
     where
-        I: IntoIterator<Item = u16>,
+        I: IntoIterator<Item = Cand>,
         I::IntoIter: Clone,
     {
         // Word by word, so no buffer for the running intersection is needed.
         let cands = cands.into_iter();
         (0..self.words).any(|w| {
-            cands.clone().fold(u64::MAX, |common, cand| common & self.row(cand, true)[w]) != 0
+            cands
+                .clone()
+                .fold(u64::MAX, |common, cand| common & self.row(cand.index() as u16, true)[w])
+                != 0
         })
     }
 }
@@ -694,15 +701,15 @@ mod tests {
             let grid: sudoku_core::Grid = p.parse().expect("a puzzle");
             let g = CandidateGrid::new(&grid).expect("no clash");
             let links = StaticLinks::new(&g);
-            for y in [false, true] {
-                let [from_on, from_off] = links.implications(y, true).forcing_starts();
+            for kind in [Links::X, Links::XY] {
+                let [from_on, from_off] = links.implications(kind).forcing_starts();
                 for cell in g.empty_cells() {
                     for d in g.candidates(cell) {
-                        let cand = (cell.index() * 9 + d.index()) as u16;
+                        let cand = Cand::new(cell, d);
                         for (on, set) in [(true, &from_on), (false, &from_off)] {
-                            let search = links.negation_depth(cand, on, y, |_| true).is_some();
+                            let search = links.negation_depth(cand, on, kind, |_| true).is_some();
                             let graph = set[d.index()] >> cell.index() & 1 != 0;
-                            assert_eq!(graph, search, "{p} {cell} {d} on={on} y={y}");
+                            assert_eq!(graph, search, "{p} {cell} {d} on={on} {kind:?}");
                             found += usize::from(search);
                         }
                     }
@@ -723,7 +730,7 @@ mod tests {
             let grid: sudoku_core::Grid = p.parse().expect("a puzzle");
             let g = CandidateGrid::new(&grid).expect("no clash");
             let links = StaticLinks::new(&g);
-            let whole = links.implications(false, true);
+            let whole = links.implications(Links::X);
             let (whole_starts, whole_scopes) = (whole.forcing_starts(), whole.cycle_scopes());
             for only in [0b1_1111_1111u16, 0b1, 0b1_0000_0000, 0b1_0101_0110] {
                 let part = links.x_implications(only);
@@ -735,10 +742,10 @@ mod tests {
                         assert_eq!(part_starts[side][d], expected, "{p} {only:b} digit {d}");
                         starts += expected.count_ones();
                     }
-                    for cell in 0..81u16 {
-                        let cand = cell * 9 + d as u16;
+                    for cell in 0..81 {
+                        let cand = Cand::from_index(cell * 9 + d);
                         let expected = if kept { whole_scopes.of(cand) } else { None };
-                        assert_eq!(part_scopes.of(cand), expected, "{p} {only:b} {cand}");
+                        assert_eq!(part_scopes.of(cand), expected, "{p} {only:b} {cand:?}");
                     }
                 }
             }

@@ -1,0 +1,529 @@
+//! The propagator: what a potential implies, by the cell and unit rules and, in dynamic
+//! chains, by simpler techniques on the grid reduced as the search goes (nested levels).
+//! Every chaining family borrows one for its search.
+
+use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, Unit};
+
+use super::potential::{Arena, Cand, Cause, Fifo, Nested, Pot, PotSet};
+use super::rank::{ChainHint, Kind};
+use super::work::{OutOfBudget, Scratch, Work};
+use super::{Family, Links, explain};
+use crate::logic::hints::{ALL_LITS, Hints, unit_bits_of, units_of};
+use crate::logic::{Step, Technique, locking, subsets};
+
+/// One chain search's potentials and grid, and the rules that grow them.
+pub(crate) struct Propagator<'w> {
+    pub(crate) family: Family,
+    /// The grid the search is on; dynamic propagation crosses candidates out of it as it
+    /// goes, and restores it afterwards.
+    pub(crate) grid: CandidateGrid,
+    /// The grid as the current propagation found it.
+    pub(crate) save: CandidateGrid,
+    pub(crate) arena: Arena,
+    pub(crate) work: &'w mut Work,
+    /// The potentials an on candidate turns off ([`Propagator::on_to_off`]).
+    buf: Vec<(Cand, Cause)>,
+    /// Scratch space for the on potentials an off potential implies.
+    made: Vec<Pot>,
+    pending_on: Fifo,
+    pending_off: Fifo,
+    /// Emptied sets, for reuse: a set is 729 slots, too many to zero for every search.
+    /// Boxed so that taking and returning a set moves a pointer.
+    #[expect(clippy::vec_box, reason = "sets move between pool and outcomes by pointer")]
+    sets: Vec<Box<PotSet>>,
+}
+
+impl Drop for Propagator<'_> {
+    fn drop(&mut self) {
+        // The buffers go back to the pool for the next search.
+        self.arena.clear();
+        self.pending_on.clear();
+        self.pending_off.clear();
+        let scratch = Scratch {
+            arena: std::mem::take(&mut self.arena),
+            sets: std::mem::take(&mut self.sets),
+            pending_on: std::mem::take(&mut self.pending_on),
+            pending_off: std::mem::take(&mut self.pending_off),
+        };
+        self.work.pool.push(scratch);
+    }
+}
+
+/// What a static search does at each step of [`Propagator::layered`]: which off potentials
+/// to make, what to note of each potential made, and when to stop.
+pub(crate) trait Layered {
+    /// On potential `p` sees `c`: `None` to skip it; else make its off potential, and
+    /// queue it (to expand later) if `Some(true)`.
+    fn off(&mut self, arena: &Arena, p: Pot, c: Cand, to_off: &PotSet) -> Option<bool>;
+    /// An off potential was made.
+    fn made_off(&mut self, _arena: &Arena, _off: Pot) {}
+    /// Between the on and the off half of a layer: whether to go on.
+    fn before_offs(&mut self) -> bool {
+        true
+    }
+    /// An on potential was made (new or met before).
+    fn made_on(&mut self, on: Pot, c: Cand);
+    /// After a whole layer: whether to go on.
+    fn after_layer(&mut self) -> bool {
+        true
+    }
+}
+
+impl<'w> Propagator<'w> {
+    pub(crate) fn new(family: Family, grid: &CandidateGrid, work: &'w mut Work) -> Propagator<'w> {
+        let scratch = work.pool.pop().unwrap_or_default();
+        Propagator {
+            family,
+            grid: *grid,
+            save: *grid,
+            arena: scratch.arena,
+            work,
+            buf: Vec::with_capacity(32),
+            made: Vec::with_capacity(4),
+            pending_on: scratch.pending_on,
+            pending_off: scratch.pending_off,
+            sets: scratch.sets,
+        }
+    }
+
+    pub(crate) fn take_set(&mut self) -> Box<PotSet> {
+        self.sets.pop().unwrap_or_else(|| Box::new(PotSet::new()))
+    }
+
+    pub(crate) fn give_set(&mut self, mut set: Box<PotSet>) {
+        set.clear();
+        self.sets.push(set);
+    }
+
+    pub(crate) fn copy_set(&mut self, from: &PotSet) -> Box<PotSet> {
+        let mut set = self.take_set();
+        for &p in from.order() {
+            set.add(self.arena.cand(p), p);
+        }
+        set
+    }
+
+    pub(crate) fn tick(&mut self) -> Result<(), OutOfBudget> {
+        self.work.meter.tick()
+    }
+
+    /// The removals of a conclusion: an on target keeps only its digit in its cell, an off
+    /// target loses its digit.
+    pub(crate) fn removals(&self, cand: Cand, on: bool) -> Vec<Cand> {
+        if on {
+            let (cell, d) = (cand.cell(), cand.digit());
+            self.grid
+                .candidates(cell)
+                .iter()
+                .filter(|&v| v != d)
+                .map(|v| Cand::new(cell, v))
+                .collect()
+        } else {
+            vec![cand]
+        }
+    }
+
+    /// The potentials an on candidate turns off: its cell's other candidates (with `y`),
+    /// then its digit in the box, row and column (each candidate once).
+    fn on_to_off(&mut self, cand: Cand, y: bool) {
+        self.buf.clear();
+        let (cell, d) = (cand.cell(), cand.digit());
+        if y {
+            for v in self.grid.candidates(cell) {
+                if v != d {
+                    self.buf.push((Cand::new(cell, v), Cause::Cell));
+                }
+            }
+        }
+        // The digit's places, unit by unit, in ascending cell order (as `Unit::cells`).
+        let mut left = self.grid.digit_cells(d).bits() & !(1u128 << cell.index());
+        for (u, unit_cells) in units_of(cell).into_iter().zip(unit_bits_of(cell)) {
+            let mut m = left & unit_cells;
+            left &= !m;
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.buf.push((Cand::from_index(c * 9 + d.index()), Cause::Unit(u)));
+            }
+        }
+    }
+
+    /// The potentials an off candidate turns on: the other candidate of its cell if two are
+    /// left (with Y links), the other place of its digit in each unit with two places (with
+    /// X links); each with the candidates crossed out since the search began as extra
+    /// parents.
+    ///
+    /// Candidates in `known` (on already) are left out: they imply nothing new.
+    fn off_to_on(
+        &mut self,
+        p: Pot,
+        links: Links,
+        (to_off, known): (&PotSet, Option<&PotSet>),
+        out: &mut Vec<Pot>,
+    ) {
+        out.clear();
+        let is_known = |c: Cand| known.is_some_and(|k| k.contains(c));
+        let cand = self.arena.cand(p);
+        let (cell, d) = (cand.cell(), cand.digit());
+        // The parents: `p`, then the crossed-out candidates (at most eight).
+        let mut parents = [p; 9];
+        let values = self.grid.candidates(cell);
+        let others = values.bits() & !(1 << d.index());
+        // The other candidate of a cell left with two.
+        let partner = (links.y() && others != 0 && others & (others - 1) == 0)
+            .then(|| Cand::new(cell, Digit::from_index(others.trailing_zeros() as usize)));
+        if let Some(oc) = partner
+            && !is_known(oc)
+        {
+            let mut n = 1;
+            for v in self.save.candidates(cell).difference(values) {
+                if let Some(q) = to_off.get(Cand::new(cell, v)) {
+                    parents[n] = q;
+                    n += 1;
+                }
+            }
+            out.push(self.arena.push(oc, true, Cause::Cell, &parents[..n]));
+        }
+        if links.x() {
+            let here = self.grid.digit_cells(d).bits();
+            let own = 1u128 << cell.index();
+            for (k, unit_cells) in unit_bits_of(cell).into_iter().enumerate() {
+                // The other place, if the unit has exactly two.
+                let others = here & unit_cells & !own;
+                if others == 0 || others & (others - 1) != 0 {
+                    continue;
+                }
+                let u = units_of(cell)[k];
+                let oc = Cand::from_index(others.trailing_zeros() as usize * 9 + d.index());
+                if is_known(oc) || out.iter().any(|&n| self.arena.cand(n) == oc) {
+                    continue;
+                }
+                // Crossed-out places, in the unit's cell order (ascending, as the set's).
+                let mut n = 1;
+                let places = CellSet::from_bits(here & unit_cells);
+                for c in self.save.unit_positions(u, d).difference(places) {
+                    if let Some(q) = to_off.get(Cand::new(c, d)) {
+                        parents[n] = q;
+                        n += 1;
+                    }
+                }
+                out.push(self.arena.push(oc, true, Cause::Unit(u), &parents[..n]));
+            }
+        }
+    }
+
+    /// Propagates the assumptions in `to_on` and `to_off` to everything they imply, on
+    /// potentials first, crossing out each off potential as it goes when the family is
+    /// dynamic, and asking simpler techniques when it stalls at nested levels. On a
+    /// contradiction, returns the potentials found on and off (the sets then hold what was
+    /// found so far). The grid is restored afterwards.
+    pub(crate) fn propagate(
+        &mut self,
+        to_on: &mut PotSet,
+        to_off: &mut PotSet,
+    ) -> Result<Option<(Pot, Pot)>, OutOfBudget> {
+        self.save = self.grid;
+        let mut pending_on = std::mem::take(&mut self.pending_on);
+        let mut pending_off = std::mem::take(&mut self.pending_off);
+        pending_on.clear();
+        pending_off.clear();
+        pending_on.extend(to_on.order().iter().copied());
+        pending_off.extend(to_off.order().iter().copied());
+        let r = self.propagate_queues(to_on, to_off, &mut pending_on, &mut pending_off);
+        self.pending_on = pending_on;
+        self.pending_off = pending_off;
+        self.grid = self.save;
+        r
+    }
+
+    fn propagate_queues(
+        &mut self,
+        to_on: &mut PotSet,
+        to_off: &mut PotSet,
+        pending_on: &mut Fifo,
+        pending_off: &mut Fifo,
+    ) -> Result<Option<(Pot, Pot)>, OutOfBudget> {
+        let links = if self.family == Family::Nishio { Links::X } else { Links::XY };
+        let mut made = Vec::with_capacity(4);
+        loop {
+            if let Some(p) = pending_on.pop_front() {
+                self.tick()?;
+                self.on_to_off(self.arena.cand(p), links.y());
+                for i in 0..self.buf.len() {
+                    let (c, cause) = self.buf[i];
+                    if let Some(on) = to_on.get(c) {
+                        let off = self.arena.push(c, false, cause, &[p]);
+                        return Ok(Some((on, off)));
+                    }
+                    if !to_off.contains(c) {
+                        let off = self.arena.push(c, false, cause, &[p]);
+                        to_off.add(c, off);
+                        pending_off.push_back(off);
+                    }
+                }
+            } else if let Some(p) = pending_off.pop_front() {
+                self.tick()?;
+                self.off_to_on(p, links, (to_off, Some(to_on)), &mut made);
+                let cand = self.arena.cand(p);
+                if self.family.is_dynamic() {
+                    self.grid.eliminate(cand.cell(), cand.digit());
+                }
+                for &on in &made {
+                    let c = self.arena.cand(on);
+                    if let Some(off) = to_off.get(c) {
+                        return Ok(Some((on, off)));
+                    }
+                    if !to_on.contains(c) {
+                        to_on.add(c, on);
+                        pending_on.push_back(on);
+                    }
+                }
+            } else {
+                break;
+            }
+            if pending_on.is_empty() && pending_off.is_empty() && self.family.level() > 0 {
+                for (c, n) in self.nested_rules(to_off)? {
+                    if !to_off.contains(c) {
+                        to_off.add(c, n);
+                        pending_off.push_back(n);
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// A static search from the pending potentials, a layer at a time (every on potential
+    /// of the layer, then every off one), as the forcing chain and cycle searches go; the
+    /// grid does not change. `search` says which potentials to make and when to stop.
+    pub(crate) fn layered(
+        &mut self,
+        (to_on, to_off): (&mut PotSet, &mut PotSet),
+        (pending_on, pending_off): (&mut Fifo, &mut Fifo),
+        links: Links,
+        search: &mut impl Layered,
+    ) -> Result<(), OutOfBudget> {
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            while let Some(p) = pending_on.pop_front() {
+                self.tick()?;
+                self.on_to_off(self.arena.cand(p), links.y());
+                for i in 0..self.buf.len() {
+                    let (c, cause) = self.buf[i];
+                    let Some(queue) = search.off(&self.arena, p, c, to_off) else { continue };
+                    let off = self.arena.push(c, false, cause, &[p]);
+                    search.made_off(&self.arena, off);
+                    if queue {
+                        pending_off.push_back(off);
+                        to_off.add(c, off);
+                    }
+                }
+            }
+            if !search.before_offs() {
+                break;
+            }
+            // Taken out while `off_to_on` borrows self; lost (and regrown) only on a budget
+            // stop.
+            let mut ons = std::mem::take(&mut self.made);
+            while let Some(p) = pending_off.pop_front() {
+                self.tick()?;
+                self.off_to_on(p, links, (to_off, None), &mut ons);
+                for &on in &ons {
+                    let c = self.arena.cand(on);
+                    search.made_on(on, c);
+                    if !to_on.contains(c) {
+                        pending_on.push_back(on);
+                        to_on.add(c, on);
+                    }
+                }
+            }
+            self.made = ons;
+            if !search.after_layer() {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Off potentials that simpler techniques find on the reduced grid, with the crossed-out
+    /// candidates they rely on as parents: the first technique (in order) that finds any.
+    fn nested_rules(&mut self, to_off: &PotSet) -> Result<Vec<(Cand, Pot)>, OutOfBudget> {
+        let mut out = Vec::new();
+        for rule in self.family.nested_rules().into_iter().flatten() {
+            match rule {
+                NestedRule::Basic(technique) => {
+                    let mut hints = Hints::all();
+                    let _ = match technique {
+                        Technique::Pointing => locking::locking(&self.grid, &mut hints),
+                        Technique::HiddenPair => {
+                            subsets::hidden_sets(&self.grid, 2, false, &mut hints)
+                        }
+                        Technique::NakedPair => subsets::naked_sets(&self.grid, 2, &mut hints),
+                        _ => subsets::fish(&self.grid, 2, &mut hints),
+                    };
+                    for step in &hints.steps {
+                        let parents = self.rule_parents(step, to_off);
+                        if parents.is_empty() {
+                            continue;
+                        }
+                        for e in &step.eliminations {
+                            let c = Cand::new(e.cell, e.digit);
+                            let cause = Cause::Rule(step.technique);
+                            let n = self.arena.push(c, false, cause, &parents);
+                            out.push((c, n));
+                        }
+                    }
+                }
+                NestedRule::Chains(inner) => {
+                    let grid = self.grid;
+                    let mut search = Propagator::new(inner, &grid, self.work);
+                    let hints = super::hints(&mut search, false, None, &ALL_LITS)?;
+                    for h in &hints {
+                        let parents = chain_rule_parents(&search.arena, h, &self.save, &self.grid);
+                        let parents: Vec<Pot> =
+                            parents.into_iter().filter_map(|c| to_off.get(c)).collect();
+                        if parents.is_empty() {
+                            continue;
+                        }
+                        let cause = self.arena.push_nested(Nested {
+                            complexity: h.complexity,
+                            signature: search.arena.signature(&h.targets),
+                            text: explain::describe(h),
+                        });
+                        for &c in &h.removable {
+                            let n = self.arena.push(c, false, cause, &parents);
+                            out.push((c, n));
+                        }
+                    }
+                }
+            }
+            if !out.is_empty() {
+                break;
+            }
+        }
+        Ok(out)
+    }
+
+    /// The crossed-out candidates a basic technique's step relies on (Sudoku Explainer's
+    /// "rule parents"), as potentials of `to_off`.
+    fn rule_parents(&self, step: &Step, to_off: &PotSet) -> Vec<Pot> {
+        let mut out = Vec::new();
+        let gone = |c: Cell, d: Digit| {
+            self.save.candidates(c).contains(d) && !self.grid.candidates(c).contains(d)
+        };
+        let mut push = |c: Cell, d: Digit| {
+            if let Some(n) = to_off.get(Cand::new(c, d))
+                && !out.contains(&n)
+            {
+                out.push(n);
+            }
+        };
+        match step.technique {
+            Technique::Pointing | Technique::Claiming | Technique::XWing => {
+                let d = step.pattern[0].digit;
+                let half = step.units.len() / 2;
+                let (base, cover) = step.units.split_at(half);
+                let cover: CellSet =
+                    cover.iter().fold(CellSet::EMPTY, |s, u| s.union(u.cell_set()));
+                for u in base {
+                    for &c in u.cells() {
+                        if gone(c, d) && !cover.contains(c) {
+                            push(c, d);
+                        }
+                    }
+                }
+            }
+            Technique::HiddenPair => {
+                let unit = step.units[0];
+                let digits = step.pattern_digits();
+                let cells = step.pattern_cells();
+                for &c in unit.cells() {
+                    if cells.contains(c) {
+                        continue;
+                    }
+                    for d in digits {
+                        if self.save.candidates(c).contains(d) {
+                            push(c, d);
+                        }
+                    }
+                }
+            }
+            Technique::NakedPair => {
+                let digits = step.pattern_digits();
+                for c in step.pattern_cells() {
+                    for d in self.save.candidates(c).difference(digits) {
+                        push(c, d);
+                    }
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+}
+
+/// What a dynamic chain may use, besides the cell and unit rules, when propagation stalls
+/// at a nesting level: basic techniques, then chain searches of an easier family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NestedRule {
+    /// Pointing and claiming, hidden pairs, naked pairs or X-wings.
+    Basic(Technique),
+    /// Every hint of a chaining family.
+    Chains(Family),
+}
+
+/// The crossed-out candidates (relative to `initial`, absent from `current`) that a
+/// chain's single-based links rely on, as candidates.
+fn chain_rule_parents(
+    arena: &Arena,
+    h: &ChainHint,
+    initial: &CandidateGrid,
+    current: &CandidateGrid,
+) -> Vec<Cand> {
+    let mut out: Vec<Cand> = Vec::new();
+    let mut seen = [0u64; 12];
+    let mut add = |c: Cand, out: &mut Vec<Cand>| {
+        let i = c.index();
+        if seen[i / 64] & (1 << (i % 64)) == 0 {
+            seen[i / 64] |= 1 << (i % 64);
+            out.push(c);
+        }
+    };
+    let mut chain = Vec::new();
+    for &t in &h.targets {
+        arena.chain(t, &mut chain);
+        for &p in &chain {
+            let node = arena.node(p);
+            let cause = match (node.cause, h.kind) {
+                (Cause::Assumed, Kind::Cell(_)) => Cause::Cell,
+                (Cause::Assumed, Kind::Region(u, _)) => Cause::Unit(u),
+                (c, _) => c,
+            };
+            if !node.on {
+                continue;
+            }
+            let (cell, d) = (node.cand.cell(), node.cand.digit());
+            match cause {
+                Cause::Cell => {
+                    let gone = initial.candidates(cell).difference(current.candidates(cell));
+                    for v in gone {
+                        add(Cand::new(cell, v), &mut out);
+                    }
+                }
+                Cause::Unit(u) => {
+                    let kind = match u {
+                        Unit::Box(_) => Unit::Box(cell.box_() as u8),
+                        Unit::Row(_) => Unit::Row(cell.row() as u8),
+                        Unit::Col(_) => Unit::Col(cell.col() as u8),
+                    };
+                    for &c in kind.cells() {
+                        if initial.candidates(c).contains(d) && !current.candidates(c).contains(d) {
+                            add(Cand::new(c, d), &mut out);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}

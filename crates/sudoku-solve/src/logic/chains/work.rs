@@ -1,0 +1,67 @@
+//! What chain searches share over a solve: the budget they count against, the buffers of
+//! finished searches for the next ones, and what earlier searches learnt about the grid.
+
+use sudoku_core::CandidateGrid;
+
+use super::potential::{Arena, Fifo, PotSet};
+use super::reach::Closure;
+use crate::logic::hints::Lits;
+
+/// The chain search ran out of its budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct OutOfBudget;
+
+/// Potentials propagated by every chain search of a solve, against a limit.
+#[derive(Default)]
+pub(crate) struct Meter {
+    pub(crate) used: u64,
+    limit: u64,
+}
+
+impl Meter {
+    /// Counts one potential.
+    pub(crate) fn tick(&mut self) -> Result<(), OutOfBudget> {
+        self.used += 1;
+        if self.used > self.limit { Err(OutOfBudget) } else { Ok(()) }
+    }
+}
+
+/// A search's growable buffers, emptied.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    pub(crate) arena: Arena,
+    #[expect(clippy::vec_box, reason = "sets move between pool and outcomes by pointer")]
+    pub(crate) sets: Vec<Box<PotSet>>,
+    pub(crate) pending_on: Fifo,
+    pub(crate) pending_off: Fifo,
+}
+
+/// What the static family learnt about a grid, for the searches after it.
+#[derive(Default)]
+pub(crate) struct Memo {
+    /// The closure of the last grid's XY graph, from the static family, for the
+    /// multiple-chain family on the same grid.
+    pub(crate) xy_closure: Option<(CandidateGrid, Closure)>,
+    /// Breadth-first layers for [`super::reach::StaticLinks::cycle_may_remove`].
+    pub(crate) layers: Vec<Lits>,
+    /// By digit, its places when its X links last gave no forcing chain (and so no X-cycle
+    /// that removes anything): X links never leave their digit, so with the same places,
+    /// again none.
+    pub(crate) x_barren_at: [Option<u128>; 9],
+}
+
+/// What the chain searches of one solve share: a meter, a pool of buffers (a search grows
+/// thousands of potentials), and memos.
+#[derive(Default)]
+pub(crate) struct Work {
+    pub(crate) meter: Meter,
+    pub(crate) pool: Vec<Scratch>,
+    pub(crate) memo: Memo,
+}
+
+impl Work {
+    /// For searches that may propagate `limit` potentials in all.
+    pub(crate) fn new(limit: u64) -> Work {
+        Work { meter: Meter { used: 0, limit }, ..Work::default() }
+    }
+}
