@@ -42,8 +42,30 @@ impl<'a, 'w> StaticChains<'a, 'w> {
 
     /// Every cycle and forcing chain, family by family, as hints.
     pub(crate) fn all(mut self) -> Result<Collector, OutOfBudget> {
+        // A cycle that removes something implies a forcing chain from what it removes (see
+        // `best`), and X- and Y-chains are XY chains: without an XY forcing chain there is no
+        // hint at all (most nested searches, on grids an assumption has reduced).
+        let xy = self.links.implications(Links::XY);
+        let closure = xy.closure();
+        if closure.forcing_starts().iter().flatten().all(|&m| m == 0) {
+            return Ok(self.collector);
+        }
+        let mut xy = Some((xy, closure));
         for links in FAMILIES {
-            self.search_every_start(links)?;
+            let (graph, forcing_from) = match links {
+                Links::XY => {
+                    let (graph, closure) = xy.take().expect("built once");
+                    (graph, closure.forcing_starts())
+                }
+                // Y-chains have no forcing chains of their own (they are XY ones).
+                Links::Y => (self.links.implications(links), [[0; 9]; 2]),
+                Links::X => {
+                    let graph = self.links.implications(links);
+                    let starts = graph.forcing_starts();
+                    (graph, starts)
+                }
+            };
+            self.search_every_start(links, &graph, &forcing_from)?;
         }
         Ok(self.collector)
     }
@@ -244,11 +266,15 @@ impl<'a, 'w> StaticChains<'a, 'w> {
     }
 
     /// Cycles and forcing chains of `links` from every candidate of every cell with two or
-    /// more, where the condensed implication graph allows them.
-    fn search_every_start(&mut self, links: Links) -> Result<(), OutOfBudget> {
-        let graph = self.links.implications(links);
+    /// more, where the condensed implication `graph` allows them; forcing chains from the
+    /// starts `forcing_from` (on, off) only.
+    fn search_every_start(
+        &mut self,
+        links: Links,
+        graph: &Implications,
+        forcing_from: &[Lits; 2],
+    ) -> Result<(), OutOfBudget> {
         let scopes = graph.cycle_scopes();
-        let forcing_from = if links.x() { graph.forcing_starts() } else { [[0; 9]; 2] };
         let has =
             |set: &Lits, cand: Cand| set[cand.digit().index()] >> cand.cell().index() & 1 != 0;
         let grid = self.prop.grid;
