@@ -30,6 +30,7 @@
 #![doc(test(attr(deny(warnings))))]
 
 mod candidates;
+pub mod canon;
 mod cell;
 mod digit;
 mod grid;
@@ -38,6 +39,7 @@ mod reader;
 mod transform;
 
 pub use candidates::{CandidateGrid, Contradiction};
+pub use canon::Canonical;
 pub use cell::{Cell, CellSet, CellSetIter, PEERS, ParseCellError, UNIT_CELLS, Unit};
 pub use digit::{Digit, DigitSet, DigitSetIter, InvalidDigitSet};
 pub use grid::{Conflict, Grid, Pretty, SolutionError};

@@ -1,5 +1,6 @@
 //! Integration tests of sudoku-core.
 
+mod canon;
 mod props;
 mod serde;
 
