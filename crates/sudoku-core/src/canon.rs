@@ -105,6 +105,22 @@ impl Grid {
 /// No position, column or stack yet.
 const NONE: u8 = 0xFF;
 
+/// The three columns (or rows) of stack (or band) `s`, as a bit mask.
+const fn stack_bits(s: usize) -> u16 {
+    0b111 << (s * 3)
+}
+
+/// The bits of a mask, lowest first.
+fn bits(mut m: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
+}
+
 /// A partial form: the orientation and rows chosen, the column order and the digit labels.
 #[derive(Clone, Copy, Debug)]
 struct Cand {
@@ -136,6 +152,11 @@ impl Cand {
         }
         k
     }
+
+    /// The source rows used, as a bit mask.
+    fn used(&self, k: usize) -> u16 {
+        self.rows[..k].iter().fold(0, |m, &r| m | 1 << r)
+    }
 }
 
 /// The column assignment of one row being minimised.
@@ -143,8 +164,8 @@ impl Cand {
 struct State {
     /// Output position -> source column.
     pos_col: [u8; 9],
-    /// Source column -> output position.
-    col_pos: [u8; 9],
+    /// The source columns not placed yet.
+    free: u16,
     /// Output stack -> source stack.
     smap: [u8; 3],
     /// Source stack -> output stack.
@@ -153,22 +174,29 @@ struct State {
     next: u8,
 }
 
-/// What a row search needs to know about the candidate and the source row.
+impl State {
+    fn new(cand: &Cand) -> State {
+        State {
+            pos_col: [NONE; 9],
+            free: 0x1ff,
+            smap: [NONE; 3],
+            sinv: [NONE; 3],
+            labels: cand.labels,
+            next: cand.next,
+        }
+    }
+}
+
+/// What the row searches of one candidate share: which columns may go where.
 #[derive(Debug)]
-struct RowCtx {
-    /// The source row's digits, by source column.
-    v: [u8; 9],
+struct Frame {
     /// The colour of each source column (its content in the rows above).
     cls: [u32; 9],
-    /// The colour each output position must keep.
-    colors: [u32; 9],
+    /// Per output position: the source columns of its colour.
+    elig: [u16; 9],
     /// Output stack -> the source stacks with the same colours (bit mask).
     compat: [u8; 3],
-    /// Per source stack: its sorted (colour, value) pairs, to spot interchangeable stacks.
-    ssig: [[u64; 3]; 3],
-    /// Per source stack: it holds a given of a lazy first row (never interchangeable).
-    spending: [bool; 3],
-    /// The first row is lazy.
+    /// The first row is lazy: its givens are labelled by the slot they take.
     lazy: bool,
     /// Lazy: the first row's digits by source column.
     row0: [u8; 9],
@@ -176,6 +204,89 @@ struct RowCtx {
     col0: [u8; 10],
     /// Lazy: the rank of each output position among the first row's givens.
     g0_rank: [u8; 9],
+    /// Lazy: the source columns given in the first row, whose slots are not decided.
+    pending: u16,
+}
+
+impl Frame {
+    /// Colours `cls` of the source columns, `colors` the colours the output keeps, `compat`
+    /// which stacks may go where.
+    fn new(cls: [u32; 9], colors: &[u32; 9], compat: [u8; 3]) -> Frame {
+        let elig = colors.map(|c| {
+            cls.iter().enumerate().fold(0u16, |m, (x, &k)| if k == c { m | 1 << x } else { m })
+        });
+        Frame {
+            cls,
+            elig,
+            compat,
+            lazy: false,
+            row0: [0; 9],
+            col0: [NONE; 10],
+            g0_rank: [0; 9],
+            pending: 0,
+        }
+    }
+
+    /// Puts source column `x` at output position `j`; a given of a lazy first row gets the
+    /// label of its slot.
+    #[inline]
+    fn place(&self, st: &mut State, j: usize, x: usize) {
+        st.pos_col[j] = x as u8;
+        st.free &= !(1 << x);
+        let (s, src) = (j / 3, x / 3);
+        st.smap[s] = src as u8;
+        st.sinv[src] = s as u8;
+        if self.pending & (1 << x) != 0 {
+            st.labels[usize::from(self.row0[x])] = self.g0_rank[j] + 1;
+        }
+    }
+
+    /// The label of digit `d` (0 for a blank), labelling it if it is new. A digit of a lazy
+    /// first row whose column has no slot yet takes the first slot it can reach.
+    #[inline]
+    fn value(&self, st: &mut State, d: u8) -> u8 {
+        let d = usize::from(d);
+        if d == 0 {
+            return 0;
+        }
+        if st.labels[d] != 0 {
+            return st.labels[d];
+        }
+        if self.col0[d] != NONE {
+            let y = usize::from(self.col0[d]);
+            let first_slot = |st: &State, s: usize| {
+                (s * 3..s * 3 + 3).find(|&q| st.pos_col[q] == NONE && self.elig[q] & (1 << y) != 0)
+            };
+            let sy = y / 3;
+            let q = if st.sinv[sy] != NONE {
+                first_slot(st, usize::from(st.sinv[sy]))
+            } else {
+                (0..3)
+                    .filter(|&s| st.smap[s] == NONE && self.compat[s] & (1 << sy) != 0)
+                    .find_map(|s| first_slot(st, s))
+            };
+            let q = q.expect("a compatible stack has a free slot of the same colour");
+            self.place(st, q, y);
+            return st.labels[d];
+        }
+        st.labels[d] = st.next;
+        st.next += 1;
+        st.labels[d]
+    }
+
+    /// Source stacks `a` and `b` (neither placed yet) are interchangeable for row `v`: the
+    /// same colours and values, and no pending given.
+    fn same_stacks(&self, v: &[u8; 9], a: usize, b: usize) -> bool {
+        let sig = |s: usize| {
+            let mut t = [0u64; 3];
+            for (i, e) in t.iter_mut().enumerate() {
+                *e = u64::from(self.cls[s * 3 + i]) << 4 | u64::from(v[s * 3 + i]);
+            }
+            t.sort_unstable();
+            t
+        };
+        (self.pending & (stack_bits(a) | stack_bits(b))) == 0 && sig(a) == sig(b)
+    }
 }
 
 /// The search state shared by all candidates.
@@ -183,6 +294,12 @@ struct RowCtx {
 struct Search {
     /// The grid and its transpose, row-major.
     g: [[u8; 81]; 2],
+    /// Per orientation and row: the blank cells of the row (bit mask by column).
+    blanks: [[u16; 9]; 2],
+    /// Per orientation and row: the rows of its band with the same content (itself included).
+    same_rows: [[u16; 9]; 2],
+    /// Per orientation and band: the bands with the same content (itself included).
+    same_bands: [[u8; 3]; 2],
     /// The best row at the current depth (`NONE` past the part decided).
     best: [u8; 9],
     /// The rows of the form decided so far.
@@ -193,11 +310,6 @@ struct Search {
     depth: usize,
 }
 
-/// The stack of column or row `i`.
-const fn stack(i: u8) -> u8 {
-    i / 3
-}
-
 impl Search {
     fn new(grid: &Grid) -> Search {
         let a = grid.to_bytes();
@@ -205,11 +317,35 @@ impl Search {
         for (i, v) in t.iter_mut().enumerate() {
             *v = a[i % 9 * 9 + i / 9];
         }
+        let g = [a, t];
+        let mut blanks = [[0u16; 9]; 2];
+        let mut same_rows = [[0u16; 9]; 2];
+        let mut same_bands = [[0u8; 3]; 2];
+        for o in 0..2 {
+            let row = |r: usize| &g[o][r * 9..r * 9 + 9];
+            for r in 0..9 {
+                blanks[o][r] = row(r)
+                    .iter()
+                    .enumerate()
+                    .fold(0, |m, (c, &d)| if d == 0 { m | 1 << c } else { m });
+                same_rows[o][r] = (0..9)
+                    .filter(|&q| q / 3 == r / 3 && row(q) == row(r))
+                    .fold(0, |m, q| m | 1 << q);
+            }
+            for b in 0..3 {
+                same_bands[o][b] = (0..3)
+                    .filter(|&c| g[o][b * 27..b * 27 + 27] == g[o][c * 27..c * 27 + 27])
+                    .fold(0, |m, c| m | 1 << c);
+            }
+        }
         Search {
-            g: [a, t],
+            g,
+            blanks,
+            same_rows,
+            same_bands,
             best: [NONE; 9],
             out: [[0; 9]; 9],
-            next: Vec::with_capacity(32),
+            next: Vec::with_capacity(16),
             depth: 0,
         }
     }
@@ -250,6 +386,11 @@ impl Search {
         }
     }
 
+    /// The number of leading blanks of the best row so far.
+    fn leading_blanks(&self) -> u32 {
+        self.best.iter().take_while(|&&v| v == 0).count() as u32
+    }
+
     fn run(mut self) -> Canonical {
         self.first_row();
         self.out[0] = self.best;
@@ -288,7 +429,8 @@ impl Search {
                 }
                 if repeated {
                     // Clashing givens: the general search, every column alike.
-                    self.search_row(&cand, r, [0; 9], [0; 9], [0b111; 3]);
+                    let frame = Frame::new([0; 9], &[0; 9], [0b111; 3]);
+                    self.dfs(&frame, &row, &State::new(&cand), 0, &cand, r);
                     continue;
                 }
                 // Stacks by increasing number of givens, givens to the right, labels 1, 2, ...
@@ -319,35 +461,28 @@ impl Search {
     /// band's start the rows of the bands left. Of identical rows of a band, and of identical
     /// bands, only the first is tried: the others give the same forms.
     fn row_choices(&self, t: u8, k: usize, used: u16, last: u8) -> RowChoices {
-        let g = &self.g[usize::from(t)];
-        let same_rows = |a: u8, b: u8| {
-            let (a, b) = (usize::from(a) * 9, usize::from(b) * 9);
-            g[a..a + 9] == g[b..b + 9]
-        };
+        let t = usize::from(t);
         let mut out = RowChoices { rows: [(0, 0); 9], len: 0 };
-        let push_band = |out: &mut RowChoices, b: u8, times: u64| {
-            let free = |r: u8| used & (1 << r) == 0;
-            for r in (b * 3..b * 3 + 3).filter(|&r| free(r)) {
-                if (b * 3..r).any(|o| free(o) && same_rows(o, r)) {
-                    continue;
+        let push_band = |out: &mut RowChoices, b: usize, times: u64| {
+            let free = stack_bits(b) & !used;
+            for r in bits(free) {
+                let same = self.same_rows[t][r] & free;
+                if same & ((1 << r) - 1) == 0 {
+                    out.rows[out.len] = (r as u8, times * u64::from(same.count_ones()));
+                    out.len += 1;
                 }
-                let n = (b * 3..b * 3 + 3).filter(|&o| free(o) && same_rows(o, r)).count();
-                out.rows[out.len] = (r, times * n as u64);
-                out.len += 1;
             }
         };
         if k % 3 != 0 {
-            push_band(&mut out, stack(last), 1);
+            push_band(&mut out, usize::from(last / 3), 1);
             return out;
         }
-        let free_band = |b: u8| used & (0b111 << (b * 3)) == 0;
-        let same_band = |a: u8, b: u8| (0..3).all(|i| same_rows(a * 3 + i, b * 3 + i));
-        for b in (0..3).filter(|&b| free_band(b)) {
-            if (0..b).any(|o| free_band(o) && same_band(o, b)) {
-                continue;
+        let free_bands = (0..3).filter(|&b| used & stack_bits(b) == 0).fold(0u8, |m, b| m | 1 << b);
+        for b in 0..3 {
+            let same = self.same_bands[t][b] & free_bands;
+            if free_bands & (1 << b) != 0 && same & ((1 << b) - 1) == 0 {
+                push_band(&mut out, b, u64::from(same.count_ones()));
             }
-            let n = (0..3).filter(|&o| free_band(o) && same_band(o, b)).count();
-            push_band(&mut out, b, n as u64);
         }
         out
     }
@@ -373,38 +508,83 @@ impl Search {
             sorted.windows(2).all(|w| w[0] != w[1])
         };
         for cand in cur {
-            let used = cand.rows[..k].iter().fold(0u16, |m, &r| m | 1 << r);
-            let choices = self.row_choices(cand.t, k, used, cand.rows[k - 1]);
-            for &(r, w) in choices.as_slice() {
-                let cand = Cand { weight: cand.weight * w, ..*cand };
-                if cand.lazy {
-                    self.lazy_row(&cand, r);
-                } else if fixed {
-                    self.fixed_row(&cand, r);
-                } else {
-                    let mut inv = [0u8; 9];
-                    for (j, &x) in cand.cols.iter().enumerate() {
-                        inv[usize::from(x)] = j as u8;
-                    }
-                    let cls = inv.map(|j| colors[usize::from(j)]);
-                    let mut compat = [0u8; 3];
-                    for (s, bits) in compat.iter_mut().enumerate() {
-                        for src in 0..3u8 {
-                            let at = stack(inv[usize::from(src) * 3]);
-                            if sigs[s] == sigs[usize::from(at)] {
-                                *bits |= 1 << src;
-                            }
+            let mut choices = self.row_choices(cand.t, k, cand.used(k), cand.rows[k - 1]);
+            // Rows with more blanks first: they tend to make the best row, which prunes more.
+            let row_blanks = self.blanks[usize::from(cand.t)];
+            let blanks = |r: u8| row_blanks[usize::from(r)].count_ones();
+            choices.as_mut_slice().sort_unstable_by_key(|&(r, _)| std::cmp::Reverse(blanks(r)));
+            let frame = if cand.lazy {
+                Some(self.lazy_frame(cand))
+            } else if fixed {
+                None
+            } else {
+                let mut inv = [0u8; 9];
+                for (j, &x) in cand.cols.iter().enumerate() {
+                    inv[usize::from(x)] = j as u8;
+                }
+                let cls = inv.map(|j| colors[usize::from(j)]);
+                let mut compat = [0u8; 3];
+                for (s, bits) in compat.iter_mut().enumerate() {
+                    for src in 0..3 {
+                        let at = usize::from(inv[src * 3] / 3);
+                        if sigs[s] == sigs[at] {
+                            *bits |= 1 << src;
                         }
                     }
-                    self.search_row(&cand, r, cls, colors, compat);
+                }
+                Some(Frame::new(cls, &colors, compat))
+            };
+            for &(r, w) in choices.as_slice() {
+                // A row with fewer blanks than the best row's leading blanks is worse.
+                if blanks(r) < self.leading_blanks() {
+                    continue;
+                }
+                let cand = Cand { weight: cand.weight * w, ..*cand };
+                let v = self.row(cand.t, r);
+                match &frame {
+                    Some(frame) => self.dfs(frame, &v, &State::new(&cand), 0, &cand, r),
+                    None => self.fixed_row(&cand, &v, r),
                 }
             }
         }
     }
 
+    /// The frame of the row below a lazy first row: columns keep their given or blank status
+    /// in the first row, and a digit of the first row is labelled by the slot its column takes.
+    fn lazy_frame(&self, cand: &Cand) -> Frame {
+        let row0 = self.row(cand.t, cand.rows[0]);
+        let colors = self.out[0].map(|v| u32::from(v != 0));
+        let cls = row0.map(|v| u32::from(v != 0));
+        let count = |c: &[u32; 9], s: usize| c[s * 3] + c[s * 3 + 1] + c[s * 3 + 2];
+        let mut compat = [0u8; 3];
+        for (s, bits) in compat.iter_mut().enumerate() {
+            for src in 0..3 {
+                if count(&colors, s) == count(&cls, src) {
+                    *bits |= 1 << src;
+                }
+            }
+        }
+        let mut frame = Frame::new(cls, &colors, compat);
+        frame.lazy = true;
+        frame.row0 = row0;
+        let mut n = 0;
+        for (j, &c) in colors.iter().enumerate() {
+            if c != 0 {
+                frame.g0_rank[j] = n;
+                n += 1;
+            }
+        }
+        for (x, &d) in row0.iter().enumerate() {
+            if d != 0 {
+                frame.col0[usize::from(d)] = x as u8;
+                frame.pending |= 1 << x;
+            }
+        }
+        frame
+    }
+
     /// Every column has its own colour: the column order cannot change, only labels are new.
-    fn fixed_row(&mut self, cand: &Cand, r: u8) {
-        let v = self.row(cand.t, r);
+    fn fixed_row(&mut self, cand: &Cand, v: &[u8; 9], r: u8) {
         let mut labels = cand.labels;
         let mut next = cand.next;
         for j in 0..9 {
@@ -427,49 +607,9 @@ impl Search {
         self.next.push(leaf);
     }
 
-    /// The row below a lazy first row: columns keep their given or blank status in the first
-    /// row, and a digit of the first row is labelled by the slot its column takes there.
-    fn lazy_row(&mut self, cand: &Cand, r: u8) {
-        let row0 = self.row(cand.t, cand.rows[0]);
-        let colors = self.out[0].map(|v| u32::from(v != 0));
-        let cls = row0.map(|v| u32::from(v != 0));
-        let mut g0_rank = [0u8; 9];
-        let mut n = 0;
-        for (j, &c) in colors.iter().enumerate() {
-            if c != 0 {
-                g0_rank[j] = n;
-                n += 1;
-            }
-        }
-        let count = |c: &[u32; 9], s: usize| c[s * 3] + c[s * 3 + 1] + c[s * 3 + 2];
-        let mut compat = [0u8; 3];
-        for (s, bits) in compat.iter_mut().enumerate() {
-            for src in 0..3 {
-                if count(&colors, s) == count(&cls, src) {
-                    *bits |= 1 << src;
-                }
-            }
-        }
-        let mut col0 = [NONE; 10];
-        for (x, &d) in row0.iter().enumerate() {
-            if d != 0 {
-                col0[usize::from(d)] = x as u8;
-            }
-        }
-        let v = self.row(cand.t, r);
-        let ctx = RowCtx::new(v, cls, colors, compat, Some((row0, col0, g0_rank)));
-        self.dfs(&ctx, &State::new(cand), 0, cand, r);
-    }
-
-    /// The general search of the smallest row `r` under the column orders that keep colours.
-    fn search_row(&mut self, cand: &Cand, r: u8, cls: [u32; 9], colors: [u32; 9], compat: [u8; 3]) {
-        let v = self.row(cand.t, r);
-        let ctx = RowCtx::new(v, cls, colors, compat, None);
-        self.dfs(&ctx, &State::new(cand), 0, cand, r);
-    }
-
-    /// Chooses the source column of output position `j`, then goes on with `j + 1`.
-    fn dfs(&mut self, ctx: &RowCtx, st: &State, j: usize, cand: &Cand, r: u8) {
+    /// Chooses the source column of output position `j` for source row `v` (values by source
+    /// column), then goes on with `j + 1`. Only the choices of the smallest value are followed.
+    fn dfs(&mut self, frame: &Frame, v: &[u8; 9], st: &State, j: usize, cand: &Cand, r: u8) {
         if j == 9 {
             let mut leaf =
                 Cand { lazy: false, cols: st.pos_col, labels: st.labels, next: st.next, ..*cand };
@@ -481,57 +621,67 @@ impl Search {
         if pre != NONE {
             // Placed already, by a digit of the first row above.
             let mut st2 = *st;
-            let val = ctx.value(&mut st2, pre);
+            let val = frame.value(&mut st2, v[usize::from(pre)]);
             if self.accept(j, val) {
-                self.dfs(ctx, &st2, j + 1, cand, r);
+                self.dfs(frame, v, &st2, j + 1, cand, r);
             }
             return;
         }
         let s = j / 3;
-        let stacks = if st.smap[s] != NONE {
+        let mut stacks = if st.smap[s] != NONE {
             1u8 << st.smap[s]
         } else {
-            let mapped = st
-                .sinv
-                .iter()
-                .enumerate()
-                .fold(0u8, |m, (src, &o)| if o != NONE { m | 1 << src } else { m });
-            ctx.compat[s] & !mapped
+            let placed = (0..3).filter(|&src| st.sinv[src] != NONE).fold(0, |m, src| m | 1 << src);
+            frame.compat[s] & !placed
         };
-        let free_stack = st.smap[s] == NONE;
-        let mut tried_stacks = 0u8;
-        for src in 0..3usize {
-            if stacks & (1 << src) == 0 {
-                continue;
-            }
-            if free_stack && !ctx.spending[src] {
-                let same = (0..3).any(|o| {
-                    tried_stacks & (1 << o) != 0 && !ctx.spending[o] && ctx.ssig[o] == ctx.ssig[src]
-                });
-                if same {
-                    continue;
+        if st.smap[s] == NONE && stacks.count_ones() > 1 {
+            // Of interchangeable stacks, only the first.
+            for b in 1..3 {
+                if stacks & (1 << b) != 0
+                    && (0..b).any(|a| stacks & (1 << a) != 0 && frame.same_stacks(v, a, b))
+                {
+                    stacks &= !(1 << b);
                 }
             }
-            tried_stacks |= 1 << src;
-            let mut tried = [(u32::MAX, 0u8); 3];
-            for (n, x) in (src * 3..src * 3 + 3).enumerate() {
-                if st.col_pos[x] != NONE || ctx.cls[x] != ctx.colors[j] {
+        }
+        let cols = bits(u16::from(stacks)).fold(0, |m, src| m | stack_bits(src));
+        let options = frame.elig[j] & st.free & cols;
+        // Columns of one stack with the same value and colour are interchangeable, unless
+        // they hold a pending given.
+        let mut opts = [(0u8, 0u8); 9];
+        let mut n = 0;
+        let mut min = u8::MAX;
+        let mut seen = [0u16; 3];
+        for x in bits(options) {
+            let d = v[x];
+            if frame.pending & (1 << x) == 0 {
+                if seen[x / 3] & (1 << d) != 0 {
                     continue;
                 }
-                let alike = !ctx.lazy || ctx.row0[x] == 0;
-                if alike {
-                    let key = (ctx.cls[x], ctx.v[x]);
-                    if tried[..n].contains(&key) {
-                        continue;
-                    }
-                    tried[n] = key;
-                }
+                seen[x / 3] |= 1 << d;
+            }
+            let val = if d == 0 {
+                0
+            } else if st.labels[usize::from(d)] != 0 && frame.pending & (1 << x) == 0 {
+                st.labels[usize::from(d)]
+            } else {
                 let mut st2 = *st;
-                ctx.place(&mut st2, j, x);
-                let val = ctx.value(&mut st2, x as u8);
-                if self.accept(j, val) {
-                    self.dfs(ctx, &st2, j + 1, cand, r);
-                }
+                frame.place(&mut st2, j, x);
+                frame.value(&mut st2, d)
+            };
+            opts[n] = (val, x as u8);
+            n += 1;
+            min = min.min(val);
+        }
+        if n == 0 || !self.accept(j, min) {
+            return;
+        }
+        for &(val, x) in &opts[..n] {
+            if val == min {
+                let mut st2 = *st;
+                frame.place(&mut st2, j, usize::from(x));
+                frame.value(&mut st2, v[usize::from(x)]);
+                self.dfs(frame, v, &st2, j + 1, cand, r);
             }
         }
     }
@@ -571,91 +721,6 @@ impl Search {
         };
         let orders: u64 = self.next.iter().map(|c| c.weight).sum();
         Canonical { grid, transform: transform(&leaf), automorphisms: orders * stabiliser }
-    }
-}
-
-impl State {
-    fn new(cand: &Cand) -> State {
-        State {
-            pos_col: [NONE; 9],
-            col_pos: [NONE; 9],
-            smap: [NONE; 3],
-            sinv: [NONE; 3],
-            labels: cand.labels,
-            next: cand.next,
-        }
-    }
-}
-
-impl RowCtx {
-    fn new(
-        v: [u8; 9],
-        cls: [u32; 9],
-        colors: [u32; 9],
-        compat: [u8; 3],
-        lazy: Option<([u8; 9], [u8; 10], [u8; 9])>,
-    ) -> RowCtx {
-        let (row0, col0, g0_rank) = lazy.unwrap_or(([0; 9], [NONE; 10], [0; 9]));
-        let mut ssig = [[0u64; 3]; 3];
-        let mut spending = [false; 3];
-        for s in 0..3 {
-            for i in 0..3 {
-                let x = s * 3 + i;
-                ssig[s][i] = u64::from(cls[x]) << 4 | u64::from(v[x]);
-                spending[s] |= row0[x] != 0;
-            }
-            ssig[s].sort_unstable();
-        }
-        RowCtx { v, cls, colors, compat, ssig, spending, lazy: lazy.is_some(), row0, col0, g0_rank }
-    }
-
-    /// Puts source column `x` at output position `j`; a given of a lazy first row gets the
-    /// label of its slot.
-    #[inline]
-    fn place(&self, st: &mut State, j: usize, x: usize) {
-        st.pos_col[j] = x as u8;
-        st.col_pos[x] = j as u8;
-        let (s, src) = (j / 3, x / 3);
-        st.smap[s] = src as u8;
-        st.sinv[src] = s as u8;
-        if self.lazy && self.row0[x] != 0 {
-            st.labels[usize::from(self.row0[x])] = self.g0_rank[j] + 1;
-        }
-    }
-
-    /// The label of source column `x`'s digit (0 for a blank), labelling it if it is new. A
-    /// digit of a lazy first row whose column has no slot yet takes the first slot it can.
-    #[inline]
-    fn value(&self, st: &mut State, x: u8) -> u8 {
-        let d = usize::from(self.v[usize::from(x)]);
-        if d == 0 {
-            return 0;
-        }
-        if st.labels[d] != 0 {
-            return st.labels[d];
-        }
-        if self.lazy && self.col0[d] != NONE {
-            let y = usize::from(self.col0[d]);
-            let want = self.cls[y];
-            let first_slot = |st: &State, s: usize| {
-                (s * 3..s * 3 + 3).find(|&q| st.pos_col[q] == NONE && self.colors[q] == want)
-            };
-            let sy = y / 3;
-            let q = if st.sinv[sy] != NONE {
-                first_slot(st, usize::from(st.sinv[sy]))
-            } else {
-                (0..3)
-                    .filter(|&s| st.smap[s] == NONE && self.compat[s] & (1 << sy) != 0)
-                    .filter_map(|s| first_slot(st, s))
-                    .min()
-            };
-            let q = q.expect("a compatible stack has a free slot of the same colour");
-            self.place(st, q, y);
-            return st.labels[d];
-        }
-        st.labels[d] = st.next;
-        st.next += 1;
-        st.labels[d]
     }
 }
 
@@ -711,5 +776,9 @@ struct RowChoices {
 impl RowChoices {
     fn as_slice(&self) -> &[(u8, u64)] {
         &self.rows[..self.len]
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [(u8, u64)] {
+        &mut self.rows[..self.len]
     }
 }
