@@ -6,6 +6,7 @@ use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, Unit};
 
 use super::potential::{Arena, Cand, Cause, Fifo, Nested, Pot, PotSet};
 use super::rank::{ChainHint, Kind};
+use super::reach::StaticLinks;
 use super::work::{OutOfBudget, Scratch, Work};
 use super::{Family, Links, explain};
 use crate::logic::hints::{ALL_LITS, Hints, unit_bits_of, units_of};
@@ -31,6 +32,8 @@ pub(crate) struct Propagator<'w> {
     /// Boxed so that taking and returning a set moves a pointer.
     #[expect(clippy::vec_box, reason = "sets move between pool and outcomes by pointer")]
     sets: Vec<Box<PotSet>>,
+    /// Whether the grid propagations start from has no static hint, once known.
+    save_static_free: Option<bool>,
 }
 
 impl Drop for Propagator<'_> {
@@ -83,6 +86,7 @@ impl<'w> Propagator<'w> {
             pending_on: scratch.pending_on,
             pending_off: scratch.pending_off,
             sets: scratch.sets,
+            save_static_free: None,
         }
     }
 
@@ -373,34 +377,61 @@ impl<'w> Propagator<'w> {
                         }
                     }
                 }
-                NestedRule::Chains(inner) => {
-                    let grid = self.grid;
-                    let mut search = Propagator::new(inner, &grid, self.work);
-                    let hints = super::hints(&mut search, false, None, &ALL_LITS)?;
-                    for h in &hints {
-                        let parents = chain_rule_parents(&search.arena, h, &self.save, &self.grid);
-                        let parents: Vec<Pot> =
-                            parents.into_iter().filter_map(|c| to_off.get(c)).collect();
-                        if parents.is_empty() {
-                            continue;
-                        }
-                        let cause = self.arena.push_nested(Nested {
-                            complexity: h.complexity,
-                            signature: search.arena.signature(&h.targets),
-                            text: explain::describe(h),
-                        });
-                        for &c in &h.removable {
-                            let n = self.arena.push(c, false, cause, &parents);
-                            out.push((c, n));
-                        }
+                NestedRule::Chains(Family::Static) if self.no_static_hint_in_save() => {
+                    // Every static hint on the reduced grid passes through a strong link the
+                    // propagation's start grid lacks (the usual case is none at all, and
+                    // then no search is needed).
+                    if !StaticLinks::new(&self.grid).has_forcing_chain_after(&self.save) {
+                        continue;
                     }
+                    self.nested_chains(Family::Static, to_off, &mut out)?;
                 }
+                NestedRule::Chains(inner) => self.nested_chains(inner, to_off, &mut out)?,
             }
             if !out.is_empty() {
                 break;
             }
         }
         Ok(out)
+    }
+
+    /// Whether the grid every propagation of this search starts from has no static hint
+    /// (computed once: most nested searches run on such grids, since the static family
+    /// comes first).
+    fn no_static_hint_in_save(&mut self) -> bool {
+        *self.save_static_free.get_or_insert_with(|| {
+            let starts = StaticLinks::new(&self.save).implications(Links::XY).forcing_starts();
+            starts.iter().flatten().all(|&m| m == 0)
+        })
+    }
+
+    /// The off potentials the hints of an `inner` family on the reduced grid give (added to
+    /// `out`), with the crossed-out candidates they rely on as parents.
+    fn nested_chains(
+        &mut self,
+        inner: Family,
+        to_off: &PotSet,
+        out: &mut Vec<(Cand, Pot)>,
+    ) -> Result<(), OutOfBudget> {
+        let grid = self.grid;
+        let mut search = Propagator::new(inner, &grid, self.work);
+        for h in &super::hints(&mut search, false, None, &ALL_LITS)? {
+            let parents = chain_rule_parents(&search.arena, h, &self.save, &self.grid);
+            let parents: Vec<Pot> = parents.into_iter().filter_map(|c| to_off.get(c)).collect();
+            if parents.is_empty() {
+                continue;
+            }
+            let cause = self.arena.push_nested(Nested {
+                complexity: h.complexity,
+                signature: search.arena.signature(&h.targets),
+                text: explain::describe(h),
+            });
+            for &c in &h.removable {
+                let n = self.arena.push(c, false, cause, &parents);
+                out.push((c, n));
+            }
+        }
+        Ok(())
     }
 
     /// The crossed-out candidates a basic technique's step relies on (Sudoku Explainer's

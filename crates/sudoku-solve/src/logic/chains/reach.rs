@@ -9,7 +9,7 @@
 //! `y`, its cell's other candidates); an off candidate turns on the other place of its digit
 //! in a unit with two places and, with `y`, the other candidate of a bivalue cell.
 
-use sudoku_core::{CandidateGrid, Cell, Digit};
+use sudoku_core::{CandidateGrid, Cell, Digit, Unit};
 
 use super::Links;
 use super::potential::Cand;
@@ -103,6 +103,110 @@ impl StaticLinks {
             }
         }
         out
+    }
+
+    /// Whether some forcing chain exists here, when the grid `before` (which holds every
+    /// candidate of this one) has none; no cycle removes anything without one either.
+    ///
+    /// A chain here that used only strong links `before` has would be one there too, so
+    /// each passes through a new strong link `y` off to `z` on. Its start `c` on leads to
+    /// `y` off, and so (the graph is its own contrapositive) `y` on leads to `c` off; and
+    /// `z` on leads to `c` off: `c` off lies in what both ends' on potentials reach (for a
+    /// chain from `c` off, `c` on does). Only those starts are searched, over bitsets.
+    pub(crate) fn has_forcing_chain_after(&self, before: &CandidateGrid) -> bool {
+        // The new strong links, as pairs of candidates.
+        let mut links: Vec<(Cand, Cand)> = Vec::new();
+        for c in 0..81 {
+            let bit = 1u128 << c;
+            if self.bivalue & bit == 0 {
+                continue;
+            }
+            let cell = Cell::new(c).expect("cell");
+            if before.candidates(cell).len() > 2 {
+                let mut ds = (0..9).filter(|&d| self.digits[d] & bit != 0);
+                let (a, b) = (ds.next().expect("two"), ds.next().expect("two"));
+                links.push((
+                    Cand::new(cell, Digit::from_index(a)),
+                    Cand::new(cell, Digit::from_index(b)),
+                ));
+            }
+        }
+        for d in 0..9 {
+            let (now, then) = (self.digits[d], before.digit_cells(Digit::from_index(d)).bits());
+            for unit in Unit::ALL.map(|u| u.cell_set().bits()) {
+                let places = now & unit;
+                if places.count_ones() == 2 && (then & unit).count_ones() > 2 {
+                    let (a, b) =
+                        (places.trailing_zeros() as usize, 127 - places.leading_zeros() as usize);
+                    links.push((Cand::from_index(a * 9 + d), Cand::from_index(b * 9 + d)));
+                }
+            }
+        }
+        if links.is_empty() {
+            return false;
+        }
+        // What each end's on potential reaches (off potentials, on potentials), once.
+        let mut reached: Vec<(Cand, [Lits; 2])> = Vec::with_capacity(2 * links.len());
+        let mut reach = |c: Cand| -> [Lits; 2] {
+            if let Some((_, r)) = reached.iter().find(|(d, _)| *d == c) {
+                return *r;
+            }
+            let r = self.reach_from_on(c);
+            reached.push((c, r));
+            r
+        };
+        let mut starts: [Lits; 2] = [[0; 9]; 2];
+        for (y, z) in links {
+            let (ry, rz) = (reach(y), reach(z));
+            for side in 0..2 {
+                for d in 0..9 {
+                    starts[side][d] |= ry[side][d] & rz[side][d];
+                }
+            }
+        }
+        // Each possible start's own search: from `c` on when `c` off may follow, from `c`
+        // off when `c` on may.
+        for (side, on) in [(0, true), (1, false)] {
+            for d in 0..9 {
+                let mut m = starts[side][d];
+                while m != 0 {
+                    let c = Cand::from_index(m.trailing_zeros() as usize * 9 + d);
+                    m &= m - 1;
+                    let mut search = Negation::new(c, on);
+                    while let Some(hit) = search.advance(self, Links::XY) {
+                        if hit {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Everything `c` on leads to over XY links: (off potentials, on potentials).
+    fn reach_from_on(&self, c: Cand) -> [Lits; 2] {
+        let mut front: Lits = [0; 9];
+        front[c.digit().index()] = 1 << c.cell().index();
+        let (mut seen_on, mut seen_off): (Lits, Lits) = (front, [0; 9]);
+        loop {
+            let offs = self.offs_of(&front, Links::XY);
+            let mut off_front: Lits = [0; 9];
+            for d in 0..9 {
+                off_front[d] = offs[d] & !seen_off[d];
+                seen_off[d] |= off_front[d];
+            }
+            let ons = self.ons_of(&off_front, Links::XY);
+            let mut grew = false;
+            for d in 0..9 {
+                front[d] = ons[d] & !seen_on[d];
+                seen_on[d] |= front[d];
+                grew |= front[d] != 0;
+            }
+            if !grew {
+                return [seen_off, seen_on];
+            }
+        }
     }
 
     /// The fewest links from `src` on (or off) to `src` off (or on), breadth first as the
@@ -751,6 +855,53 @@ mod tests {
             }
         }
         assert!(starts > 0);
+    }
+
+    #[test]
+    fn forcing_chains_after_eliminations_pass_through_new_strong_links() {
+        // Grids without a static hint (hard puzzles from their givens), then with candidates
+        // crossed out as dynamic chains do: the bitset test says there is a forcing chain
+        // exactly when the condensed graph has a start.
+        let puzzles = [
+            ".2....7..4...8...6..9....1.....659..5....8..3....43.5.3....4..5..1.......7.....2.",
+            "..3..6.8....1..2......7...4..9..8.6..3..4...1.7.2.....3....5.....5...6..98.....5.",
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        ];
+        let (mut with, mut without) = (0, 0);
+        for p in puzzles {
+            let grid: sudoku_core::Grid = p.parse().expect("a puzzle");
+            // The marks where the solving path first needs more than static chains.
+            let path = crate::LogicalSolver::default().solve(&grid).expect("unique");
+            let mut before = CandidateGrid::new(&grid).expect("no clash");
+            for step in path.steps.iter().take_while(|s| s.difficulty < 7.5) {
+                crate::apply(&mut before, step);
+            }
+            let none = |g: &CandidateGrid| {
+                let starts = StaticLinks::new(g).implications(Links::XY).forcing_starts();
+                starts.iter().flatten().all(|&m| m == 0)
+            };
+            assert!(none(&before), "{p} has a static hint");
+            let cands: Vec<(Cell, Digit)> = before
+                .empty_cells()
+                .iter()
+                .flat_map(|c| before.candidates(c).iter().map(move |d| (c, d)))
+                .collect();
+            // Crossed out: every k-th candidate from an offset, a few at a time.
+            for (k, offset) in [(7, 0), (11, 3), (13, 5), (17, 1), (23, 2), (29, 4), (31, 6)] {
+                for take in 1..6 {
+                    let mut after = before;
+                    for &(c, d) in cands.iter().skip(offset).step_by(k).take(take) {
+                        if after.candidates(c).len() > 1 {
+                            after.eliminate(c, d);
+                        }
+                    }
+                    let found = StaticLinks::new(&after).has_forcing_chain_after(&before);
+                    assert_eq!(found, !none(&after), "{p} k={k} offset={offset} take={take}");
+                    if found { with += 1 } else { without += 1 }
+                }
+            }
+        }
+        assert!(with > 0 && without > 0, "{with} with a chain, {without} without");
     }
 
     #[test]
