@@ -507,6 +507,16 @@ impl Search {
             sorted.sort_unstable();
             sorted.windows(2).all(|w| w[0] != w[1])
         };
+        // Complete first two rows (a solution grid's): the second row starts 4 5 6 when one of
+        // its boxes holds the digits of a box of the first row, else 4 5 7 at best.
+        let some_456 = k == 1
+            && cur.iter().any(|c| {
+                let choices = self.row_choices(c.t, k, c.used(k), c.rows[0]);
+                choices
+                    .as_slice()
+                    .iter()
+                    .any(|&(r, _)| self.full_pair(c.t, c.rows[0], r) == Some(true))
+            });
         for cand in cur {
             let mut choices = self.row_choices(cand.t, k, cand.used(k), cand.rows[k - 1]);
             // Rows with more blanks first: they tend to make the best row, which prunes more.
@@ -536,7 +546,9 @@ impl Search {
             };
             for &(r, w) in choices.as_slice() {
                 // A row with fewer blanks than the best row's leading blanks is worse.
-                if blanks(r) < self.leading_blanks() {
+                if blanks(r) < self.leading_blanks()
+                    || k == 1 && some_456 && self.full_pair(cand.t, cand.rows[0], r) == Some(false)
+                {
                     continue;
                 }
                 let cand = Cand { weight: cand.weight * w, ..*cand };
@@ -547,6 +559,20 @@ impl Search {
                 }
             }
         }
+    }
+
+    /// For complete rows `r0` and `r1` (as in solution grids), whether a box of `r1` holds the
+    /// digits of a box of `r0`: then the second row can start 4 5 6, else 4 5 7 at best.
+    fn full_pair(&self, t: u8, r0: u8, r1: u8) -> Option<bool> {
+        let full = |r: u8| self.blanks[usize::from(t)][usize::from(r)] == 0;
+        (full(r0) && full(r1)).then(|| {
+            let boxes = |r: u8| {
+                let row = self.row(t, r);
+                [0, 1, 2].map(|s| row[s * 3..s * 3 + 3].iter().fold(0u16, |m, &d| m | 1 << d))
+            };
+            let (a, b) = (boxes(r0), boxes(r1));
+            a.iter().any(|m| b.contains(m))
+        })
     }
 
     /// The frame of the row below a lazy first row: columns keep their given or blank status
@@ -648,7 +674,7 @@ impl Search {
         let options = frame.elig[j] & st.free & cols;
         // Columns of one stack with the same value and colour are interchangeable, unless
         // they hold a pending given.
-        let mut opts = [(0u8, 0u8); 9];
+        let mut opts = [(0u8, *st); 9];
         let mut n = 0;
         let mut min = u8::MAX;
         let mut seen = [0u16; 3];
@@ -660,28 +686,18 @@ impl Search {
                 }
                 seen[x / 3] |= 1 << d;
             }
-            let val = if d == 0 {
-                0
-            } else if st.labels[usize::from(d)] != 0 && frame.pending & (1 << x) == 0 {
-                st.labels[usize::from(d)]
-            } else {
-                let mut st2 = *st;
-                frame.place(&mut st2, j, x);
-                frame.value(&mut st2, d)
-            };
-            opts[n] = (val, x as u8);
+            let (val, st2) = &mut opts[n];
+            frame.place(st2, j, x);
+            *val = frame.value(st2, d);
+            min = min.min(*val);
             n += 1;
-            min = min.min(val);
         }
         if n == 0 || !self.accept(j, min) {
             return;
         }
-        for &(val, x) in &opts[..n] {
-            if val == min {
-                let mut st2 = *st;
-                frame.place(&mut st2, j, usize::from(x));
-                frame.value(&mut st2, v[usize::from(x)]);
-                self.dfs(frame, v, &st2, j + 1, cand, r);
+        for (val, st2) in &opts[..n] {
+            if *val == min {
+                self.dfs(frame, v, st2, j + 1, cand, r);
             }
         }
     }
