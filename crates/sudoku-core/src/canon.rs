@@ -206,6 +206,8 @@ struct Frame {
     g0_rank: [u8; 9],
     /// Lazy: the source columns given in the first row, whose slots are not decided.
     pending: u16,
+    /// The source stacks that may go first (all but those that cannot start the best row).
+    first_stacks: u8,
 }
 
 impl Frame {
@@ -224,6 +226,7 @@ impl Frame {
             col0: [NONE; 10],
             g0_rank: [0; 9],
             pending: 0,
+            first_stacks: 0b111,
         }
     }
 
@@ -515,7 +518,7 @@ impl Search {
                 choices
                     .as_slice()
                     .iter()
-                    .any(|&(r, _)| self.full_pair(c.t, c.rows[0], r) == Some(true))
+                    .any(|&(r, _)| self.full_pair(c.t, c.rows[0], r).is_some_and(|m| m != 0))
             });
         for cand in cur {
             let mut choices = self.row_choices(cand.t, k, cand.used(k), cand.rows[k - 1]);
@@ -523,7 +526,7 @@ impl Search {
             let row_blanks = self.blanks[usize::from(cand.t)];
             let blanks = |r: u8| row_blanks[usize::from(r)].count_ones();
             choices.as_mut_slice().sort_unstable_by_key(|&(r, _)| std::cmp::Reverse(blanks(r)));
-            let frame = if cand.lazy {
+            let mut frame = if cand.lazy {
                 Some(self.lazy_frame(cand))
             } else if fixed {
                 None
@@ -546,24 +549,36 @@ impl Search {
             };
             for &(r, w) in choices.as_slice() {
                 // A row with fewer blanks than the best row's leading blanks is worse.
-                if blanks(r) < self.leading_blanks()
-                    || k == 1 && some_456 && self.full_pair(cand.t, cand.rows[0], r) == Some(false)
-                {
+                if blanks(r) < self.leading_blanks() {
                     continue;
+                }
+                let mut first_stacks = 0b111;
+                if k == 1
+                    && some_456
+                    && let Some(m) = self.full_pair(cand.t, cand.rows[0], r)
+                {
+                    if m == 0 {
+                        continue;
+                    }
+                    first_stacks = m;
                 }
                 let cand = Cand { weight: cand.weight * w, ..*cand };
                 let v = self.row(cand.t, r);
-                match &frame {
-                    Some(frame) => self.dfs(frame, &v, &State::new(&cand), 0, &cand, r),
+                match &mut frame {
+                    Some(frame) => {
+                        frame.first_stacks = first_stacks;
+                        self.dfs(frame, &v, &State::new(&cand), 0, &cand, r);
+                    }
                     None => self.fixed_row(&cand, &v, r),
                 }
             }
         }
     }
 
-    /// For complete rows `r0` and `r1` (as in solution grids), whether a box of `r1` holds the
-    /// digits of a box of `r0`: then the second row can start 4 5 6, else 4 5 7 at best.
-    fn full_pair(&self, t: u8, r0: u8, r1: u8) -> Option<bool> {
+    /// For complete rows `r0` and `r1` (as in solution grids), the stacks of `r1` whose box
+    /// holds the digits of a box of `r0`: only they can start the second row with 4 5 6, and
+    /// without one it starts 4 5 7 at best.
+    fn full_pair(&self, t: u8, r0: u8, r1: u8) -> Option<u8> {
         let full = |r: u8| self.blanks[usize::from(t)][usize::from(r)] == 0;
         (full(r0) && full(r1)).then(|| {
             let boxes = |r: u8| {
@@ -571,7 +586,7 @@ impl Search {
                 [0, 1, 2].map(|s| row[s * 3..s * 3 + 3].iter().fold(0u16, |m, &d| m | 1 << d))
             };
             let (a, b) = (boxes(r0), boxes(r1));
-            a.iter().any(|m| b.contains(m))
+            (0..3).filter(|&s| a.contains(&b[s])).fold(0, |m, s| m | 1 << s)
         })
     }
 
@@ -658,7 +673,7 @@ impl Search {
             1u8 << st.smap[s]
         } else {
             let placed = (0..3).filter(|&src| st.sinv[src] != NONE).fold(0, |m, src| m | 1 << src);
-            frame.compat[s] & !placed
+            frame.compat[s] & !placed & if s == 0 { frame.first_stacks } else { 0b111 }
         };
         if st.smap[s] == NONE && stacks.count_ones() > 1 {
             // Of interchangeable stacks, only the first.
@@ -674,30 +689,61 @@ impl Search {
         let options = frame.elig[j] & st.free & cols;
         // Columns of one stack with the same value and colour are interchangeable, unless
         // they hold a pending given.
-        let mut opts = [(0u8, *st); 9];
+        let mut seen = [0u16; 3];
+        let mut alike = |x: usize| {
+            if frame.pending & (1 << x) != 0 {
+                return false;
+            }
+            let d = v[x];
+            let dup = seen[x / 3] & (1 << d) != 0;
+            seen[x / 3] |= 1 << d;
+            dup
+        };
+        if frame.lazy {
+            // Below a lazy first row, a value may place other columns: keep each state.
+            let mut opts = [(0u8, *st); 9];
+            let mut n = 0;
+            let mut min = u8::MAX;
+            for x in bits(options).filter(|&x| !alike(x)) {
+                let (val, st2) = &mut opts[n];
+                frame.place(st2, j, x);
+                *val = frame.value(st2, v[x]);
+                min = min.min(*val);
+                n += 1;
+            }
+            if n == 0 || !self.accept(j, min) {
+                return;
+            }
+            for (val, st2) in &opts[..n] {
+                if *val == min {
+                    self.dfs(frame, v, st2, j + 1, cand, r);
+                }
+            }
+            return;
+        }
+        let mut opts = [(0u8, 0u8); 9];
         let mut n = 0;
         let mut min = u8::MAX;
-        let mut seen = [0u16; 3];
-        for x in bits(options) {
-            let d = v[x];
-            if frame.pending & (1 << x) == 0 {
-                if seen[x / 3] & (1 << d) != 0 {
-                    continue;
-                }
-                seen[x / 3] |= 1 << d;
-            }
-            let (val, st2) = &mut opts[n];
-            frame.place(st2, j, x);
-            *val = frame.value(st2, d);
-            min = min.min(*val);
+        for x in bits(options).filter(|&x| !alike(x)) {
+            let d = usize::from(v[x]);
+            let val = match (d, st.labels[d]) {
+                (0, _) => 0,
+                (_, 0) => st.next,
+                (_, label) => label,
+            };
+            opts[n] = (val, x as u8);
             n += 1;
+            min = min.min(val);
         }
         if n == 0 || !self.accept(j, min) {
             return;
         }
-        for (val, st2) in &opts[..n] {
-            if *val == min {
-                self.dfs(frame, v, st2, j + 1, cand, r);
+        for &(val, x) in &opts[..n] {
+            if val == min {
+                let mut st2 = *st;
+                frame.place(&mut st2, j, usize::from(x));
+                frame.value(&mut st2, v[usize::from(x)]);
+                self.dfs(frame, v, &st2, j + 1, cand, r);
             }
         }
     }
