@@ -110,6 +110,23 @@ const fn stack_bits(s: usize) -> u16 {
     0b111 << (s * 3)
 }
 
+/// The columns of a set of stacks (bit mask by stack), as a bit mask.
+const STACK_COLS: [u16; 8] = {
+    let mut t = [0u16; 8];
+    let mut m = 0;
+    while m < 8 {
+        let mut s = 0;
+        while s < 3 {
+            if m & (1 << s) != 0 {
+                t[m] |= stack_bits(s);
+            }
+            s += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// The bits of a mask, lowest first.
 fn bits(mut m: u16) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -138,11 +155,13 @@ struct Cand {
     next: u8,
     /// How many row orders this candidate stands for (identical rows tried once).
     weight: u64,
+    /// The rows and labels, to merge candidates (set by [`dedup`]).
+    key: u128,
 }
 
 impl Cand {
     /// Candidates with the same key have the same rows and labels: the same future.
-    fn key(&self) -> u128 {
+    fn make_key(&self) -> u128 {
         let mut k = u128::from(self.t);
         for &r in &self.rows {
             k = k << 4 | u128::from(r);
@@ -166,6 +185,10 @@ struct State {
     pos_col: [u8; 9],
     /// The source columns not placed yet.
     free: u16,
+    /// The output positions without a column yet.
+    open: u16,
+    /// The source stacks placed (bit mask).
+    placed: u8,
     /// Output stack -> source stack.
     smap: [u8; 3],
     /// Source stack -> output stack.
@@ -175,10 +198,19 @@ struct State {
 }
 
 impl State {
+    /// The output stacks with a source stack (bit mask).
+    fn mapped_out(&self) -> u8 {
+        u8::from(self.smap[0] != NONE)
+            | u8::from(self.smap[1] != NONE) << 1
+            | u8::from(self.smap[2] != NONE) << 2
+    }
+
     fn new(cand: &Cand) -> State {
         State {
             pos_col: [NONE; 9],
             free: 0x1ff,
+            open: 0x1ff,
+            placed: 0,
             smap: [NONE; 3],
             sinv: [NONE; 3],
             labels: cand.labels,
@@ -196,6 +228,10 @@ struct Frame {
     elig: [u16; 9],
     /// Output stack -> the source stacks with the same colours (bit mask).
     compat: [u8; 3],
+    /// Lazy: per source column, the output positions of its colour.
+    slots: [u16; 9],
+    /// Lazy: source stack -> the output stacks with the same colours (bit mask).
+    src_to_out: [u8; 3],
     /// The first row is lazy: its givens are labelled by the slot they take.
     lazy: bool,
     /// Lazy: the first row's digits by source column.
@@ -221,6 +257,8 @@ impl Frame {
             cls,
             elig,
             compat,
+            slots: [0; 9],
+            src_to_out: [0; 3],
             lazy: false,
             row0: [0; 9],
             col0: [NONE; 10],
@@ -236,9 +274,11 @@ impl Frame {
     fn place(&self, st: &mut State, j: usize, x: usize) {
         st.pos_col[j] = x as u8;
         st.free &= !(1 << x);
+        st.open &= !(1 << j);
         let (s, src) = (j / 3, x / 3);
         st.smap[s] = src as u8;
         st.sinv[src] = s as u8;
+        st.placed |= 1 << src;
         if self.pending & (1 << x) != 0 {
             st.labels[usize::from(self.row0[x])] = self.g0_rank[j] + 1;
         }
@@ -257,17 +297,16 @@ impl Frame {
         }
         if self.col0[d] != NONE {
             let y = usize::from(self.col0[d]);
-            let first_slot = |st: &State, s: usize| {
-                (s * 3..s * 3 + 3).find(|&q| st.pos_col[q] == NONE && self.elig[q] & (1 << y) != 0)
-            };
             let sy = y / 3;
-            let q = if st.sinv[sy] != NONE {
-                first_slot(st, usize::from(st.sinv[sy]))
+            // The first free slot of y's colour in the stack y's stack went to, or else in the
+            // stacks it may go to.
+            let stacks = if st.sinv[sy] != NONE {
+                stack_bits(usize::from(st.sinv[sy]))
             } else {
-                (0..3)
-                    .filter(|&s| st.smap[s] == NONE && self.compat[s] & (1 << sy) != 0)
-                    .find_map(|s| first_slot(st, s))
+                STACK_COLS[usize::from(self.src_to_out[sy] & !st.mapped_out())]
             };
+            let slots = st.open & self.slots[y] & stacks;
+            let q = (slots != 0).then(|| slots.trailing_zeros() as usize);
             let q = q.expect("a compatible stack has a free slot of the same colour");
             self.place(st, q, y);
             return st.labels[d];
@@ -422,6 +461,7 @@ impl Search {
                     labels: [0; 10],
                     next: 1,
                     weight,
+                    key: 0,
                 };
                 cand.rows[0] = r;
                 let mut seen = 0u16;
@@ -607,6 +647,12 @@ impl Search {
         }
         let mut frame = Frame::new(cls, &colors, compat);
         frame.lazy = true;
+        frame.slots = std::array::from_fn(|x| {
+            frame.elig.iter().enumerate().fold(0u16, |m, (j, &e)| m | (e >> x & 1) << j)
+        });
+        frame.src_to_out = std::array::from_fn(|src| {
+            compat.iter().enumerate().fold(0u8, |m, (s, &c)| m | (c >> src & 1) << s)
+        });
         frame.row0 = row0;
         let mut n = 0;
         for (j, &c) in colors.iter().enumerate() {
@@ -672,8 +718,7 @@ impl Search {
         let mut stacks = if st.smap[s] != NONE {
             1u8 << st.smap[s]
         } else {
-            let placed = (0..3).filter(|&src| st.sinv[src] != NONE).fold(0, |m, src| m | 1 << src);
-            frame.compat[s] & !placed & if s == 0 { frame.first_stacks } else { 0b111 }
+            frame.compat[s] & !st.placed & if s == 0 { frame.first_stacks } else { 0b111 }
         };
         if st.smap[s] == NONE && stacks.count_ones() > 1 {
             // Of interchangeable stacks, only the first.
@@ -685,7 +730,7 @@ impl Search {
                 }
             }
         }
-        let cols = bits(u16::from(stacks)).fold(0, |m, src| m | stack_bits(src));
+        let cols = STACK_COLS[usize::from(stacks)];
         let options = frame.elig[j] & st.free & cols;
         // Columns of one stack with the same value and colour are interchangeable, unless
         // they hold a pending given.
@@ -701,22 +746,13 @@ impl Search {
         };
         if frame.lazy {
             // Below a lazy first row, a value may place other columns: keep each state.
-            let mut opts = [(0u8, *st); 9];
-            let mut n = 0;
-            let mut min = u8::MAX;
+            // (In the order met: a smaller value found later resets the best row.)
             for x in bits(options).filter(|&x| !alike(x)) {
-                let (val, st2) = &mut opts[n];
-                frame.place(st2, j, x);
-                *val = frame.value(st2, v[x]);
-                min = min.min(*val);
-                n += 1;
-            }
-            if n == 0 || !self.accept(j, min) {
-                return;
-            }
-            for (val, st2) in &opts[..n] {
-                if *val == min {
-                    self.dfs(frame, v, st2, j + 1, cand, r);
+                let mut st2 = *st;
+                frame.place(&mut st2, j, x);
+                let val = frame.value(&mut st2, v[x]);
+                if self.accept(j, val) {
+                    self.dfs(frame, v, &st2, j + 1, cand, r);
                 }
             }
             return;
@@ -789,8 +825,11 @@ impl Search {
 /// Merges candidates with the same rows and labels.
 fn dedup(cands: &mut Vec<Cand>) {
     if cands.len() > 1 {
-        cands.sort_unstable_by_key(Cand::key);
-        cands.dedup_by_key(|c| c.key());
+        for c in cands.iter_mut() {
+            c.key = c.make_key();
+        }
+        cands.sort_unstable_by_key(|c| c.key);
+        cands.dedup_by_key(|c| c.key);
     }
 }
 
