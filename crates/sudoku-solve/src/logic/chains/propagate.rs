@@ -2,14 +2,17 @@
 //! chains, by simpler techniques on the grid reduced as the search goes (nested levels).
 //! Every chaining family borrows one for its search.
 
+use std::ops::ControlFlow;
+
 use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, Unit};
 
 use super::potential::{Arena, Cand, Cause, Fifo, Nested, Pot, PotSet};
 use super::rank::{ChainHint, Kind};
 use super::reach::StaticLinks;
+use super::static_family::StaticChains;
 use super::work::{OutOfBudget, Scratch, Work};
 use super::{Family, Links, explain};
-use crate::logic::hints::{ALL_LITS, Hints, unit_bits_of, units_of};
+use crate::logic::hints::{ALL_LITS, Hints, lits_of, unit_bits_of, units_of};
 use crate::logic::{Step, Technique, locking, subsets};
 
 /// One chain search's potentials and grid, and the rules that grow them.
@@ -34,6 +37,8 @@ pub(crate) struct Propagator<'w> {
     sets: Vec<Box<PotSet>>,
     /// Whether the grid propagations start from has no static hint, once known.
     save_static_free: Option<bool>,
+    /// Whether the basic nested rules find nothing on that grid, once known.
+    save_basic_free: Option<bool>,
 }
 
 impl Drop for Propagator<'_> {
@@ -87,6 +92,7 @@ impl<'w> Propagator<'w> {
             pending_off: scratch.pending_off,
             sets: scratch.sets,
             save_static_free: None,
+            save_basic_free: None,
         }
     }
 
@@ -356,14 +362,13 @@ impl<'w> Propagator<'w> {
             match rule {
                 NestedRule::Basic(technique) => {
                     let mut hints = Hints::all();
-                    let _ = match technique {
-                        Technique::Pointing => locking::locking(&self.grid, &mut hints),
-                        Technique::HiddenPair => {
-                            subsets::hidden_sets(&self.grid, 2, false, &mut hints)
-                        }
-                        Technique::NakedPair => subsets::naked_sets(&self.grid, 2, &mut hints),
-                        _ => subsets::fish(&self.grid, 2, &mut hints),
-                    };
+                    // Where the rules found nothing on the start grid, they can find
+                    // something only where the propagation crossed candidates out.
+                    if self.no_basic_rule_in_save() {
+                        let (now, then) = (lits_of(&self.grid), lits_of(&self.save));
+                        hints.changed = std::array::from_fn(|d| now[d] ^ then[d]);
+                    }
+                    let _ = basic_rule(technique, &self.grid, &mut hints);
                     for step in &hints.steps {
                         let parents = self.rule_parents(step, to_off);
                         if parents.is_empty() {
@@ -381,18 +386,53 @@ impl<'w> Propagator<'w> {
                     // Every static hint on the reduced grid passes through a strong link the
                     // propagation's start grid lacks (the usual case is none at all, and
                     // then no search is needed).
-                    if !StaticLinks::new(&self.grid).has_forcing_chain_after(&self.save) {
+                    let links = StaticLinks::new(&self.grid);
+                    let starts = links.forcing_starts_after(&self.save);
+                    if starts.iter().flatten().all(|&m| m == 0) {
                         continue;
                     }
-                    self.nested_chains(Family::Static, to_off, &mut out)?;
+                    let grid = self.grid;
+                    let mut search = Propagator::new(Family::Static, &grid, self.work);
+                    let hints = StaticChains::with_links(&mut search, links).all_from(starts)?;
+                    let grids = (&self.save, &self.grid);
+                    add_nested(
+                        &mut self.arena,
+                        grids,
+                        &search,
+                        &hints.into_sorted(),
+                        to_off,
+                        &mut out,
+                    );
                 }
-                NestedRule::Chains(inner) => self.nested_chains(inner, to_off, &mut out)?,
+                NestedRule::Chains(inner) => {
+                    let grid = self.grid;
+                    let mut search = Propagator::new(inner, &grid, self.work);
+                    let hints = super::hints(&mut search, false, None, &ALL_LITS)?;
+                    let grids = (&self.save, &self.grid);
+                    add_nested(&mut self.arena, grids, &search, &hints, to_off, &mut out);
+                }
             }
             if !out.is_empty() {
                 break;
             }
         }
         Ok(out)
+    }
+
+    /// Whether the basic nested rules find nothing on the grid every propagation of this
+    /// search starts from (computed once: true for the searches of the step search, which
+    /// asks the basic techniques first).
+    fn no_basic_rule_in_save(&mut self) -> bool {
+        let save = self.save;
+        *self.save_basic_free.get_or_insert_with(|| {
+            [Technique::Pointing, Technique::HiddenPair, Technique::NakedPair, Technique::XWing]
+                .into_iter()
+                .all(|t| {
+                    let mut hints = Hints::first();
+                    let _ = basic_rule(t, &save, &mut hints);
+                    hints.steps.is_empty()
+                })
+        })
     }
 
     /// Whether the grid every propagation of this search starts from has no static hint
@@ -403,35 +443,6 @@ impl<'w> Propagator<'w> {
             let starts = StaticLinks::new(&self.save).implications(Links::XY).forcing_starts();
             starts.iter().flatten().all(|&m| m == 0)
         })
-    }
-
-    /// The off potentials the hints of an `inner` family on the reduced grid give (added to
-    /// `out`), with the crossed-out candidates they rely on as parents.
-    fn nested_chains(
-        &mut self,
-        inner: Family,
-        to_off: &PotSet,
-        out: &mut Vec<(Cand, Pot)>,
-    ) -> Result<(), OutOfBudget> {
-        let grid = self.grid;
-        let mut search = Propagator::new(inner, &grid, self.work);
-        for h in &super::hints(&mut search, false, None, &ALL_LITS)? {
-            let parents = chain_rule_parents(&search.arena, h, &self.save, &self.grid);
-            let parents: Vec<Pot> = parents.into_iter().filter_map(|c| to_off.get(c)).collect();
-            if parents.is_empty() {
-                continue;
-            }
-            let cause = self.arena.push_nested(Nested {
-                complexity: h.complexity,
-                signature: search.arena.signature(&h.targets),
-                text: explain::describe(h),
-            });
-            for &c in &h.removable {
-                let n = self.arena.push(c, false, cause, &parents);
-                out.push((c, n));
-            }
-        }
-        Ok(())
     }
 
     /// The crossed-out candidates a basic technique's step relies on (Sudoku Explainer's
@@ -489,6 +500,45 @@ impl<'w> Propagator<'w> {
             _ => {}
         }
         out
+    }
+}
+
+/// The off potentials that `hints`, found by the nested search `search` on the reduced grid
+/// (`grids`: the grid the propagation started from, and the reduced one), give: added to
+/// `arena` and `out`, with the crossed-out candidates they rely on as parents.
+fn add_nested(
+    arena: &mut Arena,
+    (save, grid): (&CandidateGrid, &CandidateGrid),
+    search: &Propagator<'_>,
+    hints: &[ChainHint],
+    to_off: &PotSet,
+    out: &mut Vec<(Cand, Pot)>,
+) {
+    for h in hints {
+        let parents = chain_rule_parents(&search.arena, h, save, grid);
+        let parents: Vec<Pot> = parents.into_iter().filter_map(|c| to_off.get(c)).collect();
+        if parents.is_empty() {
+            continue;
+        }
+        let cause = arena.push_nested(Nested {
+            complexity: h.complexity,
+            signature: search.arena.signature(&h.targets),
+            text: explain::describe(h),
+        });
+        for &c in &h.removable {
+            let n = arena.push(c, false, cause, &parents);
+            out.push((c, n));
+        }
+    }
+}
+
+/// Runs a basic nested rule: pointing and claiming, hidden pairs, naked pairs or X-wings.
+fn basic_rule(technique: Technique, grid: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
+    match technique {
+        Technique::Pointing => locking::locking(grid, hints),
+        Technique::HiddenPair => subsets::hidden_sets(grid, 2, false, hints),
+        Technique::NakedPair => subsets::naked_sets(grid, 2, hints),
+        _ => subsets::fish(grid, 2, hints),
     }
 }
 

@@ -37,34 +37,42 @@ pub(crate) struct StaticChains<'a, 'w> {
 impl<'a, 'w> StaticChains<'a, 'w> {
     pub(crate) fn new(prop: &'a mut Propagator<'w>) -> StaticChains<'a, 'w> {
         let links = StaticLinks::new(&prop.grid);
+        StaticChains::with_links(prop, links)
+    }
+
+    /// The search, given the links of the propagator's grid.
+    pub(crate) fn with_links(
+        prop: &'a mut Propagator<'w>,
+        links: StaticLinks,
+    ) -> StaticChains<'a, 'w> {
         StaticChains { prop, links, collector: Collector::new(false) }
     }
 
     /// Every cycle and forcing chain, family by family, as hints.
-    pub(crate) fn all(mut self) -> Result<Collector, OutOfBudget> {
-        // A cycle that removes something implies a forcing chain from what it removes (see
-        // `best`), and X- and Y-chains are XY chains: without an XY forcing chain there is no
-        // hint at all (most nested searches, on grids an assumption has reduced).
-        let xy = self.links.implications(Links::XY);
-        let closure = xy.closure();
-        if closure.forcing_starts().iter().flatten().all(|&m| m == 0) {
+    pub(crate) fn all(self) -> Result<Collector, OutOfBudget> {
+        let xy = self.links.implications(Links::XY).forcing_starts();
+        self.all_from(xy)
+    }
+
+    /// [`StaticChains::all`], given the XY forcing-chain starts (on, off).
+    pub(crate) fn all_from(mut self, xy: [Lits; 2]) -> Result<Collector, OutOfBudget> {
+        // A cycle that removes something implies a forcing chain of its links from what it
+        // removes (see `best`), and X- and Y-chains are XY chains: without an XY forcing
+        // chain there is no hint at all (most nested searches, on grids an assumption has
+        // reduced), and without an X one, no X-cycle.
+        if xy.iter().flatten().all(|&m| m == 0) {
             return Ok(self.collector);
         }
-        let mut xy = Some((xy, closure));
+        let x = self.links.forcing_starts_among(&xy, Links::X);
         for links in FAMILIES {
-            let (graph, forcing_from) = match links {
-                Links::XY => {
-                    let (graph, closure) = xy.take().expect("built once");
-                    (graph, closure.forcing_starts())
-                }
+            let forcing_from = match links {
+                Links::X if x.iter().flatten().all(|&m| m == 0) => continue,
+                Links::X => x,
                 // Y-chains have no forcing chains of their own (they are XY ones).
-                Links::Y => (self.links.implications(links), [[0; 9]; 2]),
-                Links::X => {
-                    let graph = self.links.implications(links);
-                    let starts = graph.forcing_starts();
-                    (graph, starts)
-                }
+                Links::Y => [[0; 9]; 2],
+                Links::XY => xy,
             };
+            let graph = self.links.implications(links);
             self.search_every_start(links, &graph, &forcing_from)?;
         }
         Ok(self.collector)
