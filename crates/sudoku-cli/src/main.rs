@@ -2,6 +2,7 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod batch;
+mod canon;
 mod check;
 mod explain;
 mod generate;
@@ -35,6 +36,8 @@ struct Cli {
 enum Command {
     /// Check that every puzzle is well-formed, reporting each problem with its line number.
     Check(check::CheckArgs),
+    /// The canonical (minlex) form of each puzzle; `--dedup` keeps the first of each class.
+    Canon(canon::CanonArgs),
     /// Solve every puzzle: one output line per puzzle, in input order (the solution, or a
     /// status: multiple, none, invalid).
     Solve(solve::SolveArgs),
@@ -144,6 +147,7 @@ fn main() -> ExitCode {
     let mut out = BufWriter::new(stdout.lock());
     let result = match &cli.command {
         Command::Check(args) => check::run(args, &mut out),
+        Command::Canon(args) => canon::run(args, &mut out),
         Command::Solve(args) => solve::run(args, &mut out),
         Command::Rate(args) => rate::run(args, &mut out),
         Command::Generate(args) => generate::run(args, &mut out),

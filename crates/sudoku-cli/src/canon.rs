@@ -1,0 +1,119 @@
+//! `sudoku canon`: the canonical (minlex) form of every puzzle, or with `--dedup` the first
+//! puzzle of each class of isomorphic puzzles.
+
+use std::collections::HashSet;
+use std::io::Write;
+
+use serde::Serialize;
+use sudoku_core::Grid;
+
+use crate::batch::{Batch, BatchArgs, Layout};
+use crate::input::Record;
+use crate::{Status, schema};
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct CanonArgs {
+    #[command(flatten)]
+    batch: BatchArgs,
+    /// Print one JSON object per puzzle instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Keep only the first puzzle of each class (puzzles with the same canonical form), in
+    /// input order. Memory grows with the number of distinct classes: one form is kept for
+    /// each.
+    #[arg(long)]
+    dedup: bool,
+}
+
+#[derive(Serialize)]
+struct JsonRecord {
+    source: String,
+    line: usize,
+    puzzle: Option<String>,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    canonical: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    automorphisms: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<serde_json::Value>,
+    /// The form itself, for `--dedup`.
+    #[serde(skip)]
+    form: Option<Grid>,
+}
+
+fn canon_record(Record { source, result }: Record) -> JsonRecord {
+    match result {
+        Ok(p) => {
+            let canon = p.grid.minlex();
+            JsonRecord {
+                source,
+                line: p.line,
+                puzzle: Some(p.grid.to_string()),
+                status: "ok",
+                canonical: Some(canon.grid.to_string()),
+                automorphisms: Some(canon.automorphisms),
+                error: None,
+                form: Some(canon.grid),
+            }
+        }
+        Err(e) => JsonRecord {
+            source,
+            line: e.line,
+            puzzle: None,
+            status: "invalid",
+            canonical: None,
+            automorphisms: None,
+            error: Some(schema::error("invalid", &e.kind)),
+            form: None,
+        },
+    }
+}
+
+pub(crate) fn run(args: &CanonArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let layout = match (args.dedup, args.json) {
+        (true, _) => Layout {
+            header: None,
+            place: None,
+            not_resumable: Some("--dedup writes one line per class, not per puzzle"),
+        },
+        (false, true) => Layout::json(),
+        // One line per puzzle, but only invalid lines name their place.
+        (false, false) => Layout { header: None, place: None, not_resumable: None },
+    };
+    let batch = Batch { args: &args.batch, command: "canon", layout };
+    // The forms seen so far (--dedup): one per class.
+    let mut seen: HashSet<Grid> = HashSet::new();
+    let (mut puzzles, mut invalid) = (0usize, 0usize);
+    let status = batch.run(out, canon_record, |out, rec| {
+        let bad = rec.status == "invalid";
+        if bad {
+            invalid += 1;
+        } else {
+            puzzles += 1;
+        }
+        if let Some(form) = rec.form
+            && args.dedup
+            && !seen.insert(form)
+        {
+            return Ok(false);
+        }
+        if args.json {
+            serde_json::to_writer(&mut *out, &rec)?;
+            writeln!(out)?;
+        } else if let Some(form) = &rec.canonical {
+            writeln!(out, "{form}")?;
+        } else if let Some(e) = &rec.error {
+            let message = e["message"].as_str().unwrap_or_default();
+            writeln!(out, "{}:{}: invalid: {message}", rec.source, rec.line)?;
+        }
+        Ok(bad)
+    })?;
+    if args.dedup {
+        eprintln!(
+            "sudoku canon: {puzzles} puzzles in {} classes, {invalid} invalid lines",
+            seen.len()
+        );
+    }
+    Ok(status)
+}
