@@ -516,7 +516,7 @@ impl Search {
                 }
             }
         };
-        if k % 3 != 0 {
+        if !k.is_multiple_of(3) {
             push_band(&mut out, usize::from(last / 3), 1);
             return out;
         }
