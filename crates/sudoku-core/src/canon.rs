@@ -38,6 +38,15 @@
 //!   orders differ by a symmetry of the rows so far, so their futures are the same), and
 //!   identical rows of a band (or identical bands) are tried once. Once every column has its
 //!   own colour the column order is fixed and each further row costs nine look-ups.
+//! - **Cheap cuts.** At each position the smallest value is followed first (a blank if one can
+//!   go there), rows with more blanks are tried first, and a row with fewer blanks than the best
+//!   row has leading blanks is skipped. Below a complete first row (solution grids), the second
+//!   row starts 4 5 6 only if one of its boxes holds the digits of a box of the first row, so
+//!   only such boxes may go first, and pairs of rows without one are skipped when another pair
+//!   has one.
+//!
+//! On one core of an AMD EPYC this makes about 210,000 forms per second on the 49,158 17-clue
+//! puzzles and 50,000 on solution grids (`cargo bench -p sudoku-benches --bench canon`).
 //!
 //! The number of automorphisms (symmetries mapping the grid to itself up to relabelling) falls
 //! out of the surviving candidates and the symmetries of the final columns.
