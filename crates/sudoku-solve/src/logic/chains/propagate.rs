@@ -37,6 +37,9 @@ pub(crate) struct Propagator<'w> {
     sets: Vec<Box<PotSet>>,
     /// Whether the grid propagations start from has no static hint, once known.
     save_static_free: Option<bool>,
+    /// In the current propagation, the grid of the last nested static search (whose hints
+    /// were all applied since: see [`Propagator::nested_rules`]).
+    static_before: Option<CandidateGrid>,
     /// Whether the basic nested rules find nothing on that grid, once known.
     save_basic_free: Option<bool>,
 }
@@ -92,6 +95,7 @@ impl<'w> Propagator<'w> {
             pending_off: scratch.pending_off,
             sets: scratch.sets,
             save_static_free: None,
+            static_before: None,
             save_basic_free: None,
         }
     }
@@ -233,6 +237,7 @@ impl<'w> Propagator<'w> {
         to_off: &mut PotSet,
     ) -> Result<Option<(Pot, Pot)>, OutOfBudget> {
         self.save = self.grid;
+        self.static_before = None;
         let mut pending_on = std::mem::take(&mut self.pending_on);
         let mut pending_off = std::mem::take(&mut self.pending_off);
         pending_on.clear();
@@ -383,11 +388,16 @@ impl<'w> Propagator<'w> {
                     }
                 }
                 NestedRule::Chains(Family::Static) if self.no_static_hint_in_save() => {
-                    // Every static hint on the reduced grid passes through a strong link the
-                    // propagation's start grid lacks (the usual case is none at all, and
-                    // then no search is needed).
+                    // With no static hint on the start grid, every static hint on a reduced
+                    // grid relies on a candidate crossed out, so the nested search gives it,
+                    // and it is applied. So every static hint now passes through a strong
+                    // link that the grid of the last nested static search (or the start
+                    // grid) lacks: any other would have been found there, and what it
+                    // removes is gone. Most stalls have no new strong link at all.
+                    let before = self.static_before.unwrap_or(self.save);
+                    self.static_before = Some(self.grid);
                     let links = StaticLinks::new(&self.grid);
-                    let starts = links.forcing_starts_after(&self.save);
+                    let starts = links.forcing_starts_after(&before);
                     if starts.iter().flatten().all(|&m| m == 0) {
                         continue;
                     }
