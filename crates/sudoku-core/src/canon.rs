@@ -101,8 +101,11 @@ impl Grid {
     /// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
     /// let copy = Transform::random(&mut rng).apply(&puzzle);
     /// assert_eq!(copy.minlex().grid, puzzle.minlex().grid);
-    /// // Blanks are '0' in the order, so the form starts with as many blanks as it can.
-    /// assert!(puzzle.minlex().grid.to_string().starts_with("......"));
+    /// // Blanks come first in the order: the form starts with as many blanks as it can.
+    /// assert_eq!(
+    ///     puzzle.minlex().grid.to_string(),
+    ///     ".....1..2..1.3..4..5.6.......27..1...6...2..58...4..3...3...9...2...7...9...8...1"
+    /// );
     /// # Ok::<(), sudoku_core::ParseGridError>(())
     /// ```
     #[must_use]

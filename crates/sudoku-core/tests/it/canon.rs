@@ -324,8 +324,8 @@ fn clashing_givens_are_compared_as_they_are() {
 
 #[test]
 fn pinned_forms() {
-    // A well-known 17-clue puzzle (Royle's list) and the README's puzzle, with their forms as
-    // the reference computes them.
+    // A well-known 17-clue puzzle (Royle's list, already in minlex form), the README's puzzle
+    // and the docs' example, with their forms as the reference computes them.
     let cases = [
         (
             ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
@@ -334,6 +334,10 @@ fn pinned_forms() {
         (
             "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
             "........1.....2.3...4.5.6.....6..7....678.....3...9.....8...5...9...7.1.12.....9.",
+        ),
+        (
+            "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+            ".....1..2..1.3..4..5.6.......27..1...6...2..58...4..3...3...9...2...7...9...8...1",
         ),
     ];
     for (puzzle, form) in cases {
