@@ -3,6 +3,7 @@
 //! Every chaining family borrows one for its search.
 
 use std::ops::ControlFlow;
+use std::rc::Rc;
 
 use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, Unit};
 
@@ -401,25 +402,19 @@ impl<'w> Propagator<'w> {
                     if starts.iter().flatten().all(|&m| m == 0) {
                         continue;
                     }
-                    let grid = self.grid;
-                    let mut search = Propagator::new(Family::Static, &grid, self.work);
-                    let hints = StaticChains::with_links(&mut search, links).all_from(starts)?;
+                    let found = self.nested_hints(Family::Static, |search| {
+                        let all = StaticChains::with_links(search, links).all_from(starts)?;
+                        Ok(all.into_sorted())
+                    })?;
                     let grids = (&self.save, &self.grid);
-                    add_nested(
-                        &mut self.arena,
-                        grids,
-                        &search,
-                        &hints.into_sorted(),
-                        to_off,
-                        &mut out,
-                    );
+                    add_nested(&mut self.arena, grids, &found, to_off, &mut out);
                 }
                 NestedRule::Chains(inner) => {
-                    let grid = self.grid;
-                    let mut search = Propagator::new(inner, &grid, self.work);
-                    let hints = super::hints(&mut search, false, None, &ALL_LITS)?;
+                    let found = self.nested_hints(inner, |search| {
+                        super::hints(search, false, None, &ALL_LITS)
+                    })?;
                     let grids = (&self.save, &self.grid);
-                    add_nested(&mut self.arena, grids, &search, &hints, to_off, &mut out);
+                    add_nested(&mut self.arena, grids, &found, to_off, &mut out);
                 }
             }
             if !out.is_empty() {
@@ -427,6 +422,30 @@ impl<'w> Propagator<'w> {
             }
         }
         Ok(out)
+    }
+
+    /// Every hint of the `inner` family on the reduced grid, as the outer chain uses them:
+    /// found by `search` on a new propagator, or remembered from an earlier search on the
+    /// same grid (a third of nested searches repeat one).
+    fn nested_hints(
+        &mut self,
+        inner: Family,
+        search: impl FnOnce(&mut Propagator<'_>) -> Result<Vec<ChainHint>, OutOfBudget>,
+    ) -> Result<Rc<[InnerHint]>, OutOfBudget> {
+        let key = (inner, self.grid);
+        if let Some(found) = self.work.memo.nested.get(&key) {
+            return Ok(Rc::clone(found));
+        }
+        let mut prop = Propagator::new(inner, &self.grid, self.work);
+        let hints = search(&mut prop)?;
+        let found: Rc<[InnerHint]> = hints.iter().map(|h| InnerHint::of(&prop.arena, h)).collect();
+        drop(prop);
+        let memo = &mut self.work.memo.nested;
+        if memo.len() >= NESTED_MEMO {
+            memo.clear();
+        }
+        memo.insert(key, Rc::clone(&found));
+        Ok(found)
     }
 
     /// Whether the basic nested rules find nothing on the grid every propagation of this
@@ -513,27 +532,124 @@ impl<'w> Propagator<'w> {
     }
 }
 
-/// The off potentials that `hints`, found by the nested search `search` on the reduced grid
-/// (`grids`: the grid the propagation started from, and the reduced one), give: added to
-/// `arena` and `out`, with the crossed-out candidates they rely on as parents.
+/// The most nested searches remembered by grid (then forgotten, all at once).
+const NESTED_MEMO: usize = 4096;
+
+/// A hint of a nested search, as the outer chain uses it: what it removes, its complexity,
+/// signature and account, and what its links rest on.
+pub(crate) struct InnerHint {
+    removable: Vec<Cand>,
+    complexity: u32,
+    signature: u64,
+    text: String,
+    /// In the order of its chains, the on potentials whose link rests on the candidates of a
+    /// cell or on the places of a digit in a unit: the crossed-out ones among those are the
+    /// hint's parents in the outer chain.
+    rests_on: Vec<Rest>,
+}
+
+/// What a link rests on ([`InnerHint::rests_on`]).
+#[derive(Clone, Copy, Debug)]
+enum Rest {
+    /// The candidates of a cell.
+    Cell(Cell),
+    /// The places of a digit in a unit.
+    Unit(Unit, Digit),
+}
+
+impl InnerHint {
+    fn of(arena: &Arena, h: &ChainHint) -> InnerHint {
+        let mut rests_on = Vec::new();
+        let mut chain = Vec::new();
+        for &t in &h.targets {
+            arena.chain(t, &mut chain);
+            for &p in &chain {
+                let node = arena.node(p);
+                if !node.on {
+                    continue;
+                }
+                let cause = match (node.cause, h.kind) {
+                    (Cause::Assumed, Kind::Cell(_)) => Cause::Cell,
+                    (Cause::Assumed, Kind::Region(u, _)) => Cause::Unit(u),
+                    (c, _) => c,
+                };
+                let (cell, d) = (node.cand.cell(), node.cand.digit());
+                match cause {
+                    Cause::Cell => rests_on.push(Rest::Cell(cell)),
+                    Cause::Unit(u) => {
+                        let unit = match u {
+                            Unit::Box(_) => Unit::Box(cell.box_() as u8),
+                            Unit::Row(_) => Unit::Row(cell.row() as u8),
+                            Unit::Col(_) => Unit::Col(cell.col() as u8),
+                        };
+                        rests_on.push(Rest::Unit(unit, d));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        InnerHint {
+            removable: h.removable.clone(),
+            complexity: h.complexity,
+            signature: arena.signature(&h.targets),
+            text: explain::describe(h),
+            rests_on,
+        }
+    }
+
+    /// The crossed-out candidates (in `initial`, not in `current`) its links rest on, each
+    /// once (Sudoku Explainer's "rule parents" of a nested chain).
+    fn parents(&self, initial: &CandidateGrid, current: &CandidateGrid) -> Vec<Cand> {
+        let mut out: Vec<Cand> = Vec::new();
+        let mut seen = [0u64; 12];
+        let mut add = |c: Cand| {
+            let i = c.index();
+            if seen[i / 64] & (1 << (i % 64)) == 0 {
+                seen[i / 64] |= 1 << (i % 64);
+                out.push(c);
+            }
+        };
+        for &rest in &self.rests_on {
+            match rest {
+                Rest::Cell(cell) => {
+                    for v in initial.candidates(cell).difference(current.candidates(cell)) {
+                        add(Cand::new(cell, v));
+                    }
+                }
+                Rest::Unit(unit, d) => {
+                    for &c in unit.cells() {
+                        if initial.candidates(c).contains(d) && !current.candidates(c).contains(d) {
+                            add(Cand::new(c, d));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The off potentials that the hints of a nested search on the reduced grid give (`grids`:
+/// the grid the propagation started from, and the reduced one): added to `arena` and `out`,
+/// with the crossed-out candidates they rely on as parents. Hints that rely on none are
+/// left out.
 fn add_nested(
     arena: &mut Arena,
     (save, grid): (&CandidateGrid, &CandidateGrid),
-    search: &Propagator<'_>,
-    hints: &[ChainHint],
+    hints: &[InnerHint],
     to_off: &PotSet,
     out: &mut Vec<(Cand, Pot)>,
 ) {
     for h in hints {
-        let parents = chain_rule_parents(&search.arena, h, save, grid);
+        let parents = h.parents(save, grid);
         let parents: Vec<Pot> = parents.into_iter().filter_map(|c| to_off.get(c)).collect();
         if parents.is_empty() {
             continue;
         }
         let cause = arena.push_nested(Nested {
             complexity: h.complexity,
-            signature: search.arena.signature(&h.targets),
-            text: explain::describe(h),
+            signature: h.signature,
+            text: h.text.clone(),
         });
         for &c in &h.removable {
             let n = arena.push(c, false, cause, &parents);
@@ -560,61 +676,4 @@ pub(crate) enum NestedRule {
     Basic(Technique),
     /// Every hint of a chaining family.
     Chains(Family),
-}
-
-/// The crossed-out candidates (relative to `initial`, absent from `current`) that a
-/// chain's single-based links rely on, as candidates.
-fn chain_rule_parents(
-    arena: &Arena,
-    h: &ChainHint,
-    initial: &CandidateGrid,
-    current: &CandidateGrid,
-) -> Vec<Cand> {
-    let mut out: Vec<Cand> = Vec::new();
-    let mut seen = [0u64; 12];
-    let mut add = |c: Cand, out: &mut Vec<Cand>| {
-        let i = c.index();
-        if seen[i / 64] & (1 << (i % 64)) == 0 {
-            seen[i / 64] |= 1 << (i % 64);
-            out.push(c);
-        }
-    };
-    let mut chain = Vec::new();
-    for &t in &h.targets {
-        arena.chain(t, &mut chain);
-        for &p in &chain {
-            let node = arena.node(p);
-            let cause = match (node.cause, h.kind) {
-                (Cause::Assumed, Kind::Cell(_)) => Cause::Cell,
-                (Cause::Assumed, Kind::Region(u, _)) => Cause::Unit(u),
-                (c, _) => c,
-            };
-            if !node.on {
-                continue;
-            }
-            let (cell, d) = (node.cand.cell(), node.cand.digit());
-            match cause {
-                Cause::Cell => {
-                    let gone = initial.candidates(cell).difference(current.candidates(cell));
-                    for v in gone {
-                        add(Cand::new(cell, v), &mut out);
-                    }
-                }
-                Cause::Unit(u) => {
-                    let kind = match u {
-                        Unit::Box(_) => Unit::Box(cell.box_() as u8),
-                        Unit::Row(_) => Unit::Row(cell.row() as u8),
-                        Unit::Col(_) => Unit::Col(cell.col() as u8),
-                    };
-                    for &c in kind.cells() {
-                        if initial.candidates(c).contains(d) && !current.candidates(c).contains(d) {
-                            add(Cand::new(c, d), &mut out);
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    out
 }

@@ -1,9 +1,14 @@
 //! What chain searches share over a solve: the budget they count against, the buffers of
 //! finished searches for the next ones, and what earlier searches learnt about the grid.
 
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use sudoku_core::CandidateGrid;
 
+use super::Family;
 use super::potential::{Arena, Fifo, PotSet};
+use super::propagate::InnerHint;
 use super::reach::Closure;
 use crate::logic::hints::Lits;
 
@@ -48,6 +53,8 @@ pub(crate) struct Memo {
     /// that removes anything): X links never leave their digit, so with the same places,
     /// again none.
     pub(crate) x_barren_at: [Option<u128>; 9],
+    /// Nested searches by family and grid (see [`super::propagate::InnerHint`]).
+    pub(crate) nested: HashMap<(Family, CandidateGrid), Rc<[InnerHint]>>,
 }
 
 /// What the chain searches of one solve share: a meter, a pool of buffers (a search grows
