@@ -13,7 +13,18 @@ use sudoku_core::{CandidateGrid, Cell, Digit, Unit};
 
 use super::Links;
 use super::potential::Cand;
-use crate::logic::hints::{Lits, unit_bits_of};
+use crate::logic::hints::Lits;
+
+/// Every unit, as cells.
+const UNIT_SETS: [u128; 27] = {
+    let mut t = [0; 27];
+    let mut k = 0;
+    while k < 27 {
+        t[k] = Unit::ALL[k].cell_set().bits();
+        k += 1;
+    }
+    t
+};
 
 /// No bivalue partner: the cell has more than two candidates.
 const NO_PARTNER: u8 = u8::MAX;
@@ -41,22 +52,29 @@ impl StaticLinks {
         for d in (0..9).map(Digit::from_index) {
             links.digits[d.index()] = g.digit_cells(d).bits();
         }
+        // Strong links only where they are: each digit's units with two places, the cells
+        // with two candidates.
+        for (d, &places) in links.digits.iter().enumerate() {
+            for unit in UNIT_SETS {
+                let pair = places & unit;
+                if pair.count_ones() == 2 {
+                    let (a, b) =
+                        (pair.trailing_zeros() as usize, 127 - pair.leading_zeros() as usize);
+                    links.unit_partners[a * 9 + d] |= 1 << b;
+                    links.unit_partners[b * 9 + d] |= 1 << a;
+                }
+            }
+        }
         for cell in g.empty_cells() {
             let values = g.candidates(cell);
-            let bit = 1u128 << cell.index();
-            for d in values {
-                let cand = cell.index() * 9 + d.index();
-                if values.len() == 2 {
-                    let other = values.iter().find(|&v| v != d).expect("two values");
-                    links.cell_partner[cand] = other.index() as u8;
-                    links.bivalue |= bit;
-                }
-                for unit in unit_bits_of(cell) {
-                    let places = links.digits[d.index()] & unit;
-                    if places.count_ones() == 2 {
-                        links.unit_partners[cand] |= places & !bit;
-                    }
-                }
+            if values.len() == 2 {
+                let (a, b) = (
+                    values.bits().trailing_zeros() as usize,
+                    15 - values.bits().leading_zeros() as usize,
+                );
+                links.cell_partner[cell.index() * 9 + a] = b as u8;
+                links.cell_partner[cell.index() * 9 + b] = a as u8;
+                links.bivalue |= 1 << cell.index();
             }
         }
         links
@@ -132,7 +150,7 @@ impl StaticLinks {
         }
         for d in 0..9 {
             let (now, then) = (self.digits[d], before.digit_cells(Digit::from_index(d)).bits());
-            for unit in Unit::ALL.map(|u| u.cell_set().bits()) {
+            for unit in UNIT_SETS {
                 let places = now & unit;
                 if places.count_ones() == 2 && (then & unit).count_ones() > 2 {
                     let (a, b) =
