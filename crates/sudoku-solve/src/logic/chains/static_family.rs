@@ -515,7 +515,7 @@ struct ForcingSearch<'c> {
 impl Layered for ForcingSearch<'_> {
     fn off(&mut self, arena: &Arena, p: Pot, c: Cand, to_off: &PotSet) -> Option<bool> {
         let hit = self.src_on && c == self.src;
-        let keep = !arena.has_ancestor(p, c, false) && !to_off.contains(c);
+        let keep = !to_off.contains(c) && !arena.has_ancestor(p, c, false);
         (hit || keep).then_some(keep)
     }
 
