@@ -146,7 +146,8 @@ impl SeRater {
             SeTiebreak::None => r.er,
             SeTiebreak::EpEd => r.er + (r.ep + r.ed / 100.0) / 200.0,
             SeTiebreak::Work => {
-                let w: f64 = path.steps.iter().map(|s| s.difficulty).filter(|&d| d > 2.3).sum();
+                let single = sudoku_solve::Technique::NakedSingle.base_difficulty();
+                let w: f64 = path.steps.iter().map(|s| s.difficulty).filter(|&d| d > single).sum();
                 r.er + 0.09 * w / (w + 100.0)
             }
         };

@@ -48,7 +48,7 @@ pub use exact::{
 };
 pub use logic::{
     Candidate, Chain, Implication, Literal, LogicError, LogicalSolver, PathEnd, Reason, SeRating,
-    SolvingPath, Step, Technique, apply,
+    SolvingPath, Step, Technique, apply, technique_table,
 };
 pub use pair::{
     ChainLine, Conclusion, ExplainError, Explanation, Marker, PairReduction, Statement,

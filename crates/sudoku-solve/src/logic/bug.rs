@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Unit};
 
 use super::hints::{for_each_combination, house, units_of};
-use super::{Hints, Step, Technique};
+use super::{Hints, Step, Technique, techniques};
 
 /// Units in the order of Sudoku Explainer's region types: boxes, rows, columns.
 fn region_types() -> impl Iterator<Item = Unit> {
@@ -78,7 +78,7 @@ fn find(g: &CandidateGrid) -> Option<Bug> {
 }
 
 fn bug_step(kind: u8, tenths: u16, bug: &Bug) -> Step {
-    let mut step = Step::new(Technique::Bug(kind), tenths);
+    let mut step = Step::new(Technique::Bug(kind)).harder(tenths);
     for &c in &bug.cells {
         step = step.with_pattern(CellSet::single(c), bug.values[c.index()]);
     }
@@ -92,7 +92,7 @@ pub(crate) fn bug(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
     if bug.cells.len() == 1 {
         // Type 1: the one BUG cell must hold a BUG value.
         let cell = bug.cells[0];
-        let mut step = bug_step(1, 56, &bug);
+        let mut step = bug_step(1, 0, &bug);
         for d in g.candidates(cell).difference(bug.all) {
             step = step.eliminate_all(CellSet::single(cell), d);
         }
@@ -104,7 +104,8 @@ pub(crate) fn bug(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
         let victims: CellSet =
             common.iter().copied().filter(|&c| g.candidates(c).contains(d)).collect();
         if !victims.is_empty() {
-            hints.add(bug_step(2, 57, &bug).eliminate_all(victims, d))?;
+            hints
+                .add(bug_step(2, techniques::BUG_BEYOND_TYPE_1, &bug).eliminate_all(victims, d))?;
         }
         if bug.cells.len() == 2 {
             type4(g, &bug, hints)?;
@@ -153,7 +154,12 @@ fn type3(g: &CandidateGrid, bug: &Bug, common: &[Cell], hints: &mut Hints) -> Co
                 if set.len() != degree {
                     return ControlFlow::Continue(());
                 }
-                let mut step = bug_step(3, 57 + (degree as u16 - 1), bug).with_units(&[unit]);
+                let mut step = bug_step(
+                    3,
+                    techniques::BUG_BEYOND_TYPE_1 + techniques::set_members(degree),
+                    bug,
+                )
+                .with_units(&[unit]);
                 for &c in &naked {
                     step = step.with_pattern(CellSet::single(c), g.candidates(c));
                 }
@@ -181,7 +187,7 @@ fn type4(g: &CandidateGrid, bug: &Bug, hints: &mut Hints) -> ControlFlow<()> {
     let shared = g.candidates(c1).intersection(g.candidates(c2)).difference(bug.all);
     let Some(value) = shared.as_single() else { return ControlFlow::Continue(()) };
     for unit in shared_units(&bug.cells) {
-        let mut step = bug_step(4, 57, bug).with_units(&[unit]);
+        let mut step = bug_step(4, techniques::BUG_BEYOND_TYPE_1, bug).with_units(&[unit]);
         for c in [c1, c2] {
             let keep = bug.values[c.index()].union(DigitSet::single(value));
             for d in g.candidates(c).difference(keep) {

@@ -77,7 +77,7 @@ pub(crate) fn aligned_pair_exclusion(g: &CandidateGrid, hints: &mut Hints) -> Co
         if ca.difference(allowed_a).is_empty() && cb.difference(allowed_b).is_empty() {
             return ControlFlow::Continue(());
         }
-        let mut step = Step::new(Technique::AlignedPairExclusion, 62);
+        let mut step = Step::new(Technique::AlignedPairExclusion);
         step = step.with_pattern(CellSet::single(a), ca).with_pattern(CellSet::single(b), cb);
         for e in ordered(a, common) {
             step = step.with_pattern(CellSet::single(e), g.candidates(e));
@@ -195,7 +195,7 @@ pub(crate) fn aligned_triplet_exclusion(g: &CandidateGrid, hints: &mut Hints) ->
             if (0..3).all(|i| vals[i].bits() & !allowed[i] == 0) {
                 continue;
             }
-            let mut step = Step::new(Technique::AlignedTripletExclusion, 75);
+            let mut step = Step::new(Technique::AlignedTripletExclusion);
             for (i, &c) in cells.iter().enumerate() {
                 step = step.with_pattern(CellSet::single(c), vals[i]);
             }

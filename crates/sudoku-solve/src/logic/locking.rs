@@ -68,14 +68,13 @@ const CROSSING: [[Unit; 2]; 108] = {
 fn locking_step(
     g: &CandidateGrid,
     technique: Technique,
-    tenths: u16,
     source: Unit,
     target: Unit,
     positions: CellSet,
     d: Digit,
 ) -> Step {
     let victims = g.unit_positions(target, d).difference(source.cell_set());
-    Step::new(technique, tenths)
+    Step::new(technique)
         .with_pattern(positions, DigitSet::single(d))
         .with_units(&[source, target])
         .eliminate_all(victims, d)
@@ -138,15 +137,14 @@ pub(crate) fn locking(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
     let changed = hints.changed_digits();
     for (k, (source, target)) in PAIRS.into_iter().enumerate() {
         let pointing = matches!(source, Unit::Box(_));
-        let (technique, tenths) =
-            if pointing { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
+        let technique = if pointing { Technique::Pointing } else { Technique::Claiming };
         // What a digit's locked candidates do depends on its own places alone.
         for d in digits_of(locked[k] & changed) {
             let positions = g.unit_positions(source, d);
             if g.unit_positions(target, d).difference(positions).is_empty() {
                 continue;
             }
-            let step = locking_step(g, technique, tenths, source, target, positions, d);
+            let step = locking_step(g, technique, source, target, positions, d);
             if !step.eliminations.is_empty() {
                 hints.add(step)?;
             }
@@ -162,11 +160,8 @@ pub(crate) fn direct_locking(g: &CandidateGrid, hints: &mut Hints) -> ControlFlo
     let changed = hints.changed_digits();
     for (k, (source, target)) in PAIRS.into_iter().enumerate() {
         let pointing = matches!(source, Unit::Box(_));
-        let (technique, tenths) = if pointing {
-            (Technique::DirectPointing, 17)
-        } else {
-            (Technique::DirectClaiming, 19)
-        };
+        let technique =
+            if pointing { Technique::DirectPointing } else { Technique::DirectClaiming };
         // What a digit's locked candidates do depends on its own places alone.
         for d in digits_of(locked[k] & changed) {
             let positions = g.unit_positions(source, d);
@@ -179,7 +174,7 @@ pub(crate) fn direct_locking(g: &CandidateGrid, hints: &mut Hints) -> ControlFlo
                 {
                     // Sudoku Explainer 1.2.1 places the single and leaves the locked
                     // candidates' other eliminations to later steps.
-                    let mut step = locking_step(g, technique, tenths, source, target, positions, d);
+                    let mut step = locking_step(g, technique, source, target, positions, d);
                     step.eliminations.clear();
                     step.units.push(other);
                     hints.add(step.place(cell, d))?;

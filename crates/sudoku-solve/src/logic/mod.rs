@@ -9,6 +9,7 @@ mod locking;
 mod singles;
 mod step;
 mod subsets;
+mod techniques;
 mod uniqueness;
 mod wings;
 
@@ -21,6 +22,8 @@ use crate::exact::{Outcome, solve_marks_within, solve_within};
 use chains::{OutOfBudget, Work};
 pub(crate) use hints::{Hints, Lits};
 pub use step::{Candidate, Chain, Implication, Literal, Reason, Step, Technique};
+pub use techniques::technique_table;
+use techniques::{Producer, STAGES, Search};
 
 /// Sudoku Explainer's three ratings of a puzzle, each on its 1.0 to 20.0 scale.
 ///
@@ -212,44 +215,18 @@ impl Default for LogicalSolver {
     }
 }
 
-/// One producer of steps, in Sudoku Explainer's order.
-type Producer = fn(&CandidateGrid, &mut Hints) -> ControlFlow<()>;
-
-const PRODUCERS: [Producer; 20] = [
-    singles::hidden_singles,
-    locking::direct_locking,
-    |g, h| subsets::hidden_sets(g, 2, true, h),
-    singles::naked_singles,
-    |g, h| subsets::hidden_sets(g, 3, true, h),
-    locking::locking,
-    |g, h| subsets::naked_sets(g, 2, h),
-    |g, h| subsets::fish(g, 2, h),
-    |g, h| subsets::hidden_sets(g, 2, false, h),
-    |g, h| subsets::naked_sets(g, 3, h),
-    |g, h| subsets::fish(g, 3, h),
-    |g, h| subsets::hidden_sets(g, 3, false, h),
-    |g, h| wings::wings(g, false, h),
-    |g, h| wings::wings(g, true, h),
-    uniqueness::unique_loops,
-    |g, h| subsets::naked_sets(g, 4, h),
-    |g, h| subsets::fish(g, 4, h),
-    |g, h| subsets::hidden_sets(g, 4, false, h),
-    bug::bug,
-    exclusion::aligned_pair_exclusion,
-];
-
 /// The grid each basic technique and each chaining family last found nothing on, over one
 /// solve. A technique that failed on a grid can only succeed where the grid has changed
 /// since, and most chain steps remove one candidate before every technique runs again: told
 /// what changed, the basic techniques, aligned triplet exclusion and Nishio skip the rest.
 struct Recall {
     /// The candidates (by digit, as cells) of the grid each last found nothing on.
-    failed_on: [Option<Lits>; PRODUCERS.len() + CHAIN_FAMILIES.len()],
+    failed_on: [Option<Lits>; STAGES.len()],
 }
 
 impl Recall {
     fn new() -> Recall {
-        Recall { failed_on: [None; PRODUCERS.len() + CHAIN_FAMILIES.len()] }
+        Recall { failed_on: [None; STAGES.len()] }
     }
 
     /// By digit, the cells that changed since technique `i` last found nothing (all of them
@@ -285,26 +262,6 @@ impl Recall {
         flow
     }
 }
-
-/// The chaining families after the basic techniques, in Sudoku Explainer's order.
-#[derive(Clone, Copy)]
-enum Family {
-    Chains(chains::Family),
-    TripletExclusion,
-}
-
-const CHAIN_FAMILIES: [Family; 10] = [
-    Family::Chains(chains::Family::Static),
-    Family::TripletExclusion,
-    Family::Chains(chains::Family::Nishio),
-    Family::Chains(chains::Family::Multiple),
-    Family::Chains(chains::Family::Dynamic(0)),
-    Family::Chains(chains::Family::Dynamic(1)),
-    Family::Chains(chains::Family::Dynamic(2)),
-    Family::Chains(chains::Family::Dynamic(3)),
-    Family::Chains(chains::Family::Dynamic(4)),
-    Family::Chains(chains::Family::Dynamic(5)),
-];
 
 impl LogicalSolver {
     /// Sets the node budget of the uniqueness check.
@@ -347,30 +304,23 @@ impl LogicalSolver {
         work: &mut Work,
     ) -> Result<Option<Step>, OutOfBudget> {
         let solution = hints.solution;
-        for (i, producer) in PRODUCERS.into_iter().enumerate() {
-            if recall.run(i, marks, hints, producer).is_break() || !hints.steps.is_empty() {
-                return Ok(hints.steps.pop());
-            }
-        }
-        for (f, family) in CHAIN_FAMILIES.into_iter().enumerate() {
-            let i = PRODUCERS.len() + f;
-            let step = match family {
-                Family::Chains(mode) => {
-                    let changed = recall.changed(i, marks);
-                    let step = chains::first_step(mode, marks, solution.as_ref(), &changed, work)?;
-                    if step.is_none() {
-                        recall.failed(i, marks);
+        for (i, stage) in STAGES.iter().enumerate() {
+            match stage.search {
+                Search::Basic(producer) => {
+                    let flow = recall.run(i, marks, hints, producer);
+                    if flow.is_break() || !hints.steps.is_empty() {
+                        return Ok(hints.steps.pop());
                     }
-                    step
                 }
-                Family::TripletExclusion => {
-                    let triplets = exclusion::aligned_triplet_exclusion;
-                    let _ = recall.run(i, marks, hints, triplets);
-                    hints.steps.pop()
+                Search::Chains(family) => {
+                    let changed = recall.changed(i, marks);
+                    let step =
+                        chains::first_step(family, marks, solution.as_ref(), &changed, work)?;
+                    if step.is_some() {
+                        return Ok(step);
+                    }
+                    recall.failed(i, marks);
                 }
-            };
-            if step.is_some() {
-                return Ok(step);
             }
         }
         Ok(None)
@@ -462,9 +412,15 @@ impl LogicalSolver {
     /// ```
     pub fn all_steps(&self, marks: &CandidateGrid) -> Result<Vec<Step>, LogicError> {
         self.solution_of(marks)?;
+        // Every step of the basic techniques before the first chains; else every step of
+        // the first stage after them that finds any.
         let mut hints = Hints::all();
-        for producer in PRODUCERS {
-            let _ = producer(marks, &mut hints);
+        let first_chains = STAGES.iter().position(|s| matches!(s.search, Search::Chains(_)));
+        let (basic, rest) = STAGES.split_at(first_chains.unwrap_or(STAGES.len()));
+        for stage in basic {
+            if let Search::Basic(producer) = stage.search {
+                let _ = producer(marks, &mut hints);
+            }
         }
         if !hints.steps.is_empty() {
             return Ok(hints.steps);
@@ -472,13 +428,13 @@ impl LogicalSolver {
         let mut work = Work::new(self.chain_budget);
         let exceeded =
             |OutOfBudget| LogicError::ChainBudgetExceeded { potentials: self.chain_budget };
-        for family in CHAIN_FAMILIES {
-            let steps = match family {
-                Family::Chains(mode) => {
-                    chains::all_steps(mode, marks, &mut work).map_err(exceeded)?
+        for stage in rest {
+            let steps = match stage.search {
+                Search::Chains(family) => {
+                    chains::all_steps(family, marks, &mut work).map_err(exceeded)?
                 }
-                Family::TripletExclusion => {
-                    let _ = exclusion::aligned_triplet_exclusion(marks, &mut hints);
+                Search::Basic(producer) => {
+                    let _ = producer(marks, &mut hints);
                     std::mem::take(&mut hints.steps)
                 }
             };

@@ -5,20 +5,16 @@ use std::ops::ControlFlow;
 use sudoku_core::{CandidateGrid, Cell, Digit, Unit};
 
 use super::hints::REGIONS;
-use super::{Hints, Step, Technique};
+use super::{Hints, Step, Technique, techniques};
 
-/// Difficulty of a hidden single in `unit` (1.0 when it is the unit's last empty cell).
-fn hidden_single_tenths(unit: Unit, alone: bool) -> u16 {
-    match (alone, unit) {
-        (true, _) => 10,
-        (false, Unit::Box(_)) => 12,
-        _ => 15,
-    }
-}
-
+/// A hidden single in `unit` (a last cell when it is the unit's only empty cell): harder in
+/// a row or column than in a box.
 fn single_step(unit: Unit, cell: Cell, digit: Digit, alone: bool) -> Step {
-    let technique = if alone { Technique::LastCell } else { Technique::HiddenSingle };
-    Step::single(technique, hidden_single_tenths(unit, alone), (cell, digit), &[unit])
+    if alone {
+        return Step::single(Technique::LastCell, (cell, digit), &[unit]);
+    }
+    let step = Step::single(Technique::HiddenSingle, (cell, digit), &[unit]);
+    if matches!(unit, Unit::Box(_)) { step } else { step.harder(techniques::IN_A_LINE) }
 }
 
 /// Each region's cells (in `REGIONS` order), and as a bitset.
@@ -85,5 +81,5 @@ pub(crate) fn naked_singles(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow
 }
 
 fn naked_single(cell: Cell, digit: Digit) -> Step {
-    Step::single(Technique::NakedSingle, 23, (cell, digit), &[])
+    Step::single(Technique::NakedSingle, (cell, digit), &[])
 }

@@ -115,45 +115,9 @@ impl Technique {
         f64::from(self.base_tenths()) / 10.0
     }
 
+    /// [`Technique::base_difficulty`] in tenths, from the technique table.
     pub(crate) fn base_tenths(self) -> u16 {
-        match self {
-            Technique::LastCell => 10,
-            Technique::HiddenSingle => 12,
-            Technique::DirectPointing => 17,
-            Technique::DirectClaiming => 19,
-            Technique::DirectHiddenPair => 20,
-            Technique::NakedSingle => 23,
-            Technique::DirectHiddenTriple => 25,
-            Technique::Pointing => 26,
-            Technique::Claiming => 28,
-            Technique::NakedPair => 30,
-            Technique::XWing => 32,
-            Technique::HiddenPair => 34,
-            Technique::NakedTriple => 36,
-            Technique::Swordfish => 38,
-            Technique::HiddenTriple => 40,
-            Technique::XyWing => 42,
-            Technique::XyzWing => 44,
-            Technique::UniqueRectangle(_) | Technique::UniqueLoop(_) => 45,
-            Technique::NakedQuad => 50,
-            Technique::Jellyfish => 52,
-            Technique::HiddenQuad => 54,
-            Technique::Bug(_) => 56,
-            Technique::AlignedPairExclusion => 62,
-            Technique::BidirectionalXCycle | Technique::BidirectionalYCycle => 65,
-            Technique::ForcingXChain => 66,
-            Technique::BidirectionalCycle | Technique::ForcingChain => 70,
-            Technique::AlignedTripletExclusion | Technique::NishioForcingChain => 75,
-            Technique::CellForcingChain | Technique::RegionForcingChain => 80,
-            Technique::DynamicContradictionForcingChain(level)
-            | Technique::DynamicDoubleForcingChain(level)
-            | Technique::DynamicCellForcingChain(level)
-            | Technique::DynamicRegionForcingChain(level) => match level {
-                0 => 85,
-                1 => 90,
-                n => 95 + 5 * u16::from(n - 2),
-            },
-        }
+        super::techniques::base_tenths(self)
     }
 }
 
@@ -389,10 +353,11 @@ pub struct Step {
 }
 
 impl Step {
-    pub(crate) fn new(technique: Technique, tenths: u16) -> Step {
+    /// A step of `technique` at its base difficulty (see [`Step::harder`]).
+    pub(crate) fn new(technique: Technique) -> Step {
         Step {
             technique,
-            difficulty: f64::from(tenths) / 10.0,
+            difficulty: f64::from(technique.base_tenths()) / 10.0,
             pattern: Vec::new(),
             units: Vec::new(),
             placements: Vec::new(),
@@ -405,7 +370,6 @@ impl Step {
     /// allocated once, at its size: singles are most of the steps).
     pub(crate) fn single(
         technique: Technique,
-        tenths: u16,
         (cell, digit): (Cell, Digit),
         units: &[Unit],
     ) -> Step {
@@ -414,8 +378,15 @@ impl Step {
             pattern: vec![placed],
             units: units.to_vec(),
             placements: vec![placed],
-            ..Step::new(technique, tenths)
+            ..Step::new(technique)
         }
+    }
+
+    /// The step rated `tenths` above its technique's base (the increments of the technique
+    /// table, [`super::techniques`]).
+    pub(crate) fn harder(mut self, tenths: u16) -> Step {
+        self.difficulty = f64::from(self.tenths() + tenths) / 10.0;
+        self
     }
 
     /// The difficulty in tenths (exact, for comparisons).

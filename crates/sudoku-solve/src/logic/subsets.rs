@@ -9,29 +9,29 @@ use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Unit};
 use super::hints::{REGIONS, empty_in, for_each_combination};
 use super::{Hints, Step, Technique};
 
-fn naked(size: usize) -> (Technique, u16) {
+fn naked(size: usize) -> Technique {
     match size {
-        2 => (Technique::NakedPair, 30),
-        3 => (Technique::NakedTriple, 36),
-        _ => (Technique::NakedQuad, 50),
+        2 => Technique::NakedPair,
+        3 => Technique::NakedTriple,
+        _ => Technique::NakedQuad,
     }
 }
 
-fn hidden(size: usize, direct: bool) -> (Technique, u16) {
+fn hidden(size: usize, direct: bool) -> Technique {
     match (size, direct) {
-        (2, true) => (Technique::DirectHiddenPair, 20),
-        (3, true) => (Technique::DirectHiddenTriple, 25),
-        (2, false) => (Technique::HiddenPair, 34),
-        (3, false) => (Technique::HiddenTriple, 40),
-        _ => (Technique::HiddenQuad, 54),
+        (2, true) => Technique::DirectHiddenPair,
+        (3, true) => Technique::DirectHiddenTriple,
+        (2, false) => Technique::HiddenPair,
+        (3, false) => Technique::HiddenTriple,
+        _ => Technique::HiddenQuad,
     }
 }
 
-fn fish_kind(size: usize) -> (Technique, u16) {
+fn fish_kind(size: usize) -> Technique {
     match size {
-        2 => (Technique::XWing, 32),
-        3 => (Technique::Swordfish, 38),
-        _ => (Technique::Jellyfish, 52),
+        2 => Technique::XWing,
+        3 => Technique::Swordfish,
+        _ => Technique::Jellyfish,
     }
 }
 
@@ -39,7 +39,7 @@ fn fish_kind(size: usize) -> (Technique, u16) {
 /// candidates are `size` digits; those digits leave the unit's other cells. Only in units
 /// with at least twice `size` empty cells (else the hidden set is the smaller pattern).
 pub(crate) fn naked_sets(g: &CandidateGrid, size: usize, hints: &mut Hints) -> ControlFlow<()> {
-    let (technique, tenths) = naked(size);
+    let technique = naked(size);
     let changed = hints.changed_cells();
     for unit in REGIONS {
         // A unit's sets depend on its cells alone.
@@ -64,7 +64,7 @@ pub(crate) fn naked_sets(g: &CandidateGrid, size: usize, hints: &mut Hints) -> C
             if digits.len() != size {
                 return ControlFlow::Continue(());
             }
-            let mut step = Step::new(technique, tenths).with_units(&[unit]);
+            let mut step = Step::new(technique).with_units(&[unit]);
             for c in set {
                 step = step.with_pattern(CellSet::single(c), g.candidates(c));
             }
@@ -92,7 +92,7 @@ pub(crate) fn hidden_sets(
     direct: bool,
     hints: &mut Hints,
 ) -> ControlFlow<()> {
-    let (technique, tenths) = hidden(size, direct);
+    let technique = hidden(size, direct);
     let changed = hints.changed_cells();
     for unit in REGIONS {
         // A unit's sets (and the single a direct one leaves) depend on its cells alone.
@@ -156,7 +156,7 @@ pub(crate) fn hidden_sets(
                 }
                 None
             };
-            let mut step = Step::new(technique, tenths).with_units(&[unit]);
+            let mut step = Step::new(technique).with_units(&[unit]);
             for c in cells {
                 step = step.with_pattern(CellSet::single(c), g.candidates(c).intersection(set));
             }
@@ -176,7 +176,7 @@ pub(crate) fn hidden_sets(
 /// Basic fish of `size`: a digit's candidates in `size` columns (then rows), two or more in
 /// each, lie in `size` rows (columns); the digit leaves those rows (columns) elsewhere.
 pub(crate) fn fish(g: &CandidateGrid, size: usize, hints: &mut Hints) -> ControlFlow<()> {
-    let (technique, tenths) = fish_kind(size);
+    let technique = fish_kind(size);
     let mut placed = [0usize; 9];
     for c in Cell::all() {
         if let Some(d) = g.value(c) {
@@ -236,7 +236,7 @@ pub(crate) fn fish(g: &CandidateGrid, size: usize, hints: &mut Hints) -> Control
                 }
                 let units: Vec<Unit> =
                     pick.iter().map(|&i| line(i)).chain(crossing.map(cross)).collect();
-                let step = Step::new(technique, tenths)
+                let step = Step::new(technique)
                     .with_pattern(base, DigitSet::single(d))
                     .with_units(&units)
                     .eliminate_all(victims, d);

@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Unit};
 
 use super::hints::{empty_in, for_each_combination, house, units_of};
-use super::{Hints, Step, Technique};
+use super::{Hints, Step, Technique, techniques};
 
 /// Loops found from one start cell, each a list of cells in walking order.
 struct LoopSearch<'a> {
@@ -118,19 +118,6 @@ fn is_valid_loop(path: &[Cell]) -> bool {
     even == odd
 }
 
-fn loop_tenths(len: usize) -> u16 {
-    let mut t = 45;
-    if len >= 10 {
-        t += 3;
-    }
-    if len >= 8 {
-        t += 2;
-    } else if len >= 6 {
-        t += 1;
-    }
-    t
-}
-
 /// A collected hint with what makes it the same as another.
 struct Found {
     kind: u8,
@@ -145,7 +132,8 @@ fn technique(len: usize, kind: u8) -> Technique {
 
 fn base_step(path: &[Cell], pair: DigitSet, kind: u8, extra_tenths: u16) -> Step {
     let cells: CellSet = path.iter().copied().collect();
-    Step::new(technique(path.len(), kind), loop_tenths(path.len()) + extra_tenths)
+    Step::new(technique(path.len(), kind))
+        .harder(techniques::loop_cells(path.len()) + extra_tenths)
         .with_pattern(cells, pair)
 }
 
@@ -323,7 +311,8 @@ fn naked_variant(
             return ControlFlow::Continue(());
         }
         let members: Vec<Cell> = pick.iter().filter(|&&i| i != i1).map(|&i| cells[i]).collect();
-        let mut step = base_step(path, pair, 3, union.len() as u16 - 1).with_units(&[unit]);
+        let mut step =
+            base_step(path, pair, 3, techniques::set_members(union.len())).with_units(&[unit]);
         for &m in &members {
             step = step.with_pattern(CellSet::single(m), g.candidates(m));
         }
@@ -374,7 +363,8 @@ fn hidden_variant(
         let mut set = union;
         set.remove(c1);
         set.remove(c2);
-        let mut step = base_step(path, pair, 3, set.len() as u16 - 1).with_units(&[unit]);
+        let mut step =
+            base_step(path, pair, 3, techniques::set_members(set.len())).with_units(&[unit]);
         for c in set {
             step = step.with_pattern(CellSet::single(c), g.candidates(c).intersection(values));
             for d in g.candidates(c).difference(values) {

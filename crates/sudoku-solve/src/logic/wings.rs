@@ -12,7 +12,7 @@ use super::{Hints, Step, Technique};
 /// the cells that see all three.
 pub(crate) fn wings(g: &CandidateGrid, xyz: bool, hints: &mut Hints) -> ControlFlow<()> {
     let pivot_size = if xyz { 3 } else { 2 };
-    let (technique, tenths) = if xyz { (Technique::XyzWing, 44) } else { (Technique::XyWing, 42) };
+    let technique = if xyz { Technique::XyzWing } else { Technique::XyWing };
     let empty = g.empty_cells();
     for pivot in empty {
         let xy = g.candidates(pivot);
@@ -57,7 +57,7 @@ pub(crate) fn wings(g: &CandidateGrid, xyz: bool, hints: &mut Hints) -> ControlF
                 if victims.is_empty() {
                     continue;
                 }
-                let mut step = Step::new(technique, tenths)
+                let mut step = Step::new(technique)
                     .with_pattern(CellSet::single(pivot), xy)
                     .with_pattern(CellSet::single(a), ca)
                     .with_pattern(CellSet::single(b), cb)

@@ -91,7 +91,7 @@ fn explain_chain(arena: &Arena, target: Pot) -> Chain {
 
 /// The hint as a step of the solving path, on the grid it was found on.
 pub(crate) fn step(arena: &Arena, grid: &CandidateGrid, h: &ChainHint) -> Step {
-    let mut step = Step::new(technique(h), 0);
+    let mut step = Step::new(technique(h));
     step.difficulty = h.difficulty;
     for &c in &h.removable {
         step.eliminations.push(Candidate { cell: c.cell(), digit: c.digit() });

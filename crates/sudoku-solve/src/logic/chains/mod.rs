@@ -33,8 +33,8 @@ mod work;
 use sudoku_core::{CandidateGrid, Grid};
 
 use super::Step;
-use super::Technique;
 use super::hints::{ALL_LITS, Lits};
+use super::{Technique, techniques};
 use multiple::MultipleChains;
 use propagate::{NestedRule, Propagator};
 use rank::{ChainHint, Collector};
@@ -118,28 +118,21 @@ impl Family {
         f64::from(tenths) / 10.0
     }
 
-    /// What a dynamic chain of this level may use when propagation stalls, in order: basic
-    /// techniques from level 1, then chain searches of easier families from level 2 (the
-    /// first that finds anything is used).
+    /// What a dynamic chain of this level may use when propagation stalls, in order (the
+    /// first that finds anything is used), as the technique table says: basic techniques
+    /// from level 1, then chain searches of easier families from level 2.
     fn nested_rules(self) -> [Option<NestedRule>; 6] {
         let level = self.level();
         let basic = |t| (level >= 1).then_some(NestedRule::Basic(t));
-        let chains = |f| Some(NestedRule::Chains(f));
+        let [a, b] = techniques::nested_families(level);
+        let [p, h, n, x] = techniques::NESTED_BASIC;
         [
-            basic(Technique::Pointing),
-            basic(Technique::HiddenPair),
-            basic(Technique::NakedPair),
-            basic(Technique::XWing),
-            match level {
-                2 | 3 => chains(Family::Static),
-                4.. => chains(Family::Dynamic(0)),
-                _ => None,
-            },
-            match level {
-                3 => chains(Family::Multiple),
-                5.. => chains(Family::Dynamic(level - 3)),
-                _ => None,
-            },
+            basic(p),
+            basic(h),
+            basic(n),
+            basic(x),
+            a.map(NestedRule::Chains),
+            b.map(NestedRule::Chains),
         ]
     }
 }

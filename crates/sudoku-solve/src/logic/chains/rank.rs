@@ -7,6 +7,8 @@ use sudoku_core::{Cell, Digit, Unit};
 use super::potential::{Cand, Pot};
 use super::propagate::Propagator;
 use super::{Family, Links};
+use crate::logic::Technique;
+use crate::logic::techniques::length_difficulty;
 
 /// What kind of chain a hint is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,26 +26,18 @@ pub(crate) enum Kind {
 }
 
 impl Kind {
-    /// The base difficulty of a static chain of these links: cycles 6.5 (7.0 with both
-    /// kinds of links), forcing chains 6.6 (7.0).
+    /// The base difficulty of a static chain (from the technique table): cycles 6.5 (7.0 with
+    /// both kinds of links), forcing chains 6.6 (7.0).
     pub(crate) fn static_base(self) -> f64 {
-        match self {
-            Kind::Cycle(links) => {
-                if links == Links::XY {
-                    7.0
-                } else {
-                    6.5
-                }
-            }
-            Kind::Forcing(links) => {
-                if links == Links::XY {
-                    7.0
-                } else {
-                    6.6
-                }
-            }
+        let technique = match self {
+            Kind::Cycle(Links::XY) => Technique::BidirectionalCycle,
+            Kind::Cycle(Links::Y) => Technique::BidirectionalYCycle,
+            Kind::Cycle(Links::X) => Technique::BidirectionalXCycle,
+            Kind::Forcing(Links::XY) => Technique::ForcingChain,
+            Kind::Forcing(_) => Technique::ForcingXChain,
             _ => unreachable!("only static chains have a base of their own"),
-        }
+        };
+        f64::from(technique.base_tenths()) / 10.0
     }
 
     /// The last key of Sudoku Explainer's order among hints of equal difficulty and
@@ -87,22 +81,6 @@ pub(crate) fn easier(a: &ChainHint, b: &ChainHint) -> std::cmp::Ordering {
         .unwrap_or(std::cmp::Ordering::Equal)
         .then(a.complexity.cmp(&b.complexity))
         .then(a.sort_key.cmp(&b.sort_key))
-}
-
-/// Sudoku Explainer's extra difficulty for long chains: 0.1 for each threshold 4, 6, 8, 12,
-/// 16, 24, ... that the complexity minus 2 exceeds (summed as it sums them, in floating point,
-/// since ties between hints compare these sums).
-pub(crate) fn length_difficulty(complexity: u32) -> f64 {
-    let mut added = 0.0;
-    let mut ceil: i64 = 4;
-    let length = i64::from(complexity) - 2;
-    let mut odd = false;
-    while length > ceil {
-        added += 0.1;
-        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
-        odd = !odd;
-    }
-    added
 }
 
 /// Where a static hint lands in the order of the hints list: difficulty, complexity, sort
@@ -273,25 +251,5 @@ impl Collector {
             }
         }
         kept
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn length_increments_follow_the_thresholds() {
-        // complexity - 2 > 4 adds 0.1, > 6 another, > 8, > 12, > 16, > 24 ...
-        let tenths = |c| (length_difficulty(c) * 10.0).round() as u32;
-        assert_eq!(tenths(6), 0);
-        assert_eq!(tenths(7), 1);
-        assert_eq!(tenths(9), 2);
-        assert_eq!(tenths(10), 2);
-        assert_eq!(tenths(11), 3);
-        assert_eq!(tenths(15), 4);
-        assert_eq!(tenths(19), 5);
-        assert_eq!(tenths(27), 6);
-        assert_eq!(tenths(35), 7);
     }
 }

@@ -1,0 +1,389 @@
+//! The technique table: every technique of the logical solver, in the order the step search
+//! asks them, with Sudoku Explainer 1.2.1's difficulty. The step search, the nested chains'
+//! rules, every step's difficulty and the table in `docs/techniques.md` (a test keeps it
+//! equal) all read it; no difficulty is written anywhere else.
+
+use std::ops::ControlFlow;
+
+use sudoku_core::CandidateGrid;
+
+use super::chains::Family;
+use super::{Hints, Technique, bug, exclusion, locking, singles, subsets, uniqueness, wings};
+
+/// A basic technique's search over pencil marks.
+pub(crate) type Producer = fn(&CandidateGrid, &mut Hints) -> ControlFlow<()>;
+
+/// What one stage of the step search asks.
+#[derive(Clone, Copy)]
+pub(crate) enum Search {
+    /// A basic technique's search.
+    Basic(Producer),
+    /// A chaining family's search.
+    Chains(Family),
+}
+
+/// A technique and its difficulty in tenths; `more` says what raises a step above it.
+pub(crate) struct Row {
+    pub(crate) technique: Technique,
+    pub(crate) tenths: u16,
+    pub(crate) more: &'static str,
+}
+
+/// A stage of the step search: what it asks, and the techniques it finds.
+pub(crate) struct Stage {
+    pub(crate) search: Search,
+    pub(crate) rows: &'static [Row],
+}
+
+const fn row(technique: Technique, tenths: u16) -> Row {
+    Row { technique, tenths, more: "" }
+}
+
+const fn row_more(technique: Technique, tenths: u16, more: &'static str) -> Row {
+    Row { technique, tenths, more }
+}
+
+/// What the length of a chain adds, for the table's notes.
+const LONGER: &str = "+0.1 for each length threshold its chains pass (4, 6, 8, 12, 16, 24, ...)";
+
+/// The dynamic families' rows at nesting `level`: 8.5, then 0.5 more per level.
+const fn dynamic_rows(level: u8) -> [Row; 4] {
+    let tenths = nested_tenths(level);
+    [
+        row_more(Technique::DynamicContradictionForcingChain(level), tenths, LONGER),
+        row_more(Technique::DynamicDoubleForcingChain(level), tenths, LONGER),
+        row_more(Technique::DynamicCellForcingChain(level), tenths, LONGER),
+        row_more(Technique::DynamicRegionForcingChain(level), tenths, LONGER),
+    ]
+}
+
+/// Dynamic forcing chains at nesting `level`: 8.5 plain, 9.0 with basic techniques (+),
+/// 9.5 nesting forcing chains, and 0.5 more per level.
+const fn nested_tenths(level: u8) -> u16 {
+    85 + 5 * level as u16
+}
+
+const DYNAMIC: [[Row; 4]; 6] = [
+    dynamic_rows(0),
+    dynamic_rows(1),
+    dynamic_rows(2),
+    dynamic_rows(3),
+    dynamic_rows(4),
+    dynamic_rows(5),
+];
+
+/// The step search, stage by stage: the first stage that finds a step gives it.
+pub(crate) const STAGES: [Stage; 30] = [
+    Stage {
+        search: Search::Basic(singles::hidden_singles),
+        rows: &[
+            row(Technique::LastCell, 10),
+            row_more(Technique::HiddenSingle, 12, "1.5 in a row or column"),
+        ],
+    },
+    Stage {
+        search: Search::Basic(locking::direct_locking),
+        rows: &[row(Technique::DirectPointing, 17), row(Technique::DirectClaiming, 19)],
+    },
+    Stage {
+        search: Search::Basic(|g, h| subsets::hidden_sets(g, 2, true, h)),
+        rows: &[row(Technique::DirectHiddenPair, 20)],
+    },
+    Stage {
+        search: Search::Basic(singles::naked_singles),
+        rows: &[row(Technique::NakedSingle, 23)],
+    },
+    Stage {
+        search: Search::Basic(|g, h| subsets::hidden_sets(g, 3, true, h)),
+        rows: &[row(Technique::DirectHiddenTriple, 25)],
+    },
+    Stage {
+        search: Search::Basic(locking::locking),
+        rows: &[row(Technique::Pointing, 26), row(Technique::Claiming, 28)],
+    },
+    Stage {
+        search: Search::Basic(|g, h| subsets::naked_sets(g, 2, h)),
+        rows: &[row(Technique::NakedPair, 30)],
+    },
+    Stage {
+        search: Search::Basic(|g, h| subsets::fish(g, 2, h)),
+        rows: &[row(Technique::XWing, 32)],
+    },
+    Stage {
+        search: Search::Basic(|g, h| subsets::hidden_sets(g, 2, false, h)),
+        rows: &[row(Technique::HiddenPair, 34)],
+    },
+    Stage {
+        search: Search::Basic(|g, h| subsets::naked_sets(g, 3, h)),
+        rows: &[row(Technique::NakedTriple, 36)],
+    },
+    Stage {
+        search: Search::Basic(|g, h| subsets::fish(g, 3, h)),
+        rows: &[row(Technique::Swordfish, 38)],
+    },
+    Stage {
+        search: Search::Basic(|g, h| subsets::hidden_sets(g, 3, false, h)),
+        rows: &[row(Technique::HiddenTriple, 40)],
+    },
+    Stage {
+        search: Search::Basic(|g, h| wings::wings(g, false, h)),
+        rows: &[row(Technique::XyWing, 42)],
+    },
+    Stage {
+        search: Search::Basic(|g, h| wings::wings(g, true, h)),
+        rows: &[row(Technique::XyzWing, 44)],
+    },
+    Stage {
+        search: Search::Basic(uniqueness::unique_loops),
+        rows: &[
+            row_more(
+                Technique::UniqueRectangle(1),
+                45,
+                "types 1 to 4; type 3 +0.1 per member of its set beyond the first",
+            ),
+            row_more(
+                Technique::UniqueLoop(1),
+                45,
+                "types 1 to 4; +0.1 for 6 cells, +0.2 for 8, +0.5 for 10 or more; type 3 as above",
+            ),
+        ],
+    },
+    Stage {
+        search: Search::Basic(|g, h| subsets::naked_sets(g, 4, h)),
+        rows: &[row(Technique::NakedQuad, 50)],
+    },
+    Stage {
+        search: Search::Basic(|g, h| subsets::fish(g, 4, h)),
+        rows: &[row(Technique::Jellyfish, 52)],
+    },
+    Stage {
+        search: Search::Basic(|g, h| subsets::hidden_sets(g, 4, false, h)),
+        rows: &[row(Technique::HiddenQuad, 54)],
+    },
+    Stage {
+        search: Search::Basic(bug::bug),
+        rows: &[row_more(
+            Technique::Bug(1),
+            56,
+            "type 1; types 2 and 4 5.7; type 3 5.7 + 0.1 per member of its set beyond the first",
+        )],
+    },
+    Stage {
+        search: Search::Basic(exclusion::aligned_pair_exclusion),
+        rows: &[row(Technique::AlignedPairExclusion, 62)],
+    },
+    Stage {
+        search: Search::Chains(Family::Static),
+        rows: &[
+            row_more(Technique::BidirectionalXCycle, 65, LONGER),
+            row_more(Technique::BidirectionalYCycle, 65, LONGER),
+            row_more(Technique::ForcingXChain, 66, LONGER),
+            row_more(Technique::BidirectionalCycle, 70, LONGER),
+            row_more(Technique::ForcingChain, 70, LONGER),
+        ],
+    },
+    Stage {
+        search: Search::Basic(exclusion::aligned_triplet_exclusion),
+        rows: &[row(Technique::AlignedTripletExclusion, 75)],
+    },
+    Stage {
+        search: Search::Chains(Family::Nishio),
+        rows: &[row_more(Technique::NishioForcingChain, 75, LONGER)],
+    },
+    Stage {
+        search: Search::Chains(Family::Multiple),
+        rows: &[
+            row_more(Technique::CellForcingChain, 80, LONGER),
+            row_more(Technique::RegionForcingChain, 80, LONGER),
+        ],
+    },
+    Stage { search: Search::Chains(Family::Dynamic(0)), rows: &DYNAMIC[0] },
+    Stage { search: Search::Chains(Family::Dynamic(1)), rows: &DYNAMIC[1] },
+    Stage { search: Search::Chains(Family::Dynamic(2)), rows: &DYNAMIC[2] },
+    Stage { search: Search::Chains(Family::Dynamic(3)), rows: &DYNAMIC[3] },
+    Stage { search: Search::Chains(Family::Dynamic(4)), rows: &DYNAMIC[4] },
+    Stage { search: Search::Chains(Family::Dynamic(5)), rows: &DYNAMIC[5] },
+];
+
+/// Tenths a hidden single in a row or column adds to one in a box.
+pub(crate) const IN_A_LINE: u16 = 3;
+
+/// Tenths BUG types 2 to 4 add to type 1.
+pub(crate) const BUG_BEYOND_TYPE_1: u16 = 1;
+
+/// Tenths a naked or hidden set of `members` cells or digits adds to a unique loop of type 3
+/// or a BUG of type 3: one per member beyond the first.
+pub(crate) fn set_members(members: usize) -> u16 {
+    members.saturating_sub(1) as u16
+}
+
+/// Tenths a unique loop of `cells` cells adds to a rectangle.
+pub(crate) fn loop_cells(cells: usize) -> u16 {
+    match cells {
+        10.. => 5,
+        8 | 9 => 2,
+        6 | 7 => 1,
+        _ => 0,
+    }
+}
+
+/// Sudoku Explainer's extra difficulty for long chains: 0.1 for each threshold 4, 6, 8, 12,
+/// 16, 24, ... that the complexity minus 2 exceeds (summed as it sums them, in floating point,
+/// since ties between hints compare these sums).
+pub(crate) fn length_difficulty(complexity: u32) -> f64 {
+    let mut added = 0.0;
+    let mut ceil: i64 = 4;
+    let length = i64::from(complexity) - 2;
+    let mut odd = false;
+    while length > ceil {
+        added += 0.1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// The basic techniques a dynamic chain (+) may use when its propagation stalls, in the
+/// order asked (the first that finds anything is used): pointing and claiming, hidden pairs,
+/// naked pairs, X-wings.
+pub(crate) const NESTED_BASIC: [Technique; 4] =
+    [Technique::Pointing, Technique::HiddenPair, Technique::NakedPair, Technique::XWing];
+
+/// The chaining families a dynamic chain at nesting `level` may run, after the basic
+/// techniques, when its propagation stalls: forcing chains at 2 and 3, multiple forcing
+/// chains at 3, dynamic forcing chains from 4, and dynamic chains 3 levels down from 5.
+pub(crate) fn nested_families(level: u8) -> [Option<Family>; 2] {
+    [
+        match level {
+            2 | 3 => Some(Family::Static),
+            4.. => Some(Family::Dynamic(0)),
+            _ => None,
+        },
+        match level {
+            3 => Some(Family::Multiple),
+            5.. => Some(Family::Dynamic(level - 3)),
+            _ => None,
+        },
+    ]
+}
+
+/// The difficulty in tenths of a technique's simplest instance: its row's. Kinds outside the
+/// table (a unique loop or BUG of another type) rate as their kind's row; dynamic chains
+/// at any nesting level as the rule of [`dynamic_rows`] says.
+pub(crate) fn base_tenths(technique: Technique) -> u16 {
+    use Technique::{
+        DynamicCellForcingChain, DynamicContradictionForcingChain, DynamicDoubleForcingChain,
+        DynamicRegionForcingChain,
+    };
+    match technique {
+        DynamicContradictionForcingChain(level)
+        | DynamicDoubleForcingChain(level)
+        | DynamicCellForcingChain(level)
+        | DynamicRegionForcingChain(level) => nested_tenths(level),
+        _ => {
+            let kind = std::mem::discriminant(&technique);
+            STAGES
+                .iter()
+                .flat_map(|s| s.rows)
+                .find(|r| std::mem::discriminant(&r.technique) == kind)
+                .map_or(0, |r| r.tenths)
+        }
+    }
+}
+
+/// Every technique of the logical solver, in the order its step search asks them, with
+/// Sudoku Explainer 1.2.1's difficulty of its simplest instance and what raises a step
+/// above it: the stage of the step search (1 for the first), the technique, the difficulty,
+/// and a note. Unique rectangles, loops and BUG stand for all their types.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_solve::{Technique, technique_table};
+/// let (stage, first, difficulty, _) = technique_table().next().unwrap();
+/// assert_eq!((stage, first, difficulty), (1, Technique::LastCell, 1.0));
+/// let xy = technique_table().find(|row| row.1 == Technique::XyWing).unwrap();
+/// assert_eq!(xy.2, 4.2);
+/// ```
+pub fn technique_table() -> impl Iterator<Item = (usize, Technique, f64, &'static str)> {
+    STAGES.iter().enumerate().flat_map(|(k, stage)| {
+        stage.rows.iter().map(move |r| (k + 1, r.technique, f64::from(r.tenths) / 10.0, r.more))
+    })
+}
+
+/// The table as Markdown, for `docs/techniques.md`.
+#[cfg(test)]
+fn markdown() -> String {
+    let mut s = String::from("| # | technique | difficulty | more |\n|--:|---|--:|---|\n");
+    for (k, stage) in STAGES.iter().enumerate() {
+        for r in stage.rows {
+            let name = match r.technique {
+                Technique::UniqueRectangle(_) => "Unique Rectangle".to_string(),
+                Technique::UniqueLoop(_) => "Unique Loop".to_string(),
+                Technique::Bug(_) => "Bivalue Universal Grave".to_string(),
+                t => t.to_string(),
+            };
+            let tenths = r.tenths;
+            s.push_str(&format!(
+                "| {} | {name} | {}.{} | {} |\n",
+                k + 1,
+                tenths / 10,
+                tenths % 10,
+                r.more
+            ));
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_docs_hold_the_table() {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/techniques.md");
+        let Ok(docs) = std::fs::read_to_string(&path) else {
+            // Only a packaged crate has no docs folder beside it.
+            assert!(
+                !path.parent().is_some_and(std::path::Path::exists),
+                "{} unreadable",
+                path.display()
+            );
+            return;
+        };
+        let table = markdown();
+        assert!(docs.contains(&table), "docs/techniques.md should hold the table:\n{table}");
+    }
+
+    #[test]
+    fn every_technique_has_a_row_and_rows_rise_with_the_stages() {
+        let mut last = 0;
+        for stage in &STAGES {
+            let lowest = stage.rows.iter().map(|r| r.tenths).min().expect("a row");
+            assert!(lowest >= last, "stage rows fall below the stage before: {lowest} < {last}");
+            last = last.max(lowest);
+            for r in stage.rows {
+                assert_eq!(base_tenths(r.technique), r.tenths, "{}", r.technique);
+            }
+        }
+        assert_eq!(base_tenths(Technique::DynamicRegionForcingChain(7)), 120);
+        assert_eq!(base_tenths(Technique::Bug(3)), 56);
+    }
+
+    #[test]
+    fn length_increments_follow_the_thresholds() {
+        // complexity - 2 > 4 adds 0.1, > 6 another, > 8, > 12, > 16, > 24 ...
+        let tenths = |c| (length_difficulty(c) * 10.0).round() as u32;
+        assert_eq!(tenths(6), 0);
+        assert_eq!(tenths(7), 1);
+        assert_eq!(tenths(9), 2);
+        assert_eq!(tenths(10), 2);
+        assert_eq!(tenths(11), 3);
+        assert_eq!(tenths(15), 4);
+        assert_eq!(tenths(19), 5);
+        assert_eq!(tenths(27), 6);
+        assert_eq!(tenths(35), 7);
+    }
+}
