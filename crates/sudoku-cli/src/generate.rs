@@ -1,6 +1,7 @@
 //! `sudoku generate`: searches for hard puzzles, with progress, results written as found,
 //! checkpoints, resume, and a plot of the temperatures.
 
+use std::collections::HashSet;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -11,6 +12,7 @@ use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use sudoku_core::Grid;
 use sudoku_generate::{
     Adjustment, Band, BandSearch, BestRecord, Energy, Generation, GeneratorConfig, Moves,
     Portfolio, Progress, RoundRecord, Search, Start, Summary, Symmetry,
@@ -54,11 +56,17 @@ pub(crate) struct GenerateArgs {
     /// the solution grid changes along the run).
     #[arg(long)]
     moves: Option<String>,
-    /// Where the main phase starts: depth (the paper's depth phase) or random:N (N random
+    /// Where the main phase starts: depth (the paper's depth phase), random:N (N random
     /// minimal puzzles rated by the energy: chains and replicas start from the best,
-    /// best-first from all).
+    /// best-first from all), or file:PATH (the puzzles of a file, rated the same way: the
+    /// vicinity of known hard puzzles).
     #[arg(long)]
     start: Option<String>,
+    /// Files of known puzzles (the first 81 characters of each line; `#` comments): every
+    /// best written says whether it is isomorphic to one of them ("known"), and the summary
+    /// gives the best new puzzle besides the best overall.
+    #[arg(long, num_args = 1..)]
+    known: Vec<PathBuf>,
     /// Wall-clock limit, such as 90s, 10m or 1h (default 5m when --steps is not given).
     #[arg(long, value_parser = parse_duration)]
     time: Option<Duration>,
@@ -241,6 +249,8 @@ fn load_checkpoint(path: &Path) -> anyhow::Result<(Portfolio, Option<PathBuf>)> 
 /// What every run of a portfolio shares: the progress bar, the results file, the stop flag.
 struct Shared {
     bar: ProgressBar,
+    /// The minlex forms of the known puzzles (`--known`), if any were given.
+    known: Option<HashSet<Grid>>,
     out: Mutex<Option<BufWriter<File>>>,
     energy: Energy,
     stop: Stop,
@@ -307,6 +317,10 @@ impl Progress for Live<'_> {
             "energy_settings": s.energy.to_string(),
             "elapsed_s": s.started.elapsed().as_secs_f64(),
         });
+        let mut line = line;
+        if let Some(known) = &s.known {
+            line["known"] = json!(known.contains(&best.puzzle.minlex().grid));
+        }
         let written = serde_json::to_writer(&mut *out, &line)
             .map_err(io::Error::other)
             .and_then(|()| writeln!(out))
@@ -340,9 +354,10 @@ fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GeneratorConfig> {
     let start = match args.start.as_deref() {
         None => preset.start,
         Some("depth") => Start::DepthPhase,
+        Some(other) if other.starts_with("file:") => Start::Given(0),
         Some(other) => match other.strip_prefix("random:").map(str::parse::<u32>) {
             Some(Ok(n)) if n > 0 => Start::BestOfRandom(n),
-            _ => bail!("unknown start {other:?}; use depth or random:N (N from 1)"),
+            _ => bail!("unknown start {other:?}; use depth, random:N (N from 1) or file:PATH"),
         },
     };
     let moves = match args.moves.as_deref() {
@@ -416,7 +431,7 @@ fn print_summary(
     s: &Summary,
     energy: Energy,
     reason: StopReason,
-    runs: usize,
+    (runs, novelty): (usize, Option<&serde_json::Value>),
     json_out: bool,
 ) -> io::Result<()> {
     let avg =
@@ -442,6 +457,11 @@ fn print_summary(
             "stop_reason": reason_name(reason),
             "runs": runs,
         });
+        let mut v = v;
+        if let Some(n) = novelty {
+            v["known"] = n["known"].clone();
+            v["best_new"] = n["best_new"].clone();
+        }
         serde_json::to_writer(&mut *out, &v)?;
         return writeln!(out);
     }
@@ -481,6 +501,15 @@ fn print_summary(
         n => writeln!(out, "seed          {} (the best of {n} runs)", s.seed)?,
     }
     writeln!(out, "stopped       {}", reason_name(reason).replace('_', " "))?;
+    if let Some(n) = novelty {
+        writeln!(out, "known         {}", n["known"])?;
+        let new = &n["best_new"];
+        match (new["puzzle"].as_str(), new["se_rating"]["er"].as_f64()) {
+            (Some(p), Some(er)) => writeln!(out, "best new      {p} (ER {er:.1})")?,
+            (Some(p), None) => writeln!(out, "best new      {p} (energy {})", new["energy"])?,
+            _ => writeln!(out, "best new      - (every best is a known puzzle)")?,
+        }
+    }
     writeln!(out, "\n{}", s.puzzle.pretty())
 }
 
@@ -502,6 +531,49 @@ fn open_results(path: &Path) -> anyhow::Result<BufWriter<File>> {
         .open(path)
         .with_context(|| format!("failed to open {}", path.display()))?;
     Ok(BufWriter::new(file))
+}
+
+/// The puzzles of a file: the first 81 characters of each line (up to whitespace or a
+/// comma, so rating lists and CSV files read as they are); comments, headers and lines that
+/// are not puzzles are skipped.
+fn read_puzzles(path: &Path) -> anyhow::Result<Vec<Grid>> {
+    let text =
+        fs::read_to_string(path).with_context(|| format!("failed to read {}", path.display()))?;
+    let puzzles: Vec<Grid> = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .filter_map(|l| l.split(|c: char| c.is_whitespace() || c == ',').find(|t| !t.is_empty()))
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    if puzzles.is_empty() {
+        bail!("{} holds no puzzle", path.display());
+    }
+    Ok(puzzles)
+}
+
+/// The minlex forms of the puzzles of the `--known` files (`None` without any).
+fn read_known(files: &[PathBuf]) -> anyhow::Result<Option<HashSet<Grid>>> {
+    if files.is_empty() {
+        return Ok(None);
+    }
+    let mut known = HashSet::new();
+    for path in files {
+        for p in read_puzzles(path)? {
+            known.insert(p.minlex().grid);
+        }
+    }
+    eprintln!("sudoku generate: {} known puzzle classes", known.len());
+    Ok(Some(known))
+}
+
+/// The lowest-energy best of any run that is not a known puzzle.
+fn best_new<'a>(portfolio: &'a Portfolio, known: &HashSet<Grid>) -> Option<&'a BestRecord> {
+    portfolio
+        .runs()
+        .iter()
+        .flat_map(Generation::bests)
+        .filter(|b| !known.contains(&b.puzzle.minlex().grid))
+        .min_by(|a, b| a.energy.total_cmp(&b.energy))
 }
 
 /// `--target`: puzzles in a band, in index order, written as found (in chunks of a few per
@@ -658,9 +730,18 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
             eprintln!("sudoku generate: {seeds}, energy {}; {phase} ...", config.energy);
             let stop_flag = stop.clone();
             let keep_going = move || !stop_flag.requested();
+            let given = match args.start.as_deref().and_then(|s| s.strip_prefix("file:")) {
+                Some(path) => Some(read_puzzles(Path::new(path))?),
+                None => None,
+            };
             let started = pool
-                .install(|| Portfolio::start_until(config, seed, args.runs, &keep_going))
-                .context("invalid generator settings")?;
+                .install(|| match &given {
+                    Some(puzzles) => {
+                        Portfolio::start_from(config, seed, args.runs, puzzles, &keep_going)
+                    }
+                    None => Portfolio::start_until(config, seed, args.runs, &keep_going),
+                })
+                .context("invalid generator settings (a start file without a unique puzzle?)")?;
             let Some(portfolio) = started else {
                 eprintln!("sudoku generate: interrupted in the start phase; nothing to save");
                 return Ok(Status::Interrupted(stop.signal().unwrap_or(2)));
@@ -687,8 +768,10 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
             .expect("a valid template"),
     );
+    let known = read_known(&args.known)?;
     let shared = Shared {
         bar,
+        known,
         out: Mutex::new(out_file),
         energy: portfolio.runs()[0].config().energy,
         stop: stop.clone(),
@@ -745,7 +828,23 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     eprintln!("sudoku generate: {hits} of {lookups} ratings came from the memo");
     let summary = pool.install(|| portfolio.summary());
     let energy = portfolio.runs()[0].config().energy;
-    print_summary(out, &summary, energy, reason, portfolio.runs().len(), args.json)?;
+    // With --known: whether the best is known, and the best new puzzle.
+    let novelty = shared.known.as_ref().map(|known| {
+        let new = best_new(&portfolio, known);
+        json!({
+            "known": known.contains(&summary.puzzle.minlex().grid),
+            "best_new": new.map(|b| json!({
+                "puzzle": b.puzzle.to_string(),
+                "se_rating": b.se.as_ref().map(crate::schema::se_rating),
+                "energy": b.energy,
+                "u": b.u,
+                "clues": b.clues,
+                "seed": portfolio.runs().iter().find(|g| g.bests().iter().any(|x| std::ptr::eq(x, b))).map(Generation::seed),
+            })),
+        })
+    });
+    let runs = portfolio.runs().len();
+    print_summary(out, &summary, energy, reason, (runs, novelty.as_ref()), args.json)?;
     // The summary is out first: a plot that fails loses nothing else. It shows the best run.
     let best_run = portfolio.runs().iter().find(|g| g.seed() == summary.seed);
     if let (Some(path), Some(run)) = (&args.plot, best_run)

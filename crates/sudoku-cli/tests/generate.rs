@@ -284,3 +284,42 @@ fn a_portfolio_of_runs_is_thread_independent_and_resumes_exactly() {
     assert_eq!(resumed["steps"], 30);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--start file:PATH` starts from known puzzles; `--known` marks every best and gives the
+/// best new puzzle in the summary.
+#[test]
+fn known_puzzles_are_told_apart_from_new_ones() {
+    let dir = temp_dir("known");
+    let elevens = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/elevens-sample.txt");
+    let best = dir.join("best.jsonl");
+    let start = format!("file:{elevens}");
+    let args = [
+        "generate",
+        "--start",
+        &start,
+        "--steps",
+        "1",
+        "--known",
+        elevens,
+        "--json",
+        "--no-progress",
+        "--out",
+        best.to_str().unwrap(),
+        "--threads",
+        "1",
+    ];
+    let out = sudoku(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    // The hardest start is the best after one expansion, and it is a known puzzle.
+    assert_eq!(v["known"], true, "{v}");
+    let records = std::fs::read_to_string(&best).unwrap();
+    assert!(records.lines().all(|l| l.contains("\"known\":")), "{records}");
+    // From random puzzles, the best is new: it is also the best new one.
+    let args = ["generate", "--start", "random:20", "--steps", "2", "--known", elevens, "--json"];
+    let out = sudoku(&[&args[..], &["--no-progress", "--threads", "1"]].concat());
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(v["known"], false, "{v}");
+    assert_eq!(v["best_new"]["puzzle"], v["puzzle"], "{v}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

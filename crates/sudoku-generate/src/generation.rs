@@ -219,6 +219,9 @@ pub enum Start {
     /// This many random minimal puzzles, rated by the run's energy in parallel: chains and
     /// replicas start from the lowest-energy one, [`Search::BestFirst`] from all of them.
     BestOfRandom(u32),
+    /// This many puzzles given to [`Generation::start_from`] (the vicinity of known hard
+    /// puzzles, say), used as random minimal puzzles are.
+    Given(u32),
 }
 
 /// How the width phase's temperatures adapt.
@@ -605,6 +608,9 @@ impl Generation {
     ) -> Result<Option<Generation>, ConfigError> {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let solution = sudoku_solve::random_solution(&mut rng);
+        if let Start::Given(_) = config.start {
+            return Err(ConfigError::NoStart);
+        }
         if let Start::BestOfRandom(n) = config.start {
             let model = Generation::width_model(&config, solution, seed);
             let Some(starts) = random_starts(&model, n, seed, keep_going) else {
@@ -632,6 +638,52 @@ impl Generation {
         let model = Generation::width_model(&config, solution, seed);
         let first = model.state_of(start.clues, start.solution);
         Generation::with_starts(config, seed, model, vec![first], report.sweeps).map(Some)
+    }
+
+    /// A generation that starts from the given `puzzles` (those with one solution; the others
+    /// are left out), rated by the run's energy in parallel, as it starts from random minimal
+    /// puzzles ([`Start::BestOfRandom`]); `config.start` becomes [`Start::Given`]. `None` if
+    /// `keep_going` said stop.
+    ///
+    /// # Errors
+    ///
+    /// [`ConfigError::NoStart`] if no puzzle has one solution, or the configuration's error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::Grid;
+    /// use sudoku_generate::{Generation, GeneratorConfig, Start};
+    /// let known: Grid =
+    ///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
+    /// let g = Generation::start_from(GeneratorConfig::default(), 1, &[known], &mut || true)?;
+    /// assert_eq!(g.expect("not stopped").config().start, Start::Given(1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn start_from(
+        mut config: GeneratorConfig,
+        seed: u64,
+        puzzles: &[Grid],
+        keep_going: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<Generation>, ConfigError> {
+        use rayon::prelude::*;
+        config.start = Start::Given(u32::try_from(puzzles.len()).unwrap_or(u32::MAX));
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let model = Generation::width_model(&config, sudoku_solve::random_solution(&mut rng), seed);
+        let mut rated: Vec<(f64, PuzzleState)> = Vec::with_capacity(puzzles.len());
+        for chunk in puzzles.chunks(64) {
+            if !keep_going() {
+                return Ok(None);
+            }
+            rated.par_extend(chunk.par_iter().filter_map(|p| {
+                let solution = sudoku_solve::solve(p).unique()?;
+                let state = model.state_of(p.filled_cells().bits(), solution);
+                Some((model.energy(&state), state))
+            }));
+        }
+        rated.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let starts = rated.into_iter().map(|(_, state)| state).collect();
+        Generation::with_starts(config, seed, model, starts, 0).map(Some)
     }
 
     /// Sets up the main phase from `starts` (lowest energy first): a best-first search from all

@@ -3,6 +3,7 @@
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use sudoku_core::Grid;
 use tempering::{Budget, ConfigError, StopReason};
 
 use crate::{Generation, GeneratorConfig, Progress, Summary};
@@ -60,6 +61,31 @@ impl Portfolio {
         let mut out = Vec::with_capacity(started.len());
         for g in started {
             match g? {
+                Some(g) => out.push(g),
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(Portfolio { runs: out }))
+    }
+
+    /// Like [`Portfolio::start_until`], every run starting from the given `puzzles`
+    /// ([`Generation::start_from`]).
+    ///
+    /// # Errors
+    ///
+    /// [`ConfigError`] if no puzzle has one solution or the configuration is invalid.
+    pub fn start_from(
+        config: GeneratorConfig,
+        seed: u64,
+        runs: u32,
+        puzzles: &[Grid],
+        keep_going: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Option<Portfolio>, ConfigError> {
+        let mut out = Vec::with_capacity(runs.max(1) as usize);
+        for k in 0..u64::from(runs.max(1)) {
+            match Generation::start_from(config, seed.wrapping_add(k), puzzles, &mut || {
+                keep_going()
+            })? {
                 Some(g) => out.push(g),
                 None => return Ok(None),
             }
