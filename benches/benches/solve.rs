@@ -55,7 +55,7 @@ fn solve(c: &mut Criterion) {
 /// ratings of the Sudoku Explainer-rated sample.
 fn logical(c: &mut Criterion) {
     use sudoku_core::{CandidateGrid, Grid};
-    use sudoku_solve::LogicalSolver;
+    use sudoku_logic::LogicalSolver;
     let solver = LogicalSolver::default();
     let mut group = c.benchmark_group("solve/logical");
     group.sample_size(20);

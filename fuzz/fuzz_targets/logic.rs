@@ -1,7 +1,7 @@
 // Shared by the logical-solver targets: pencil marks from fuzz bytes, and the soundness check
 // of a step against the solution.
 use sudoku_core::{CandidateGrid, Cell, Digit, Grid};
-use sudoku_solve::Step;
+use sudoku_logic::Step;
 
 #[path = "grid.rs"]
 mod grid;

@@ -3,7 +3,8 @@
 //! or a sound step, never a panic or a hang; the hint list agrees.
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_solve::{LogicalSolver, Outcome, solve_marks_within};
+use sudoku_logic::LogicalSolver;
+use sudoku_solve::{Outcome, solve_marks_within};
 
 #[path = "logic.rs"]
 mod logic;

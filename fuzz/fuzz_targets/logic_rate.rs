@@ -3,8 +3,8 @@
 //! value on the scale or a typed error, never a panic or a hang; the same as the solver's path.
 
 use libfuzzer_sys::fuzz_target;
+use sudoku_logic::{LogicalSolver, PathEnd};
 use sudoku_metrics::{Difficulty, SeRater};
-use sudoku_solve::{LogicalSolver, PathEnd};
 
 #[path = "logic.rs"]
 mod logic;

@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use sudoku_core::CandidateGrid;
-use sudoku_solve::{LogicalSolver, PathEnd, apply};
+use sudoku_logic::{LogicalSolver, PathEnd, apply};
 
 #[path = "logic.rs"]
 mod logic;

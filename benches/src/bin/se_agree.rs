@@ -19,7 +19,7 @@ use std::time::Instant;
 use clap::Parser;
 use sudoku_benches::spearman;
 use sudoku_core::Grid;
-use sudoku_solve::{LogicalSolver, PathEnd, SeRating};
+use sudoku_logic::{LogicalSolver, PathEnd, SeRating};
 
 struct Reference {
     file: usize,

@@ -5,7 +5,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
-use sudoku_solve::{LogicalSolver, PairReduction, SolvingPath};
+use sudoku_logic::{LogicalSolver, SolvingPath};
+use sudoku_solve::PairReduction;
 
 use crate::batch::{Batch, BatchArgs, Layout};
 use crate::{Status, schema, steps};

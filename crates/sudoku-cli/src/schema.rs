@@ -2,8 +2,9 @@
 //! `{"code","message"}` error objects of the JSON lines, and the codes in TSV cells.
 
 use serde_json::{Value, json};
+use sudoku_logic::{LogicError, SeRating};
 use sudoku_metrics::{MetricError, RatingValue};
-use sudoku_solve::{ExplainError, LogicError, SeRating};
+use sudoku_solve::ExplainError;
 
 /// An error object: a stable code from the status vocabulary and a human message.
 pub(crate) fn error(code: &str, message: &dyn std::fmt::Display) -> Value {

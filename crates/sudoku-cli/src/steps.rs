@@ -7,13 +7,13 @@ use std::path::PathBuf;
 use anyhow::Context;
 use serde_json::{Value, json};
 use sudoku_core::{CandidateGrid, Cell, Digit, Grid};
-use sudoku_solve::{LogicalSolver, PathEnd, SolvingPath, Step};
+use sudoku_logic::{LogicalSolver, PathEnd, SolvingPath, Step};
 
 use crate::Status;
 
 /// A step as JSON: technique, difficulty, placements, eliminations, pattern and text.
 pub(crate) fn step_json(step: &Step) -> Value {
-    let cand = |c: &sudoku_solve::Candidate| c.to_string();
+    let cand = |c: &sudoku_logic::Candidate| c.to_string();
     json!({
         "technique": step.technique.to_string(),
         "difficulty": step.difficulty,
@@ -47,7 +47,7 @@ pub(crate) fn path_json(path: &SolvingPath, chain_budget: u64) -> Value {
         "steps": path.steps.iter().map(step_json).collect::<Vec<_>>(),
     });
     if path.end == PathEnd::BudgetExceeded {
-        let e = sudoku_solve::LogicError::ChainBudgetExceeded { potentials: chain_budget };
+        let e = sudoku_logic::LogicError::ChainBudgetExceeded { potentials: chain_budget };
         v["error"] = crate::schema::error("budget_exceeded", &e);
     }
     v
@@ -91,7 +91,7 @@ pub(crate) fn write_path(out: &mut dyn Write, place: &str, v: &Value) -> anyhow:
 pub(crate) fn marks_before(path: &SolvingPath, index: usize) -> CandidateGrid {
     let mut marks = CandidateGrid::from(&path.puzzle);
     for s in &path.steps[..index] {
-        sudoku_solve::apply(&mut marks, s);
+        sudoku_logic::apply(&mut marks, s);
     }
     marks
 }

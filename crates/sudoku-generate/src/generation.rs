@@ -6,11 +6,11 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
 use sudoku_core::Grid;
+use sudoku_logic::SeRating;
 use sudoku_metrics::{
     AverageWidth, Depth, Difficulty, Mean, NormalWidth, ParseRatingError, Rating, RatingKind,
     SeRater,
 };
-use sudoku_solve::SeRating;
 use tempering::{
     Annealing, AnnealingState, BestFirst, Budget, Chain, ConfigError, Cooling, ExchangeConfig,
     Ladder, Metropolis, Model, Observer, ReplicaExchange, StopReason, drive,

@@ -1,5 +1,38 @@
 //! The human-style logical solver: named techniques applied one step at a time, easiest
 //! first, as Sudoku Explainer 1.2.1 applies them, and its ratings ER, EP and ED.
+//!
+//! [`LogicalSolver`] solves like a person, one named [`Technique`] at a time (Sudoku Explainer
+//! 1.2.1's techniques and order, from singles through subsets, wings, uniqueness, aligned
+//! exclusion and chains up to nested dynamic forcing chains), explains every [`Step`] (with its
+//! [`Chain`]s of [`Implication`]s for the chain techniques), and rates the puzzle as Sudoku
+//! Explainer does ([`SeRating`]: ER, EP, ED). [`technique_table`] lists every technique in the
+//! order the step search asks them, with its difficulty. [`apply`] plays a step on pencil marks.
+//!
+//! Every technique assumes one solution: the solver checks that first with the exact solver
+//! of [`sudoku_solve`], within a node budget.
+//!
+//! # Example
+//!
+//! ```
+//! use sudoku_core::Grid;
+//! use sudoku_logic::{LogicalSolver, PathEnd, Technique};
+//!
+//! let puzzle: Grid =
+//!     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+//! let path = LogicalSolver::default().solve(&puzzle)?;
+//! assert_eq!(path.end, PathEnd::Solved);
+//! assert_eq!(path.last.grid(), &path.solution);
+//! // The first step is a single; the rating is that of the hardest step.
+//! assert!(matches!(path.steps[0].technique, Technique::HiddenSingle | Technique::NakedSingle));
+//! assert!(path.steps.iter().all(|s| s.difficulty <= path.rating.er));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Crate features
+//!
+//! - `serde`: serialize [`SeRating`] and [`PathEnd`].
+#![cfg_attr(docsrs, feature(doc_cfg))]
+#![doc(test(attr(deny(warnings))))]
 
 mod bug;
 mod chains;
@@ -17,8 +50,8 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 use sudoku_core::{CandidateGrid, Cell, Conflict, Contradiction, Digit, Grid};
+use sudoku_solve::{Outcome, solve_marks_within, solve_within};
 
-use crate::exact::{Outcome, solve_marks_within, solve_within};
 use chains::{OutOfBudget, Work};
 pub(crate) use hints::{Hints, Lits};
 pub use step::{Candidate, Chain, Implication, Literal, Reason, Step, Technique};
@@ -35,7 +68,7 @@ use techniques::{Producer, STAGES, Search};
 ///
 /// ```
 /// use sudoku_core::Grid;
-/// use sudoku_solve::LogicalSolver;
+/// use sudoku_logic::LogicalSolver;
 ///
 /// let puzzle: Grid =
 ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
@@ -67,7 +100,7 @@ impl fmt::Display for SeRating {
 ///
 /// ```
 /// use sudoku_core::Grid;
-/// use sudoku_solve::{LogicError, LogicalSolver};
+/// use sudoku_logic::{LogicError, LogicalSolver};
 /// assert_eq!(LogicalSolver::default().solve(&Grid::EMPTY).unwrap_err(), LogicError::NotUnique);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -129,7 +162,7 @@ pub enum PathEnd {
 ///
 /// ```
 /// use sudoku_core::Grid;
-/// use sudoku_solve::{LogicalSolver, PathEnd};
+/// use sudoku_logic::{LogicalSolver, PathEnd};
 ///
 /// let puzzle: Grid =
 ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
@@ -167,7 +200,7 @@ impl SolvingPath {
     ///
     /// ```
     /// use sudoku_core::Grid;
-    /// use sudoku_solve::LogicalSolver;
+    /// use sudoku_logic::LogicalSolver;
     /// let solved: Grid =
     ///     "534678912672195348198342567859761423426853791713924856961537284287419635345286179".parse()?;
     /// assert!(LogicalSolver::default().solve(&solved)?.is_solved());
@@ -191,7 +224,7 @@ impl SolvingPath {
 ///
 /// ```
 /// use sudoku_core::Grid;
-/// use sudoku_solve::{LogicalSolver, PathEnd};
+/// use sudoku_logic::{LogicalSolver, PathEnd};
 ///
 /// // A chain budget too small for Inkala 2012 stops the path with a clear outcome.
 /// let inkala2012: Grid =
@@ -269,7 +302,7 @@ impl LogicalSolver {
     /// # Examples
     ///
     /// ```
-    /// use sudoku_solve::LogicalSolver;
+    /// use sudoku_logic::LogicalSolver;
     /// assert_eq!(LogicalSolver::default().with_budget(1000).budget, 1000);
     /// ```
     #[must_use]
@@ -282,7 +315,7 @@ impl LogicalSolver {
     /// # Examples
     ///
     /// ```
-    /// use sudoku_solve::LogicalSolver;
+    /// use sudoku_logic::LogicalSolver;
     /// assert_eq!(LogicalSolver::default().with_chain_budget(1000).chain_budget, 1000);
     /// ```
     #[must_use]
@@ -339,7 +372,6 @@ impl LogicalSolver {
         let exceeded = |_| LogicError::BudgetExceeded { nodes: self.budget };
         match solve_marks_within(marks, self.budget).map_err(exceeded)? {
             Outcome::Unique(s) => Ok(s),
-            Outcome::Multiple(..) => Err(LogicError::NotUnique),
             Outcome::None => {
                 // Name the cell when the placed digits alone have one solution.
                 let placed = solve_within(marks.grid(), self.budget).map_err(exceeded)?;
@@ -352,6 +384,8 @@ impl LogicalSolver {
                 });
                 Err(excluded.unwrap_or(LogicError::NoSolution))
             }
+            // `Multiple`, and any outcome `sudoku-solve` may add: not one solution.
+            _ => Err(LogicError::NotUnique),
         }
     }
 
@@ -374,7 +408,7 @@ impl LogicalSolver {
     ///
     /// ```
     /// use sudoku_core::{CandidateGrid, Grid};
-    /// use sudoku_solve::{LogicalSolver, Technique};
+    /// use sudoku_logic::{LogicalSolver, Technique};
     /// let puzzle: Grid =
     ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
     /// let step = LogicalSolver::default().next_step(&CandidateGrid::new(&puzzle).unwrap())?;
@@ -403,7 +437,7 @@ impl LogicalSolver {
     ///
     /// ```
     /// use sudoku_core::{CandidateGrid, Grid};
-    /// use sudoku_solve::LogicalSolver;
+    /// use sudoku_logic::LogicalSolver;
     /// let puzzle: Grid =
     ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
     /// let steps = LogicalSolver::default().all_steps(&CandidateGrid::new(&puzzle).unwrap())?;
@@ -456,7 +490,7 @@ impl LogicalSolver {
     ///
     /// ```
     /// use sudoku_core::Grid;
-    /// use sudoku_solve::LogicalSolver;
+    /// use sudoku_logic::LogicalSolver;
     /// let puzzle: Grid =
     ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
     /// let path = LogicalSolver::default().solve(&puzzle)?;
@@ -528,7 +562,7 @@ impl LogicalSolver {
 ///
 /// ```
 /// use sudoku_core::{CandidateGrid, Grid};
-/// use sudoku_solve::{LogicalSolver, apply};
+/// use sudoku_logic::{LogicalSolver, apply};
 /// let puzzle: Grid =
 ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
 /// let mut marks = CandidateGrid::new(&puzzle).unwrap();
@@ -545,6 +579,10 @@ pub fn apply(marks: &mut CandidateGrid, step: &Step) {
         marks.eliminate(e.cell, e.digit);
     }
 }
+
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 #[cfg(test)]
 mod tests {

@@ -12,7 +12,7 @@ use sudoku_core::{Cell, CellSet, Digit, DigitSet, Unit};
 /// # Examples
 ///
 /// ```
-/// use sudoku_solve::Technique;
+/// use sudoku_logic::Technique;
 /// assert_eq!(Technique::XWing.to_string(), "X-Wing");
 /// assert_eq!(Technique::UniqueRectangle(2).to_string(), "Unique Rectangle type 2");
 /// assert_eq!(Technique::HiddenSingle.base_difficulty(), 1.2);
@@ -107,7 +107,7 @@ impl Technique {
     /// # Examples
     ///
     /// ```
-    /// use sudoku_solve::Technique;
+    /// use sudoku_logic::Technique;
     /// assert_eq!(Technique::AlignedPairExclusion.base_difficulty(), 6.2);
     /// ```
     #[must_use]
@@ -192,7 +192,7 @@ fn nested_suffix(level: u8) -> String {
 ///
 /// ```
 /// use sudoku_core::{Cell, Digit};
-/// use sudoku_solve::Candidate;
+/// use sudoku_logic::Candidate;
 /// let c = Candidate { cell: Cell::from_row_col(2, 3), digit: Digit::new(7).unwrap() };
 /// assert_eq!(c.to_string(), "D3=7");
 /// ```
@@ -216,7 +216,7 @@ impl fmt::Display for Candidate {
 ///
 /// ```
 /// use sudoku_core::{Cell, Digit};
-/// use sudoku_solve::{Candidate, Literal};
+/// use sudoku_logic::{Candidate, Literal};
 /// let c = Candidate { cell: Cell::from_row_col(0, 0), digit: Digit::new(5).unwrap() };
 /// assert_eq!(Literal { candidate: c, on: true }.to_string(), "A1=5");
 /// assert_eq!(Literal { candidate: c, on: false }.to_string(), "A1<>5");
@@ -319,7 +319,7 @@ impl fmt::Display for Chain {
 ///
 /// ```
 /// use sudoku_core::{CandidateGrid, Grid};
-/// use sudoku_solve::{LogicalSolver, Technique};
+/// use sudoku_logic::{LogicalSolver, Technique};
 ///
 /// let puzzle: Grid =
 ///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
@@ -428,7 +428,7 @@ impl Step {
     ///
     /// ```
     /// use sudoku_core::{CandidateGrid, Grid};
-    /// use sudoku_solve::LogicalSolver;
+    /// use sudoku_logic::LogicalSolver;
     /// let puzzle: Grid =
     ///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
     /// let step = LogicalSolver::default().next_step(&CandidateGrid::new(&puzzle).unwrap())?.unwrap();
@@ -446,7 +446,7 @@ impl Step {
     ///
     /// ```
     /// use sudoku_core::{CandidateGrid, Grid};
-    /// use sudoku_solve::LogicalSolver;
+    /// use sudoku_logic::LogicalSolver;
     /// let puzzle: Grid =
     ///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
     /// let step = LogicalSolver::default().next_step(&CandidateGrid::new(&puzzle).unwrap())?.unwrap();

@@ -299,7 +299,7 @@ pub(crate) fn base_tenths(technique: Technique) -> u16 {
 /// # Examples
 ///
 /// ```
-/// use sudoku_solve::{Technique, technique_table};
+/// use sudoku_logic::{Technique, technique_table};
 /// let (stage, first, difficulty, _) = technique_table().next().unwrap();
 /// assert_eq!((stage, first, difficulty), (1, Technique::LastCell, 1.0));
 /// let xy = technique_table().find(|row| row.1 == Technique::XyWing).unwrap();

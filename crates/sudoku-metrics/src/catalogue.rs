@@ -6,7 +6,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use sudoku_core::Grid;
-use sudoku_solve::{LogicalSolver, PairReduction, SeRating};
+use sudoku_logic::{LogicalSolver, SeRating};
+use sudoku_solve::PairReduction;
 
 use crate::{
     AverageWidth, BacktrackSteps, Depth, Difficulty, DihedralWidth, HarmonyCost, HumanEffort,

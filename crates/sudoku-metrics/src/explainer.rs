@@ -1,7 +1,7 @@
 //! Sudoku Explainer's ratings (ER/EP/ED) from the logical solver.
 
 use sudoku_core::Grid;
-use sudoku_solve::{LogicError, LogicalSolver, PathEnd, SeRating, SolvingPath};
+use sudoku_logic::{LogicError, LogicalSolver, PathEnd, SeRating, SolvingPath};
 
 use crate::{Difficulty, MetricError, Work};
 
@@ -25,7 +25,7 @@ use crate::{Difficulty, MetricError, Work};
 /// // Too small a chain budget for a puzzle that needs chains: a clear outcome, no number.
 /// let inkala2010: Grid =
 ///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
-/// let tight = SeRater(sudoku_solve::LogicalSolver::default().with_chain_budget(100));
+/// let tight = SeRater(sudoku_logic::LogicalSolver::default().with_chain_budget(100));
 /// assert!(matches!(tight.rate(&inkala2010, 0), Err(MetricError::BudgetExceeded { .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -46,7 +46,7 @@ impl SeRater {
     /// ```
     /// use sudoku_core::Grid;
     /// use sudoku_metrics::SeRater;
-    /// use sudoku_solve::PathEnd;
+    /// use sudoku_logic::PathEnd;
     /// // Solved with chains; serate rates it 7.3/1.2/1.2 too.
     /// let puzzle: Grid =
     ///     "..5..43.....63...8.9.....7..28..7...56.8.........5........76.2..86.1..9.7.9...5..".parse()?;
@@ -146,7 +146,7 @@ impl SeRater {
             SeTiebreak::None => r.er,
             SeTiebreak::EpEd => r.er + (r.ep + r.ed / 100.0) / 200.0,
             SeTiebreak::Work => {
-                let single = sudoku_solve::Technique::NakedSingle.base_difficulty();
+                let single = sudoku_logic::Technique::NakedSingle.base_difficulty();
                 let w: f64 = path.steps.iter().map(|s| s.difficulty).filter(|&d| d > single).sum();
                 r.er + 0.09 * w / (w + 100.0)
             }

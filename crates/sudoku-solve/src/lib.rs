@@ -9,10 +9,6 @@
 //!
 //! [`random_solution`] draws a random complete grid from a seeded RNG.
 //!
-//! [`LogicalSolver`] solves like a person, one named technique at a time (Sudoku Explainer
-//! 1.2.1's techniques and order, up to aligned pair exclusion), explains every [`Step`], and
-//! rates the puzzle as Sudoku Explainer does ([`SeRating`]: ER, EP, ED).
-//!
 //! # Example
 //!
 //! ```
@@ -37,7 +33,6 @@
 mod board;
 mod exact;
 mod kernel;
-mod logic;
 mod pair;
 mod stochastic;
 
@@ -45,10 +40,6 @@ pub use exact::{
     BudgetExceeded, Count, CountLimits, Outcome, count_solutions, count_with_kernel,
     first_solution, is_unique, random_solution, search_nodes, solve, solve_marks_within,
     solve_within,
-};
-pub use logic::{
-    Candidate, Chain, Implication, Literal, LogicError, LogicalSolver, PathEnd, Reason, SeRating,
-    SolvingPath, Step, Technique, apply, technique_table,
 };
 pub use pair::{
     ChainLine, Conclusion, ExplainError, Explanation, Marker, PairReduction, Statement,

@@ -6,8 +6,8 @@ use sudoku_core::CandidateGrid;
 use super::potential::{Arena, Cause, Pot};
 use super::rank::{ChainHint, Kind};
 use super::{Family, Links};
-use crate::logic::step::{Chain, Implication, Literal, Reason};
-use crate::logic::{Candidate, Step, Technique};
+use crate::step::{Chain, Implication, Literal, Reason};
+use crate::{Candidate, Step, Technique};
 
 /// A one-line account of a hint (for nested chains in explanations).
 pub(crate) fn describe(h: &ChainHint) -> String {

@@ -12,7 +12,7 @@ use super::propagate::Propagator;
 use super::rank::{Collector, Kind};
 use super::reach::{Closure, StaticLinks};
 use super::work::OutOfBudget;
-use crate::logic::hints::{Lits, units_of};
+use crate::hints::{Lits, units_of};
 
 /// What assuming a candidate true leads to: the potentials turned on and off, and the
 /// contradiction met, if any (the sets then hold what was found up to it).

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use sudoku_core::{Cell, Digit, Unit};
 
-use crate::logic::Technique;
+use crate::Technique;
 
 /// A candidate as one number, `cell * 9 + digit index` (0 to 728): what potentials, sets of
 /// potentials and links are indexed by.

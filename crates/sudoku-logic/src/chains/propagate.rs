@@ -13,8 +13,8 @@ use super::reach::StaticLinks;
 use super::static_family::StaticChains;
 use super::work::{OutOfBudget, Scratch, Work};
 use super::{Family, Links, explain};
-use crate::logic::hints::{ALL_LITS, Hints, lits_of, unit_bits_of, units_of};
-use crate::logic::{Step, Technique, locking, subsets};
+use crate::hints::{ALL_LITS, Hints, lits_of, unit_bits_of, units_of};
+use crate::{Step, Technique, locking, subsets};
 
 /// One chain search's potentials and grid, and the rules that grow them.
 pub(crate) struct Propagator<'w> {

@@ -7,8 +7,8 @@ use sudoku_core::{Cell, Digit, Unit};
 use super::potential::{Cand, Pot};
 use super::propagate::Propagator;
 use super::{Family, Links};
-use crate::logic::Technique;
-use crate::logic::techniques::length_difficulty;
+use crate::Technique;
+use crate::techniques::length_difficulty;
 
 /// What kind of chain a hint is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +58,7 @@ impl Kind {
     }
 }
 
-/// A chain found, before it becomes a [`crate::logic::Step`].
+/// A chain found, before it becomes a [`crate::Step`].
 #[derive(Clone, Debug)]
 pub(crate) struct ChainHint {
     pub(crate) kind: Kind,

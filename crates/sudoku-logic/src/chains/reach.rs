@@ -13,7 +13,7 @@ use sudoku_core::{CandidateGrid, Cell, Digit, Unit};
 
 use super::Links;
 use super::potential::Cand;
-use crate::logic::hints::Lits;
+use crate::hints::Lits;
 
 /// Every unit, as cells.
 const UNIT_SETS: [u128; 27] = {

@@ -13,7 +13,7 @@ use super::propagate::{Layered, Propagator};
 use super::rank::{ChainHint, Collector, Kind, Rank};
 use super::reach::{CycleScopes, Implications, Negation, StaticLinks};
 use super::work::OutOfBudget;
-use crate::logic::hints::{Lits, lits_of, units_of};
+use crate::hints::{Lits, lits_of, units_of};
 
 /// The longest cycle [`StaticLinks::cycle_may_remove`] rules on; past it, no start is ruled out.
 const MAX_CYCLE_FILTER: u32 = 60;
@@ -551,7 +551,7 @@ mod tests {
     use sudoku_core::{CandidateGrid, Grid};
 
     use super::*;
-    use crate::logic::chains::{Family, Work};
+    use crate::chains::{Family, Work};
 
     #[test]
     fn cycles_that_remove_something_start_where_the_graph_allows() {

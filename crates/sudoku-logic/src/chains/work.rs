@@ -10,7 +10,7 @@ use super::Family;
 use super::potential::{Arena, Fifo, PotSet};
 use super::propagate::InnerHint;
 use super::reach::Closure;
-use crate::logic::hints::Lits;
+use crate::hints::Lits;
 
 /// The chain search ran out of its budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use sudoku_core::{CandidateGrid, Grid};
-use sudoku_solve::{LogicalSolver, PathEnd, Step, Technique, apply};
+use sudoku_logic::{LogicalSolver, PathEnd, Step, Technique, apply};
 
 struct Rated {
     puzzle: Grid,
@@ -424,7 +424,7 @@ fn chain_steps_are_the_first_of_the_full_hint_list() {
 #[test]
 fn hostile_marks_are_refused_before_any_search() {
     use sudoku_core::{Cell, Contradiction, DigitSet};
-    use sudoku_solve::LogicError;
+    use sudoku_logic::LogicError;
     let solver = LogicalSolver::default();
     let open = CandidateGrid::new(&Grid::EMPTY).expect("valid");
     assert_eq!(solver.next_step(&open), Err(LogicError::NotUnique));

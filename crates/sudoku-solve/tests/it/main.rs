@@ -2,7 +2,6 @@
 
 mod data;
 mod golden;
-mod logic;
 mod pair;
 mod props;
 mod reference;

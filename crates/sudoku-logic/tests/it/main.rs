@@ -1,0 +1,3 @@
+//! Integration tests of sudoku-logic.
+
+mod logic;
