@@ -26,15 +26,18 @@ fn solve(c: &mut Criterion) {
                     .sum::<u64>()
             })
         });
-        // The CPU-specific build of the search (POPCNT/BMI/AVX2, chosen at run time) against
-        // the portable one on the same puzzles: the gain `kernel.rs` is there for.
+        // Every build of the search this CPU runs (portable; POPCNT/BMI/AVX2; AVX-512, chosen
+        // at run time) on the same puzzles: the gains `kernel.rs` is there for.
         let limits = sudoku_solve::CountLimits::up_to(2).with_budget(u64::MAX);
-        for (kernel, portable) in [("cpu", false), ("portable", true)] {
-            group.bench_function(format!("count-to-2-{kernel}-kernel/{id}"), |b| {
+        for kernel in sudoku_solve::SearchKernel::available() {
+            group.bench_function(format!("count-to-2-{}-kernel/{id}", kernel.name()), |b| {
                 b.iter(|| {
                     puzzles
                         .iter()
-                        .map(|p| black_box(sudoku_solve::count_with_kernel(p, limits, portable)).1)
+                        .map(|p| {
+                            black_box(sudoku_solve::count_solutions_with_kernel(p, limits, kernel))
+                                .map_or(0, |c| c.solutions)
+                        })
                         .sum::<u64>()
                 })
             });

@@ -4,7 +4,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use sudoku_solve::{
-    Annealer, CountLimits, Exact, Limits, Outcome, Solver, TabuSearch, count_solutions, solve,
+    Annealer, CountLimits, Exact, Limits, Outcome, SearchKernel, Solver, TabuSearch,
+    count_solutions, solve,
 };
 
 #[path = "grid.rs"]
@@ -19,10 +20,14 @@ fuzz_target!(|data: &[u8]| {
     }
     let limits = CountLimits::up_to(5).with_budget(10_000);
     let count = count_solutions(&p, limits);
-    // The CPU-specific build of the search and the portable one visit the same nodes.
-    let fast = sudoku_solve::count_with_kernel(&p, limits, false);
-    assert_eq!(fast, sudoku_solve::count_with_kernel(&p, limits, true));
-    assert_eq!(fast.0, count);
+    // Every build of the search this CPU runs (portable, AVX2, AVX-512) visits the same nodes.
+    let portable = sudoku_solve::count_with_kernel(&p, limits, SearchKernel::Portable);
+    assert_eq!(portable.0, count);
+    for kernel in SearchKernel::available() {
+        let other = sudoku_solve::count_with_kernel(&p, limits, kernel);
+        assert_eq!(other, portable, "kernel {}", kernel.name());
+        assert_eq!(sudoku_solve::count_solutions_with_kernel(&p, limits, kernel), count);
+    }
     let solvers: [&dyn Solver; 3] = [&Exact, &Annealer::default(), &TabuSearch::default()];
     for s in solvers {
         if let Ok(run) = s.run(&p, 1, &Limits::steps(5_000)) {

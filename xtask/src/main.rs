@@ -10,9 +10,11 @@ usage: cargo xtask <task>
 tasks:
   ci                 fmt check, clippy -D warnings, tests (all and no features), docs -D warnings,
                      benches compiled, cargo publish --dry-run of every library crate
-  bench solve [--data FILE]... [--json] [--min-secs S]
+  bench solve [--data FILE]... [--json] [--min-secs S] [--kernel portable|avx2|avx512]
                      single-thread exact-solver puzzles/s (count-to-2 and first solution) per
-                     data set: ../shared/data/bench when present, testdata/ otherwise
+                     data set: ../shared/data/bench when present, testdata/ otherwise; --kernel
+                     runs one build of the search instead of the CPU's fastest (avx2 on an
+                     AVX-512 CPU stands for an AVX2-only machine)
   bench metrics [--json] [--min-secs S]
                      evaluations/s of depth, normal width and average width on the paper's
                      three puzzles
@@ -257,6 +259,10 @@ fn bench_solve(rest: &[String]) -> Result<(), String> {
             "--min-secs" => {
                 pass.push(a.clone());
                 pass.push(it.next().ok_or("--min-secs needs a number")?.clone());
+            }
+            "--kernel" => {
+                pass.push(a.clone());
+                pass.push(it.next().ok_or("--kernel needs portable, avx2 or avx512")?.clone());
             }
             other => return Err(format!("unknown argument to bench solve: {other}")),
         }

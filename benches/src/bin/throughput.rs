@@ -1,5 +1,5 @@
 //! Single-thread throughput of the exact solver on puzzle sets, as `cargo xtask bench solve` runs
-//! it: `throughput [--json] [--min-secs S] FILE...`.
+//! it: `throughput [--json] [--min-secs S] [--kernel K] FILE...`.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::hint::black_box;
@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use sudoku_benches::read_puzzles;
 use sudoku_core::Grid;
+use sudoku_solve::SearchKernel;
 
 /// Runs `f` over all puzzles repeatedly for at least `min` and returns puzzles per second.
 fn rate(puzzles: &[Grid], min: Duration, f: impl Fn(&Grid) -> u64) -> f64 {
@@ -36,12 +37,29 @@ struct Args {
     /// Seconds per measurement.
     #[arg(long, default_value_t = 2.0)]
     min_secs: f64,
+    /// The build of the search to run (`portable`, `avx2`, `avx512`) instead of the fastest
+    /// this CPU supports: `avx2` on an AVX-512 CPU stands for an AVX2-only machine. With a
+    /// kernel, first/s counts to one solution without building it.
+    #[arg(long)]
+    kernel: Option<String>,
 }
 
 fn main() -> ExitCode {
     let args = <Args as clap::Parser>::parse();
     let (json, files) = (args.json, &args.files);
     let min = Duration::from_secs_f64(args.min_secs.max(0.0));
+    let kernel = match args.kernel.as_deref().map(SearchKernel::from_name) {
+        None => None,
+        Some(Some(k)) if k.is_available() => Some(k),
+        Some(_) => {
+            let names: Vec<_> = SearchKernel::available().iter().map(|k| k.name()).collect();
+            eprintln!("throughput: --kernel: this CPU runs {}", names.join(", "));
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Some(k) = kernel {
+        eprintln!("throughput: kernel {}", k.name());
+    }
     if !json {
         println!("{:<36} {:>8} {:>14} {:>14}", "dataset", "puzzles", "count-to-2/s", "first/s");
     }
@@ -60,10 +78,20 @@ fn main() -> ExitCode {
         eprintln!("{name}: {:.2} search nodes per puzzle", nodes as f64 / puzzles.len() as f64);
         // Counting only, as the peers' count-to-2 calls return a count.
         let limits = sudoku_solve::CountLimits::up_to(2).with_budget(u64::MAX);
-        let count2 = rate(&puzzles, min, |p| {
-            sudoku_solve::count_solutions(p, limits).map_or(0, |c| c.solutions)
-        });
-        let first = rate(&puzzles, min, |p| u64::from(sudoku_solve::first_solution(p).is_some()));
+        let (count2, first) = if let Some(k) = kernel {
+            let one = sudoku_solve::CountLimits::up_to(1).with_budget(u64::MAX);
+            let count = |p: &Grid, l| {
+                sudoku_solve::count_solutions_with_kernel(p, l, k).map_or(0, |c| c.solutions)
+            };
+            (rate(&puzzles, min, |p| count(p, limits)), rate(&puzzles, min, |p| count(p, one)))
+        } else {
+            let count2 = rate(&puzzles, min, |p| {
+                sudoku_solve::count_solutions(p, limits).map_or(0, |c| c.solutions)
+            });
+            let first =
+                rate(&puzzles, min, |p| u64::from(sudoku_solve::first_solution(p).is_some()));
+            (count2, first)
+        };
         if json {
             for (mode, r) in [("count-to-2", count2), ("first-solution", first)] {
                 println!(

@@ -5,7 +5,7 @@ use rand::{Rng, RngExt};
 use sudoku_core::{CandidateGrid, Cell, Digit, DigitSet, Grid, Transform};
 
 use crate::board::Board;
-use crate::kernel::{self, Kernel};
+use crate::kernel::{self, Kernel, SearchKernel};
 
 /// What a puzzle's solutions are, as far as it matters to a solver: none, one, or several.
 ///
@@ -178,7 +178,7 @@ impl Search {
     /// Counts the solutions of a puzzle (none if its givens contradict), with the fastest
     /// kernel this CPU supports.
     fn start(&mut self, puzzle: &Grid) {
-        kernel::start(self, &puzzle.to_bytes(), false);
+        kernel::start_best(self, &puzzle.to_bytes());
     }
 
     /// The outcome of a count-to-two search: none, one or two solutions, or out of budget.
@@ -326,25 +326,51 @@ pub fn first_solution(puzzle: &Grid) -> Option<Grid> {
 }
 
 /// The first solution within `budget` branching nodes, and the nodes used.
+#[cfg(feature = "stochastic")]
 pub(crate) fn first_solution_within(puzzle: &Grid, budget: u64) -> (Option<Grid>, u64) {
     let mut s = Search::new(1, budget);
     s.start(puzzle);
     ((s.found > 0).then(|| s.solution(0)), s.nodes)
 }
 
-/// The count-to-`limits` search with the portable build of the search (`portable`) or the
-/// fastest this CPU supports: the count, the nodes visited and the first two solutions. For the
-/// tests and the fuzz target that check that both builds search alike.
+/// The count-to-`limits` search with one build of the search (`kernel`): the count, the nodes
+/// visited and the first two solutions. For the tests and the fuzz target that check that every
+/// build searches alike.
+///
+/// # Panics
+///
+/// If the running CPU does not support `kernel` (see [`SearchKernel::is_available`]).
 #[doc(hidden)]
 pub fn count_with_kernel(
     puzzle: &Grid,
     limits: CountLimits,
-    portable: bool,
+    kernel: SearchKernel,
 ) -> (Result<Count, BudgetExceeded>, u64, Vec<Grid>) {
     let mut s = Search::new(limits.limit, limits.budget);
-    kernel::start(&mut s, &puzzle.to_bytes(), portable);
+    kernel::start(&mut s, &puzzle.to_bytes(), kernel);
     let solutions = (0..s.found.min(2) as usize).map(|i| s.solution(i)).collect();
     (s.count(), s.nodes, solutions)
+}
+
+/// [`count_solutions`] with one build of the search (`kernel`), for benchmarks that compare
+/// the builds.
+///
+/// # Errors
+///
+/// [`BudgetExceeded`] when the budget runs out before the count is settled.
+///
+/// # Panics
+///
+/// If the running CPU does not support `kernel` (see [`SearchKernel::is_available`]).
+#[doc(hidden)]
+pub fn count_solutions_with_kernel(
+    puzzle: &Grid,
+    limits: CountLimits,
+    kernel: SearchKernel,
+) -> Result<Count, BudgetExceeded> {
+    let mut s = Search::new(limits.limit, limits.budget);
+    kernel::start(&mut s, &puzzle.to_bytes(), kernel);
+    s.count()
 }
 
 /// The number of branching nodes the count-to-two search visits: a measure of how much guessing

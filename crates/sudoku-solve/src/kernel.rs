@@ -1,13 +1,75 @@
-//! Runtime choice of the exact search's machine code: a build for the CPU's bit-manipulation
-//! instructions (hardware popcount, `tzcnt`, `andn`, `blsr`, AVX2 copies) where the CPU has them,
-//! else the portable build. Both run the same source ([`Search::run`]), so they visit the same
-//! nodes and give the same results; `tests/it/props.rs` and the `solve` fuzz target compare
-//! them.
+//! Runtime choice of the exact search's machine code: a build for AVX-512 CPUs, one for the
+//! CPU's bit-manipulation instructions and AVX2 (hardware popcount, `tzcnt`, `andn`, `blsr`),
+//! whichever the CPU has, else the portable build. All run the same source ([`Search::run`]),
+//! so they visit the same nodes and give the same results; `tests/it/props.rs` and the `solve`
+//! fuzz target compare them.
 //!
 //! This module holds the crate's only `unsafe` code: calling a `#[target_feature]` function.
 
 use crate::board::Board;
 use crate::exact::Search;
+
+/// A build of the exact search, for tests, fuzzing and benchmarks (`count_with_kernel`):
+/// normal entry points run the fastest one this CPU supports ([`SearchKernel::best`]).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SearchKernel {
+    /// The build for the compilation target's baseline instruction set.
+    Portable,
+    /// x86-64 with POPCNT, BMI1, BMI2, LZCNT and AVX2 (x86-64-v3).
+    Avx2,
+    /// [`SearchKernel::Avx2`] plus AVX-512 (F, BW, VL, DQ, CD).
+    Avx512,
+}
+
+impl SearchKernel {
+    /// Every kernel, slowest first.
+    pub const ALL: [SearchKernel; 3] =
+        [SearchKernel::Portable, SearchKernel::Avx2, SearchKernel::Avx512];
+
+    /// Whether the running CPU supports this kernel.
+    #[must_use]
+    pub fn is_available(self) -> bool {
+        match self {
+            SearchKernel::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            SearchKernel::Avx2 => Bmi::detect().is_some(),
+            #[cfg(target_arch = "x86_64")]
+            SearchKernel::Avx512 => Avx512::detect().is_some(),
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => false,
+        }
+    }
+
+    /// The kernels the running CPU supports, slowest first.
+    #[must_use]
+    pub fn available() -> Vec<SearchKernel> {
+        SearchKernel::ALL.into_iter().filter(|k| k.is_available()).collect()
+    }
+
+    /// The fastest kernel the running CPU supports.
+    #[must_use]
+    pub fn best() -> SearchKernel {
+        SearchKernel::ALL.into_iter().rev().find(|k| k.is_available()).expect("portable")
+    }
+
+    /// The kernel's name: `portable`, `avx2` or `avx512`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            SearchKernel::Portable => "portable",
+            SearchKernel::Avx2 => "avx2",
+            SearchKernel::Avx512 => "avx512",
+        }
+    }
+
+    /// The kernel of a name (see [`SearchKernel::name`]).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<SearchKernel> {
+        SearchKernel::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
 
 /// A build of the search. The recursion goes through the kernel so that every level of one
 /// search runs in the same build.
@@ -78,13 +140,86 @@ fn bmi_start(kernel: Bmi, search: &mut Search, cells: &[u8; 81]) {
     search.start_at(kernel, cells);
 }
 
-/// Runs a search on a puzzle's cells with the fastest kernel this CPU supports, or the portable
-/// one if `portable` is set.
-pub(crate) fn start(search: &mut Search, cells: &[u8; 81], portable: bool) {
-    #[cfg(target_arch = "x86_64")]
-    if !portable && let Some(k) = Bmi::detect() {
-        return k.start(search, cells);
+/// The build for x86-64 CPUs with everything [`Bmi`] needs plus AVX-512 F, BW, VL, DQ and CD.
+/// Only [`Avx512::detect`] makes one, after checking that the running CPU has every one of
+/// these features.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Avx512(());
+
+#[cfg(target_arch = "x86_64")]
+impl Avx512 {
+    /// The kernel, if this CPU supports it.
+    pub(crate) fn detect() -> Option<Avx512> {
+        let ok = Bmi::detect().is_some()
+            && std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512bw")
+            && std::arch::is_x86_feature_detected!("avx512vl")
+            && std::arch::is_x86_feature_detected!("avx512dq")
+            && std::arch::is_x86_feature_detected!("avx512cd");
+        ok.then_some(Avx512(()))
     }
-    let _ = portable;
+}
+
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+impl Kernel for Avx512 {
+    fn run(self, search: &mut Search, board: &mut Board) {
+        // SAFETY: an `Avx512` exists only when `Avx512::detect` found every feature that
+        // `avx512_run` enables on the running CPU.
+        unsafe { avx512_run(self, search, board) }
+    }
+
+    fn start(self, search: &mut Search, cells: &[u8; 81]) {
+        // SAFETY: as in `run`.
+        unsafe { avx512_start(self, search, cells) }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(
+    enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512bw,avx512vl,avx512dq,avx512cd"
+)]
+fn avx512_run(kernel: Avx512, search: &mut Search, board: &mut Board) {
+    search.run(kernel, board);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(
+    enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512bw,avx512vl,avx512dq,avx512cd"
+)]
+fn avx512_start(kernel: Avx512, search: &mut Search, cells: &[u8; 81]) {
+    search.start_at(kernel, cells);
+}
+
+/// Runs a search on a puzzle's cells with `kernel`.
+///
+/// # Panics
+///
+/// If the running CPU does not support `kernel`.
+pub(crate) fn start(search: &mut Search, cells: &[u8; 81], kernel: SearchKernel) {
+    match kernel {
+        SearchKernel::Portable => Portable.start(search, cells),
+        #[cfg(target_arch = "x86_64")]
+        SearchKernel::Avx2 => Bmi::detect().expect("an AVX2 CPU").start(search, cells),
+        #[cfg(target_arch = "x86_64")]
+        SearchKernel::Avx512 => Avx512::detect().expect("an AVX-512 CPU").start(search, cells),
+        #[cfg(not(target_arch = "x86_64"))]
+        _ => panic!("the {} kernel needs an x86-64 CPU", kernel.name()),
+    }
+}
+
+/// Runs a search on a puzzle's cells with the fastest kernel this CPU supports.
+#[inline]
+pub(crate) fn start_best(search: &mut Search, cells: &[u8; 81]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if let Some(k) = Avx512::detect() {
+            return k.start(search, cells);
+        }
+        if let Some(k) = Bmi::detect() {
+            return k.start(search, cells);
+        }
+    }
     Portable.start(search, cells);
 }

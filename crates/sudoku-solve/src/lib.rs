@@ -9,6 +9,13 @@
 //!
 //! [`random_solution`] draws a random complete grid from a seeded RNG.
 //!
+//! Two more solvers, each behind a default feature: `PairReduction` (feature `pair`) explains
+//! a solution with the fewest levels of nested binary decisions, in a
+//! hypothesis/disproof/proof chain whose every line can be replayed; `Annealer`, `TabuSearch`
+//! and `HarmonySearch` (feature `stochastic`) are stochastic local search, behind one `Solver`
+//! trait with the exact solver (`Exact`). The human-style logical solver (named techniques,
+//! Sudoku Explainer ratings) is the crate `sudoku-logic`, built on this one.
+//!
 //! # Example
 //!
 //! ```
@@ -27,28 +34,45 @@
 //! assert_eq!(ten.map(|n| (n.solutions, n.capped)), Ok((10, true)));
 //! # Ok::<(), sudoku_core::ParseGridError>(())
 //! ```
+//!
+//! # Crate features
+//!
+//! - `pair` (default): pair reduction (`PairReduction`, `Explanation` and its chain).
+//! - `stochastic` (default): simulated annealing on the `tempering` engine, tabu and harmony
+//!   search, and the `Solver` trait. It brings `tempering` (and `rayon`) and `rand_pcg`.
+//! - `serde`: `Serialize`/`Deserialize` for the stochastic solvers' settings and pair
+//!   reduction's chain.
+//!
+//! With `default-features = false` this is the exact solver alone, on `sudoku-core`, `rand`
+//! (no OS entropy), `thiserror` and `wide`.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
 
 mod board;
 mod exact;
 mod kernel;
+#[cfg(feature = "pair")]
 mod pair;
+#[cfg(feature = "stochastic")]
 mod stochastic;
 
 pub use exact::{
-    BudgetExceeded, Count, CountLimits, Outcome, count_solutions, count_with_kernel,
-    first_solution, is_unique, random_solution, search_nodes, solve, solve_marks_within,
-    solve_within,
+    BudgetExceeded, Count, CountLimits, Outcome, count_solutions, count_solutions_with_kernel,
+    count_with_kernel, first_solution, is_unique, random_solution, search_nodes, solve,
+    solve_marks_within, solve_within,
 };
+#[doc(hidden)]
+pub use kernel::SearchKernel;
+#[cfg(feature = "pair")]
 pub use pair::{
     ChainLine, Conclusion, ExplainError, Explanation, Marker, PairReduction, Statement,
 };
+#[cfg(feature = "stochastic")]
 pub use stochastic::{
     Annealer, Exact, HarmonySearch, InitialTemperature, Limits, Reheat, Run, RunOutcome, Schedule,
     SolveError, Solver, TabuSearch,
 };
 
-#[cfg(doctest)]
+#[cfg(all(doctest, feature = "pair"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;

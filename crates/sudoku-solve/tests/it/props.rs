@@ -3,7 +3,7 @@
 use proptest::prelude::*;
 use rand::SeedableRng;
 use sudoku_core::{Cell, Grid};
-use sudoku_solve::{CountLimits, Outcome, count_solutions, random_solution, solve};
+use sudoku_solve::{CountLimits, Outcome, SearchKernel, count_solutions, random_solution, solve};
 
 use crate::reference;
 
@@ -52,12 +52,18 @@ proptest! {
         }
     }
 
+    /// Every build of the search this CPU runs (portable, AVX2, AVX-512) visits the same nodes
+    /// and finds the same solutions.
     #[test]
-    fn cpu_specific_and_portable_searches_agree(p in puzzle()) {
+    fn every_kernel_searches_alike(p in puzzle()) {
         let limits = CountLimits::up_to(50).with_budget(1_000_000);
-        let fast = sudoku_solve::count_with_kernel(&p, limits, false);
-        let portable = sudoku_solve::count_with_kernel(&p, limits, true);
-        prop_assert_eq!(fast, portable);
+        let portable = sudoku_solve::count_with_kernel(&p, limits, SearchKernel::Portable);
+        for kernel in SearchKernel::available() {
+            let other = sudoku_solve::count_with_kernel(&p, limits, kernel);
+            prop_assert_eq!(&other, &portable, "kernel {}", kernel.name());
+            let count = sudoku_solve::count_solutions_with_kernel(&p, limits, kernel);
+            prop_assert_eq!(count, portable.0);
+        }
     }
 
     #[test]
