@@ -2,7 +2,9 @@
 
 mod data;
 mod golden;
+#[cfg(feature = "pair")]
 mod pair;
 mod props;
 mod reference;
+#[cfg(feature = "stochastic")]
 mod stochastic;
