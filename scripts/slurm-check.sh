@@ -108,14 +108,22 @@ wait_done() {
     squeue -j "$1"
     fail "job $1 still queued after $2 s"
 }
-# Requeues task $1 and, once it is pending again, lets it start at once (Slurm holds a requeued
-# job back for about two minutes).
+# Requeues task $1 as a preemption does: Slurm sends SIGTERM, the task saves its work and exits.
+# The task is held until slurmd has seen its batch step end (released any earlier, Slurm can
+# launch it on a node still tearing the old step down and it fails), then starts at once
+# (Slurm would hold a requeued job back for about two minutes).
 requeue() {
-    scontrol requeue "$1"
-    for _ in $(seq 100); do
-        [ "$(squeue -h -j "$1" -o %T 2>/dev/null)" = PENDING ] && break
+    local raw done_before
+    raw=$(squeue -h -j "$1" -o %A)
+    done_before=$(grep -c "\[$raw.batch\] done with job" "$WORK/log/slurmd.log" || true)
+    scontrol requeuehold "$1"
+    for _ in $(seq 300); do
+        [ "$(grep -c "\[$raw.batch\] done with job" "$WORK/log/slurmd.log" || true)" -gt "$done_before" ] \
+            && [ "$(squeue -h -j "$1" -o %T 2>/dev/null)" = PENDING ] && break
         sleep 0.2
     done
+    [ "$(squeue -h -j "$1" -o %T 2>/dev/null)" = PENDING ] || fail "task $1 is not pending after its requeue"
+    scontrol release "$1"
     scontrol update JobId="$1" StartTime=now
 }
 # The exit codes of the tasks of job $1 (kept MinJobAge seconds), one per line.
