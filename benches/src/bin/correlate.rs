@@ -18,10 +18,8 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 use sudoku_benches::{shared_data, spearman, write_doc_table};
-use sudoku_core::Grid;
-use sudoku_metrics::{
-    Difficulty, HumanModel, MetricError, Pick, Rating, RatingKind, RatingValue, Scoring,
-};
+use sudoku_core::{Failure, Grid};
+use sudoku_metrics::{Difficulty, HumanModel, Pick, Rating, RatingKind, RatingValue, Scoring};
 
 /// The catalogue's ER/EP/ED rating.
 const SE_RATING: Rating = Rating::new(RatingKind::SeRating);
@@ -232,7 +230,7 @@ fn main() -> ExitCode {
                 .map(|(i, p)| match rating.rate(p, 1) {
                     _ if i % step != 0 => f64::NAN,
                     Ok(v) => v,
-                    Err(MetricError::BudgetExceeded { .. }) => f64::INFINITY,
+                    Err(e) if e.is_budget_exceeded() => f64::INFINITY,
                     Err(_) => f64::NAN,
                 })
                 .collect();
@@ -276,7 +274,7 @@ impl Difficulty for EmptyCells {
     fn name(&self) -> &str {
         "empty-cells"
     }
-    fn rate(&self, puzzle: &Grid, _: u64) -> Result<f64, MetricError> {
+    fn rate(&self, puzzle: &Grid, _: u64) -> Result<f64, Failure> {
         Ok((81 - puzzle.clue_count()) as f64)
     }
 }
@@ -292,7 +290,7 @@ impl Difficulty for SeField {
     fn name(&self) -> &str {
         "se-rating"
     }
-    fn rate(&self, puzzle: &Grid, _: u64) -> Result<f64, MetricError> {
+    fn rate(&self, puzzle: &Grid, _: u64) -> Result<f64, Failure> {
         let cached = self.1.lock().ok().and_then(|c| c.get(puzzle).copied());
         let all = match cached {
             Some(all) => all,
@@ -320,7 +318,7 @@ impl Difficulty for HumanField {
     fn name(&self) -> &str {
         "human"
     }
-    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, MetricError> {
+    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
         let r = self.0.evaluate(puzzle, seed)?;
         Ok([r.refutation_max, r.refutation_sum, r.effort][usize::from(self.1)])
     }

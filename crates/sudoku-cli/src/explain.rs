@@ -80,8 +80,8 @@ pub(crate) fn run(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Sta
                     "source": r.source,
                     "line": p.line,
                     "puzzle": p.grid.to_string(),
-                    "status": schema::explain_code(&e),
-                    "error": schema::error(schema::explain_code(&e), &e),
+                    "status": e.code(),
+                    "error": schema::failure(&e),
                 }),
             },
         },
@@ -131,8 +131,8 @@ fn run_steps(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Status> 
                 }
                 Err(e) => (
                     json!({"source": r.source, "line": p.line, "puzzle": p.grid.to_string(),
-                       "status": schema::logic_code(&e),
-                       "error": schema::error(schema::logic_code(&e), &e)}),
+                       "status": e.code(),
+                       "error": schema::failure(&e)}),
                     None,
                 ),
             },

@@ -4,8 +4,8 @@ use std::io::Write;
 
 use anyhow::bail;
 use serde_json::{Map, Value, json};
-use sudoku_core::Grid;
-use sudoku_metrics::{MetricError, Rating, RatingKind};
+use sudoku_core::{Failure, Grid};
+use sudoku_metrics::{Rating, RatingKind};
 use sudoku_solve::solve_within;
 
 use crate::batch::{Batch, BatchArgs, Layout, tsv_place};
@@ -96,16 +96,16 @@ fn ratings(args: &RateArgs) -> anyhow::Result<Vec<Rating>> {
 /// if it could be found within the budget.
 fn rate_one(rating: &Rating, seed: u64, puzzle: &Grid, solutions: Option<u64>) -> Value {
     let refused = match solutions {
-        Some(0) => Some(MetricError::NoSolution),
-        Some(n) if n > 1 => Some(MetricError::NotUnique),
+        Some(0) => Some(Failure::NO_SOLUTION),
+        Some(n) if n > 1 => Some(Failure::NOT_UNIQUE),
         _ => None,
     };
     if let Some(e) = refused.filter(|_| !rating.kind.any_solutions()) {
-        return json!({"error": schema::error(schema::metric_code(&e), &e)});
+        return json!({"error": schema::failure(&e)});
     }
     match rating.evaluate(puzzle, seed) {
         Ok(v) => schema::rating_value(&v),
-        Err(e) => json!({"error": schema::error(schema::metric_code(&e), &e)}),
+        Err(e) => json!({"error": schema::failure(&e)}),
     }
 }
 

@@ -2,9 +2,9 @@
 //! `{"code","message"}` error objects of the JSON lines, and the codes in TSV cells.
 
 use serde_json::{Value, json};
-use sudoku_logic::{LogicError, SeRating};
-use sudoku_metrics::{MetricError, RatingValue};
-use sudoku_solve::ExplainError;
+use sudoku_core::Failure;
+use sudoku_logic::SeRating;
+use sudoku_metrics::RatingValue;
 
 /// An error object: a stable code from the status vocabulary and a human message.
 pub(crate) fn error(code: &str, message: &dyn std::fmt::Display) -> Value {
@@ -26,40 +26,8 @@ pub(crate) fn rating_value(v: &RatingValue) -> Value {
     }
 }
 
-/// The code of a rating that could not be computed.
-pub(crate) fn metric_code(e: &MetricError) -> &'static str {
-    match e {
-        MetricError::BudgetExceeded { .. } => "budget_exceeded",
-        MetricError::NoSolution => "none",
-        MetricError::NotUnique => "multiple",
-        MetricError::Conflict(_) => "invalid",
-        MetricError::TooDeep { .. } => "too_deep",
-        _ => "error",
-    }
-}
-
-/// The code of a logical solve that could not start.
-pub(crate) fn logic_code(e: &LogicError) -> &'static str {
-    match e {
-        LogicError::Conflict(_) => "invalid",
-        LogicError::NoSolution
-        | LogicError::Contradiction(_)
-        | LogicError::ExcludedSolution { .. } => "none",
-        LogicError::NotUnique => "multiple",
-        LogicError::BudgetExceeded { .. } | LogicError::ChainBudgetExceeded { .. } => {
-            "budget_exceeded"
-        }
-        _ => "error",
-    }
-}
-
-/// The code of a pair-reduction explanation that could not be made.
-pub(crate) fn explain_code(e: &ExplainError) -> &'static str {
-    match e {
-        ExplainError::NoSolution => "none",
-        ExplainError::NotUnique => "multiple",
-        ExplainError::BudgetExceeded { .. } => "budget_exceeded",
-        ExplainError::TooDeep { .. } => "too_deep",
-        _ => "error",
-    }
+/// The error object of a solver or a rating that could not answer: the failure's schema code
+/// and its message.
+pub(crate) fn failure(e: &Failure) -> Value {
+    error(e.code(), e)
 }

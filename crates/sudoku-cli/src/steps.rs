@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use serde_json::{Value, json};
-use sudoku_core::{CandidateGrid, Cell, Digit, Grid};
+use sudoku_core::{CandidateGrid, Cell, Digit, Failure, Grid, Work};
 use sudoku_logic::{LogicalSolver, PathEnd, SolvingPath, Step};
 
 use crate::Status;
@@ -47,8 +47,8 @@ pub(crate) fn path_json(path: &SolvingPath, chain_budget: u64) -> Value {
         "steps": path.steps.iter().map(step_json).collect::<Vec<_>>(),
     });
     if path.end == PathEnd::BudgetExceeded {
-        let e = sudoku_logic::LogicError::ChainBudgetExceeded { potentials: chain_budget };
-        v["error"] = crate::schema::error("budget_exceeded", &e);
+        let e = Failure::budget_exceeded(chain_budget, Work::ChainPotentials);
+        v["error"] = crate::schema::failure(&e);
     }
     v
 }
@@ -293,7 +293,7 @@ pub(crate) fn hint(args: &HintArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         LogicalSolver::default().with_budget(args.budget).with_chain_budget(args.chain_budget);
     let found = hint_marks(&text).and_then(|marks| match solver.next_step(&marks) {
         Ok(step) => Ok((marks, step)),
-        Err(e) => Err(crate::schema::error(crate::schema::logic_code(&e), &e)),
+        Err(e) => Err(crate::schema::failure(&e)),
     });
     let (marks, step) = match found {
         Ok(found) => found,

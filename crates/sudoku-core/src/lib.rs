@@ -8,7 +8,9 @@
 //! - [`CandidateGrid`]: placed digits and pencil marks, the board of every logical technique;
 //! - parsing from the 81-character line form or the 9-line block form ([`ParseGridError`] says
 //!   what is wrong and where), and [`PuzzleReader`] for files with one result per puzzle;
-//! - [`Transform`]: the symmetries that keep a puzzle valid, composable and invertible.
+//! - [`Transform`]: the symmetries that keep a puzzle valid, composable and invertible;
+//! - [`Failure`]: why a solver or a rating of any crate could not answer (no solution, several,
+//!   budget exceeded, ...), and the [`Meter`] that counts work against a budget.
 //!
 //! # Example
 //!
@@ -33,6 +35,7 @@ mod candidates;
 pub mod canon;
 mod cell;
 mod digit;
+mod failure;
 mod grid;
 mod parse;
 mod reader;
@@ -42,6 +45,7 @@ pub use candidates::{CandidateGrid, Contradiction};
 pub use canon::Canonical;
 pub use cell::{Cell, CellSet, CellSetIter, PEERS, ParseCellError, UNIT_CELLS, Unit};
 pub use digit::{Digit, DigitSet, DigitSetIter, InvalidDigitSet};
+pub use failure::{Failure, FailureKind, Meter, Work};
 pub use grid::{Conflict, Grid, Pretty, SolutionError};
 pub use parse::ParseGridError;
 pub use reader::{LineError, LineErrorKind, MAX_LINE_LEN, Puzzle, PuzzleReader};

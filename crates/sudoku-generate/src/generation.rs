@@ -124,7 +124,7 @@ impl Difficulty for Scaled {
     fn name(&self) -> &str {
         self.0.kind.name()
     }
-    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, sudoku_metrics::MetricError> {
+    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, sudoku_core::Failure> {
         let x = self.0.rate(puzzle, seed)?;
         Ok(match self.1 {
             Scale::Linear => x,

@@ -49,7 +49,7 @@ mod wings;
 use std::fmt;
 use std::ops::ControlFlow;
 
-use sudoku_core::{CandidateGrid, Cell, Conflict, Contradiction, Digit, Grid};
+use sudoku_core::{CandidateGrid, Contradiction, Failure, FailureKind, Grid};
 use sudoku_solve::{Outcome, solve_marks_within, solve_within};
 
 use chains::{OutOfBudget, Work};
@@ -92,53 +92,6 @@ impl fmt::Display for SeRating {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:.1}/{:.1}/{:.1}", self.er, self.ep, self.ed)
     }
-}
-
-/// Why a logical solve could not start.
-///
-/// # Examples
-///
-/// ```
-/// use sudoku_core::Grid;
-/// use sudoku_logic::{LogicError, LogicalSolver};
-/// assert_eq!(LogicalSolver::default().solve(&Grid::EMPTY).unwrap_err(), LogicError::NotUnique);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum LogicError {
-    /// Two givens share a digit in a unit.
-    #[error("clashing givens: {0}")]
-    Conflict(Conflict),
-    /// The puzzle has no solution.
-    #[error("the puzzle has no solution")]
-    NoSolution,
-    /// The puzzle has more than one solution (the uniqueness techniques assume one).
-    #[error("the puzzle has more than one solution")]
-    NotUnique,
-    /// Checking the solution needed more search nodes than the budget.
-    #[error("budget exceeded: more than {nodes} search nodes needed to check the solution")]
-    BudgetExceeded {
-        /// The budget.
-        nodes: u64,
-    },
-    /// The chain searches propagated more potentials than their budget.
-    #[error("budget exceeded: chain searches needed more than {potentials} potentials")]
-    ChainBudgetExceeded {
-        /// The budget.
-        potentials: u64,
-    },
-    /// The pencil marks contradict themselves: a cell or a unit without a place for a digit
-    /// (two equal placed digits are [`LogicError::Conflict`]).
-    #[error("no solution: {0}")]
-    Contradiction(Contradiction),
-    /// The placed digits have one solution, but the pencil marks cross out its digit in a cell.
-    #[error("no solution: the pencil marks of {cell} exclude its solution digit {digit}")]
-    ExcludedSolution {
-        /// The cell.
-        cell: Cell,
-        /// The solution's digit there.
-        digit: Digit,
-    },
 }
 
 /// How a logical solve ended.
@@ -363,13 +316,13 @@ impl LogicalSolver {
     /// contradict themselves or exclude every solution, several solutions, or a check beyond
     /// `budget` search nodes. Every technique assumes one solution, and without one the chain
     /// searches grow without end (the empty grid would run for hours).
-    fn solution_of(&self, marks: &CandidateGrid) -> Result<Grid, LogicError> {
+    fn solution_of(&self, marks: &CandidateGrid) -> Result<Grid, Failure> {
         match marks.first_contradiction() {
-            Some(Contradiction::Clash(c)) => return Err(LogicError::Conflict(c)),
-            Some(c) => return Err(LogicError::Contradiction(c)),
+            Some(Contradiction::Clash(c)) => return Err(Failure::from(c)),
+            Some(c) => return Err(Failure::from(c)),
             None => {}
         }
-        let exceeded = |_| LogicError::BudgetExceeded { nodes: self.budget };
+        let exceeded = |_| Failure::budget_exceeded(self.budget, sudoku_core::Work::SearchNodes);
         match solve_marks_within(marks, self.budget).map_err(exceeded)? {
             Outcome::Unique(s) => Ok(s),
             Outcome::None => {
@@ -379,13 +332,13 @@ impl LogicalSolver {
                     marks.empty_cells().iter().find_map(|cell| {
                         let digit = s.get(cell)?;
                         (!marks.candidates(cell).contains(digit))
-                            .then_some(LogicError::ExcludedSolution { cell, digit })
+                            .then_some(Failure::new(FailureKind::ExcludedSolution { cell, digit }))
                     })
                 });
-                Err(excluded.unwrap_or(LogicError::NoSolution))
+                Err(excluded.unwrap_or(Failure::NO_SOLUTION))
             }
             // `Multiple`, and any outcome `sudoku-solve` may add: not one solution.
-            _ => Err(LogicError::NotUnique),
+            _ => Err(Failure::NOT_UNIQUE),
         }
     }
 
@@ -397,11 +350,11 @@ impl LogicalSolver {
     ///
     /// # Errors
     ///
-    /// [`LogicError::Conflict`] or [`LogicError::Contradiction`] for marks that contradict
-    /// themselves, [`LogicError::ExcludedSolution`] or [`LogicError::NoSolution`] when no
-    /// solution fits them, [`LogicError::NotUnique`] when several do,
-    /// [`LogicError::BudgetExceeded`] when checking that needs more than `budget` search
-    /// nodes, and [`LogicError::ChainBudgetExceeded`] when the chain searches need more than
+    /// [`FailureKind::Conflict`] or [`FailureKind::Contradiction`] for marks that contradict
+    /// themselves, [`FailureKind::ExcludedSolution`] or [`FailureKind::NoSolution`] when no
+    /// solution fits them, [`FailureKind::NotUnique`] when several do,
+    /// [`FailureKind::BudgetExceeded`] when checking that needs more than `budget` search
+    /// nodes, and [`FailureKind::BudgetExceeded`] when the chain searches need more than
     /// `chain_budget` potentials.
     ///
     /// # Examples
@@ -415,12 +368,12 @@ impl LogicalSolver {
     /// assert_eq!(step.map(|s| s.technique), Some(Technique::HiddenSingle));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn next_step(&self, marks: &CandidateGrid) -> Result<Option<Step>, LogicError> {
+    pub fn next_step(&self, marks: &CandidateGrid) -> Result<Option<Step>, Failure> {
         let solution = self.solution_of(marks)?;
         let mut work = Work::new(self.chain_budget);
         let mut hints = Hints::first().knowing(Some(&solution));
         self.find_step(marks, &mut hints, &mut Recall::new(), &mut work).map_err(|OutOfBudget| {
-            LogicError::ChainBudgetExceeded { potentials: self.chain_budget }
+            Failure::budget_exceeded(self.chain_budget, sudoku_core::Work::ChainPotentials)
         })
     }
 
@@ -444,7 +397,7 @@ impl LogicalSolver {
     /// assert!(steps.len() > 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn all_steps(&self, marks: &CandidateGrid) -> Result<Vec<Step>, LogicError> {
+    pub fn all_steps(&self, marks: &CandidateGrid) -> Result<Vec<Step>, Failure> {
         self.solution_of(marks)?;
         // Every step of the basic techniques before the first chains; else every step of
         // the first stage after them that finds any.
@@ -460,8 +413,9 @@ impl LogicalSolver {
             return Ok(hints.steps);
         }
         let mut work = Work::new(self.chain_budget);
-        let exceeded =
-            |OutOfBudget| LogicError::ChainBudgetExceeded { potentials: self.chain_budget };
+        let exceeded = |OutOfBudget| {
+            Failure::budget_exceeded(self.chain_budget, sudoku_core::Work::ChainPotentials)
+        };
         for stage in rest {
             let steps = match stage.search {
                 Search::Chains(family) => {
@@ -483,7 +437,7 @@ impl LogicalSolver {
     ///
     /// # Errors
     ///
-    /// [`LogicError`] if the givens clash, the puzzle has no or several solutions, or checking
+    /// [`Failure`] if the givens clash, the puzzle has no or several solutions, or checking
     /// that exceeds the budget.
     ///
     /// # Examples
@@ -497,13 +451,15 @@ impl LogicalSolver {
     /// assert_eq!(path.last.grid(), &path.solution);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn solve(&self, puzzle: &Grid) -> Result<SolvingPath, LogicError> {
-        let marks = CandidateGrid::new(puzzle).map_err(LogicError::Conflict)?;
+    pub fn solve(&self, puzzle: &Grid) -> Result<SolvingPath, Failure> {
+        let marks = CandidateGrid::new(puzzle).map_err(Failure::from)?;
         let solution = match solve_within(puzzle, self.budget) {
             Ok(Outcome::Unique(s)) => s,
-            Ok(Outcome::None) => return Err(LogicError::NoSolution),
-            Ok(_) => return Err(LogicError::NotUnique),
-            Err(_) => return Err(LogicError::BudgetExceeded { nodes: self.budget }),
+            Ok(Outcome::None) => return Err(Failure::NO_SOLUTION),
+            Ok(_) => return Err(Failure::NOT_UNIQUE),
+            Err(_) => {
+                return Err(Failure::budget_exceeded(self.budget, sudoku_core::Work::SearchNodes));
+            }
         };
         Ok(self.solve_marks(*puzzle, solution, marks))
     }
@@ -738,7 +694,7 @@ mod tests {
         assert!(path.steps.is_empty(), "Inkala 2012 needs nested chains from the first step");
         assert_eq!(
             tight.next_step(&path.last),
-            Err(LogicError::ChainBudgetExceeded { potentials: 10_000 })
+            Err(Failure::budget_exceeded(10_000, sudoku_core::Work::ChainPotentials))
         );
     }
 }

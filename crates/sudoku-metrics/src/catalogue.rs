@@ -5,14 +5,14 @@
 use std::fmt;
 use std::str::FromStr;
 
-use sudoku_core::Grid;
+use sudoku_core::{Failure, Grid};
 use sudoku_logic::{LogicalSolver, SeRating};
 use sudoku_solve::PairReduction;
 
 use crate::{
     AverageWidth, BacktrackSteps, Depth, Difficulty, DihedralWidth, HarmonyCost, HumanEffort,
-    HumanModel, Mean, MetricError, NormalWidth, PairReductionLevel, Propagation, RefutationMax,
-    RefutationSum, Relaxation, SaSteps, SeRater, SeTiebreak,
+    HumanModel, Mean, NormalWidth, PairReductionLevel, Propagation, RefutationMax, RefutationSum,
+    Relaxation, SaSteps, SeRater, SeTiebreak,
 };
 
 /// Which rating: one per entry of the catalogue.
@@ -315,7 +315,7 @@ impl Rating {
     ///
     /// # Errors
     ///
-    /// The rating's [`MetricError`].
+    /// The rating's [`Failure`].
     ///
     /// # Examples
     ///
@@ -330,7 +330,7 @@ impl Rating {
     /// assert_eq!(se.to_string(), "4.2/1.2/1.2");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn evaluate(&self, puzzle: &Grid, seed: u64) -> Result<RatingValue, MetricError> {
+    pub fn evaluate(&self, puzzle: &Grid, seed: u64) -> Result<RatingValue, Failure> {
         use RatingKind as K;
         let propagation = if self.hidden_singles {
             Propagation::NakedAndHiddenSingles
@@ -343,7 +343,7 @@ impl Rating {
             let d = HumanModel::default();
             HumanModel { runs: samples(d.runs), budget: budget(d.budget), ..d }
         };
-        let number = |r: Result<f64, MetricError>| r.map(RatingValue::Number);
+        let number = |r: Result<f64, Failure>| r.map(RatingValue::Number);
         match self.kind {
             K::Depth => {
                 let d = Depth::default();
@@ -420,7 +420,7 @@ impl Difficulty for Rating {
     fn name(&self) -> &str {
         self.kind.name()
     }
-    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, MetricError> {
+    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
         self.evaluate(puzzle, seed).map(|v| v.number())
     }
 }

@@ -2,81 +2,9 @@
 
 use std::fmt;
 
-use sudoku_core::Grid;
+use sudoku_core::{Failure, Grid};
 
 use crate::{AverageWidth, Depth, DihedralWidth, NormalWidth};
-
-/// Why a puzzle could not be rated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[non_exhaustive]
-pub enum MetricError {
-    /// The rating needed more work than its budget allows.
-    #[error("budget exceeded: more than {limit} {unit} needed")]
-    BudgetExceeded {
-        /// The budget that ran out.
-        limit: u64,
-        /// What the budget counts.
-        unit: Work,
-    },
-    /// The puzzle has no solution.
-    #[error("the puzzle has no solution")]
-    NoSolution,
-    /// The rating needs a unique solution and the puzzle has several.
-    #[error("the puzzle has more than one solution")]
-    NotUnique,
-    /// Two givens share a digit in a unit: the puzzle breaks a rule (not the same as having no
-    /// solution, which is a property of a well-formed puzzle).
-    #[error("clashing givens: {0}")]
-    Conflict(sudoku_core::Conflict),
-    /// A rating with levels (pair reduction) found none conclusive up to its limit.
-    #[error("not decided within {levels} levels")]
-    TooDeep {
-        /// The deepest level tried.
-        levels: u32,
-    },
-}
-
-/// What a rating's budget counts.
-///
-/// # Examples
-///
-/// ```
-/// use sudoku_metrics::{MetricError, Work};
-/// let e = MetricError::BudgetExceeded { limit: 1000, unit: Work::SolverSteps };
-/// assert_eq!(e.to_string(), "budget exceeded: more than 1000 solver steps (swaps, moves or improvisations) needed");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Work {
-    /// Nodes of a backtracking search.
-    SearchNodes,
-    /// States visited (the depth search).
-    States,
-    /// Steps of the human-solver model.
-    ModelSteps,
-    /// Steps of a stochastic solver: annealing swaps, tabu moves, harmony improvisations.
-    SolverSteps,
-    /// Values tried by the randomised backtracker.
-    ValuesTried,
-    /// Decision branches of pair reduction.
-    DecisionBranches,
-    /// Potentials propagated by the logical solver's chain searches.
-    ChainPotentials,
-}
-
-impl fmt::Display for Work {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Work::SearchNodes => "search nodes",
-            Work::States => "states",
-            Work::ModelSteps => "model steps",
-            Work::SolverSteps => "solver steps (swaps, moves or improvisations)",
-            Work::ValuesTried => "values tried",
-            Work::DecisionBranches => "decision branches",
-            Work::ChainPotentials => "chain potentials",
-        })
-    }
-}
 
 /// A difficulty measure of a puzzle: larger is harder.
 ///
@@ -89,8 +17,8 @@ impl fmt::Display for Work {
 /// A rating of your own, used next to the built-in ones:
 ///
 /// ```
-/// use sudoku_core::Grid;
-/// use sudoku_metrics::{Depth, Difficulty, Ln, MetricError, NormalWidth};
+/// use sudoku_core::{Failure, Grid};
+/// use sudoku_metrics::{Depth, Difficulty, Ln, NormalWidth};
 ///
 /// /// Fewer clues, harder (a weak rating, but a rating).
 /// #[derive(Debug)]
@@ -100,7 +28,7 @@ impl fmt::Display for Work {
 ///     fn name(&self) -> &str {
 ///         "missing-clues"
 ///     }
-///     fn rate(&self, puzzle: &Grid, _seed: u64) -> Result<f64, MetricError> {
+///     fn rate(&self, puzzle: &Grid, _seed: u64) -> Result<f64, Failure> {
 ///         Ok((81 - puzzle.clue_count()) as f64)
 ///     }
 /// }
@@ -123,16 +51,16 @@ pub trait Difficulty: Send + Sync + fmt::Debug {
     ///
     /// # Errors
     ///
-    /// A [`MetricError`] when the puzzle cannot be rated within budget, or the rating needs a
+    /// A [`Failure`] when the puzzle cannot be rated within budget, or the rating needs a
     /// unique solution and the puzzle does not have one.
-    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, MetricError>;
+    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure>;
 }
 
 impl<D: Difficulty + ?Sized> Difficulty for &D {
     fn name(&self) -> &str {
         (**self).name()
     }
-    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, MetricError> {
+    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
         (**self).rate(puzzle, seed)
     }
 }
@@ -141,7 +69,7 @@ impl<D: Difficulty + ?Sized> Difficulty for Box<D> {
     fn name(&self) -> &str {
         (**self).name()
     }
-    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, MetricError> {
+    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
         (**self).rate(puzzle, seed)
     }
 }
@@ -168,7 +96,7 @@ impl<D: Difficulty> Difficulty for Ln<D> {
     fn name(&self) -> &str {
         self.0.name()
     }
-    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, MetricError> {
+    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
         self.0.rate(puzzle, seed).map(f64::ln)
     }
 }
@@ -177,7 +105,7 @@ impl Difficulty for NormalWidth {
     fn name(&self) -> &str {
         "normal-width"
     }
-    fn rate(&self, puzzle: &Grid, _seed: u64) -> Result<f64, MetricError> {
+    fn rate(&self, puzzle: &Grid, _seed: u64) -> Result<f64, Failure> {
         self.evaluate(puzzle).map(|w| w.width as f64)
     }
 }
@@ -186,7 +114,7 @@ impl Difficulty for AverageWidth {
     fn name(&self) -> &str {
         "average-width"
     }
-    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, MetricError> {
+    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
         self.evaluate(puzzle, seed).map(|m| m.mean)
     }
 }
@@ -195,7 +123,7 @@ impl Difficulty for Depth {
     fn name(&self) -> &str {
         "depth"
     }
-    fn rate(&self, puzzle: &Grid, _seed: u64) -> Result<f64, MetricError> {
+    fn rate(&self, puzzle: &Grid, _seed: u64) -> Result<f64, Failure> {
         self.evaluate(puzzle).map(f64::from)
     }
 }
@@ -204,7 +132,7 @@ impl Difficulty for DihedralWidth {
     fn name(&self) -> &str {
         "dihedral-width"
     }
-    fn rate(&self, puzzle: &Grid, _seed: u64) -> Result<f64, MetricError> {
+    fn rate(&self, puzzle: &Grid, _seed: u64) -> Result<f64, Failure> {
         self.evaluate(puzzle)
     }
 }
@@ -230,20 +158,7 @@ impl Difficulty for PairReductionLevel {
     fn name(&self) -> &str {
         "pair-reduction-level"
     }
-    fn rate(&self, puzzle: &Grid, _seed: u64) -> Result<f64, MetricError> {
-        use sudoku_solve::ExplainError;
-        match self.0.solve(puzzle) {
-            Ok(e) => Ok(f64::from(e.level)),
-            Err(ExplainError::NoSolution) => Err(MetricError::NoSolution),
-            Err(ExplainError::NotUnique) => Err(MetricError::NotUnique),
-            Err(ExplainError::BudgetExceeded { branches }) => {
-                Err(MetricError::BudgetExceeded { limit: branches, unit: Work::DecisionBranches })
-            }
-            Err(ExplainError::TooDeep { levels }) => Err(MetricError::TooDeep { levels }),
-            Err(_) => Err(MetricError::BudgetExceeded {
-                limit: self.0.budget,
-                unit: Work::DecisionBranches,
-            }),
-        }
+    fn rate(&self, puzzle: &Grid, _seed: u64) -> Result<f64, Failure> {
+        self.0.solve(puzzle).map(|e| f64::from(e.level))
     }
 }

@@ -1,22 +1,22 @@
 //! Sudoku Explainer's ratings (ER/EP/ED) from the logical solver.
 
-use sudoku_core::Grid;
-use sudoku_logic::{LogicError, LogicalSolver, PathEnd, SeRating, SolvingPath};
+use sudoku_core::{Failure, FailureKind, Grid, Work};
+use sudoku_logic::{LogicalSolver, PathEnd, SeRating, SolvingPath};
 
-use crate::{Difficulty, MetricError, Work};
+use crate::Difficulty;
 
 /// `se-rating`: Sudoku Explainer 1.2.1's ER (the hardest step of its solving path), computed by
 /// [`LogicalSolver`]; [`SeRater::evaluate`] gives EP and ED as well.
 ///
 /// The whole scale, up to nested forcing chains (the hardest known puzzles rate 11.9); a
 /// puzzle no technique finishes rates 20.0, as in Sudoku Explainer. Chain searches are
-/// bounded by the solver's `chain_budget`: past it, [`MetricError::BudgetExceeded`].
+/// bounded by the solver's `chain_budget`: past it, [`FailureKind::BudgetExceeded`].
 ///
 /// # Examples
 ///
 /// ```
-/// use sudoku_core::Grid;
-/// use sudoku_metrics::{Difficulty, MetricError, SeRater};
+/// use sudoku_core::{FailureKind, Grid};
+/// use sudoku_metrics::{Difficulty, SeRater};
 ///
 /// // Its hardest step is an XY-wing: Sudoku Explainer rates it 4.2.
 /// let xy_wing: Grid =
@@ -26,7 +26,7 @@ use crate::{Difficulty, MetricError, Work};
 /// let inkala2010: Grid =
 ///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
 /// let tight = SeRater(sudoku_logic::LogicalSolver::default().with_chain_budget(100));
-/// assert!(matches!(tight.rate(&inkala2010, 0), Err(MetricError::BudgetExceeded { .. })));
+/// assert!(tight.rate(&inkala2010, 0).is_err_and(|e| matches!(e.kind(), FailureKind::BudgetExceeded { .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -38,8 +38,8 @@ impl SeRater {
     ///
     /// # Errors
     ///
-    /// [`MetricError::NoSolution`], [`MetricError::NotUnique`], or
-    /// [`MetricError::BudgetExceeded`] from the uniqueness check.
+    /// [`FailureKind::NoSolution`], [`FailureKind::NotUnique`], or
+    /// [`FailureKind::BudgetExceeded`] from the uniqueness check.
     ///
     /// # Examples
     ///
@@ -55,23 +55,19 @@ impl SeRater {
     /// assert_eq!(rating.to_string(), "7.3/1.2/1.2");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn evaluate(&self, puzzle: &Grid) -> Result<(SeRating, PathEnd), MetricError> {
+    pub fn evaluate(&self, puzzle: &Grid) -> Result<(SeRating, PathEnd), Failure> {
         self.path(puzzle).map(|p| (p.rating, p.end))
     }
 
-    fn path(&self, puzzle: &Grid) -> Result<SolvingPath, MetricError> {
-        match self.0.solve(puzzle) {
-            Ok(path) => Ok(path),
-            Err(LogicError::NotUnique) => Err(MetricError::NotUnique),
-            Err(LogicError::BudgetExceeded { nodes }) => {
-                Err(MetricError::BudgetExceeded { limit: nodes, unit: Work::SearchNodes })
+    fn path(&self, puzzle: &Grid) -> Result<SolvingPath, Failure> {
+        // Marks that contradict themselves (a cell without candidates) are a grid without a
+        // solution here: the puzzle has no pencil marks of its own.
+        self.0.solve(puzzle).map_err(|e| match e.kind() {
+            FailureKind::Contradiction(_) | FailureKind::ExcludedSolution { .. } => {
+                Failure::NO_SOLUTION
             }
-            Err(LogicError::Conflict(c)) => Err(MetricError::Conflict(c)),
-            Err(LogicError::ChainBudgetExceeded { potentials }) => {
-                Err(MetricError::BudgetExceeded { limit: potentials, unit: Work::ChainPotentials })
-            }
-            Err(_) => Err(MetricError::NoSolution),
-        }
+            _ => e,
+        })
     }
 }
 
@@ -114,7 +110,7 @@ impl SeRater {
     ///
     /// # Errors
     ///
-    /// As [`SeRater::evaluate`], and [`MetricError::BudgetExceeded`] when the chain budget runs
+    /// As [`SeRater::evaluate`], and [`FailureKind::BudgetExceeded`] when the chain budget runs
     /// out.
     ///
     /// # Examples
@@ -129,17 +125,10 @@ impl SeRater {
     /// assert!(x > 4.2 && x < 4.3);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn score(
-        &self,
-        puzzle: &Grid,
-        tiebreak: SeTiebreak,
-    ) -> Result<(SeRating, f64), MetricError> {
+    pub fn score(&self, puzzle: &Grid, tiebreak: SeTiebreak) -> Result<(SeRating, f64), Failure> {
         let path = self.path(puzzle)?;
         if path.end == PathEnd::BudgetExceeded {
-            return Err(MetricError::BudgetExceeded {
-                limit: self.0.chain_budget,
-                unit: Work::ChainPotentials,
-            });
+            return Err(Failure::budget_exceeded(self.0.chain_budget, Work::ChainPotentials));
         }
         let r = path.rating;
         let x = match tiebreak {
@@ -159,12 +148,11 @@ impl Difficulty for SeRater {
     fn name(&self) -> &str {
         "se-rating"
     }
-    fn rate(&self, puzzle: &Grid, _seed: u64) -> Result<f64, MetricError> {
+    fn rate(&self, puzzle: &Grid, _seed: u64) -> Result<f64, Failure> {
         match self.evaluate(puzzle)? {
-            (_, PathEnd::BudgetExceeded) => Err(MetricError::BudgetExceeded {
-                limit: self.0.chain_budget,
-                unit: Work::ChainPotentials,
-            }),
+            (_, PathEnd::BudgetExceeded) => {
+                Err(Failure::budget_exceeded(self.0.chain_budget, Work::ChainPotentials))
+            }
             (r, _) => Ok(r.er),
         }
     }

@@ -4,11 +4,11 @@
 use rand::{Rng, RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
-use sudoku_core::{CandidateGrid, Cell, Digit, Grid, UNIT_CELLS};
+use sudoku_core::{CandidateGrid, Cell, Digit, Failure, Grid, UNIT_CELLS, Work};
 use sudoku_solve::{Outcome, solve_within};
 
+use crate::Difficulty;
 use crate::stochastic::run_seeds;
-use crate::{Difficulty, MetricError, Work};
 
 /// How a refutation step is scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -143,16 +143,16 @@ impl HumanModel {
     ///
     /// # Errors
     ///
-    /// [`MetricError::NotUnique`] or [`MetricError::NoSolution`] unless the puzzle has exactly
+    /// [`FailureKind::NotUnique`] or [`FailureKind::NoSolution`] unless the puzzle has exactly
     /// one solution (refutation needs to know which digits are wrong);
-    /// [`MetricError::BudgetExceeded`] when a run needs more steps than the budget (or finding
+    /// [`FailureKind::BudgetExceeded`] when a run needs more steps than the budget (or finding
     /// the solution more search nodes).
-    pub fn evaluate(&self, puzzle: &Grid, seed: u64) -> Result<HumanRating, MetricError> {
-        let over = MetricError::BudgetExceeded { limit: self.budget, unit: Work::SearchNodes };
+    pub fn evaluate(&self, puzzle: &Grid, seed: u64) -> Result<HumanRating, Failure> {
+        let over = Failure::budget_exceeded(self.budget, Work::SearchNodes);
         let solution = match solve_within(puzzle, self.budget).map_err(|_| over)? {
             Outcome::Unique(s) => s.to_bytes(),
-            Outcome::None => return Err(MetricError::NoSolution),
-            _ => return Err(MetricError::NotUnique),
+            Outcome::None => return Err(Failure::NO_SOLUTION),
+            _ => return Err(Failure::NOT_UNIQUE),
         };
         let runs: Vec<HumanRating> = run_seeds(seed, self.runs)
             .into_par_iter()
@@ -247,18 +247,15 @@ struct Run<'a, R> {
 }
 
 impl<R: Rng> Run<'_, R> {
-    fn tick(&mut self) -> Result<(), MetricError> {
+    fn tick(&mut self) -> Result<(), Failure> {
         self.steps += 1;
         if self.steps > self.model.budget {
-            return Err(MetricError::BudgetExceeded {
-                limit: self.model.budget,
-                unit: Work::ModelSteps,
-            });
+            return Err(Failure::budget_exceeded(self.model.budget, Work::ModelSteps));
         }
         Ok(())
     }
 
-    fn go(&mut self) -> Result<HumanRating, MetricError> {
+    fn go(&mut self) -> Result<HumanRating, Failure> {
         let mut r =
             HumanRating { refutation_max: 0.0, refutation_sum: 0.0, effort: 0.0, refutations: 0.0 };
         let mut s = Singles { found: Vec::with_capacity(64), boxes: 0, lines: 0 };
@@ -315,7 +312,7 @@ impl<R: Rng> Run<'_, R> {
     }
 
     /// The cell to fill next and its score.
-    fn easiest_refutation(&mut self) -> Result<(usize, u32), MetricError> {
+    fn easiest_refutation(&mut self) -> Result<(usize, u32), Failure> {
         let cap = self.model.cap;
         let mut best: Option<(usize, u32)> = None;
         for i in 0..81 {
@@ -365,7 +362,7 @@ impl<R: Rng> Run<'_, R> {
 
     /// Steps (placement included) from placing digit `d` in cell `i` to a contradiction, if
     /// within `bound`.
-    fn refute(&mut self, i: usize, d: u8, bound: u32) -> Result<Option<u32>, MetricError> {
+    fn refute(&mut self, i: usize, d: u8, bound: u32) -> Result<Option<u32>, Failure> {
         let mut b = self.board;
         place(&mut b, i, d);
         let mut s = Singles { found: Vec::with_capacity(64), boxes: 0, lines: 0 };
@@ -402,7 +399,7 @@ macro_rules! human_rating {
             fn name(&self) -> &str {
                 $cli
             }
-            fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, MetricError> {
+            fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
                 self.0.evaluate(puzzle, seed).map(|r| r.$field)
             }
         }

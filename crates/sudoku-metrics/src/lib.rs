@@ -21,7 +21,7 @@
 //! - [`Depth`]: the fewest correct placements at branch cells, over every sequence of tie
 //!   choices, before pencil marks finish the grid; 0 for a puzzle solved by pencil marks alone.
 //!
-//! Every search takes a budget and returns [`MetricError::BudgetExceeded`] instead of running
+//! Every search takes a budget and returns [`FailureKind::BudgetExceeded`] instead of running
 //! for hours (try the empty grid).
 //!
 //! # Example
@@ -55,7 +55,7 @@ mod stochastic;
 mod watanabe;
 
 pub use catalogue::{ParseRatingError, Rating, RatingKind, RatingValue};
-pub use difficulty::{Difficulty, Ln, MetricError, PairReductionLevel, Work};
+pub use difficulty::{Difficulty, Ln, PairReductionLevel};
 pub use explainer::{SeRater, SeTiebreak};
 pub use human::{
     HumanEffort, HumanModel, HumanRating, Pick, RefutationMax, RefutationSum, Scoring,

@@ -5,10 +5,10 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
-use sudoku_core::{Cell, Grid};
+use sudoku_core::{Cell, Failure, Grid, Work};
 
+use crate::Difficulty;
 use crate::stochastic::run_seeds;
-use crate::{Difficulty, MetricError, Work};
 
 /// The 810 peer pairs `(a, b)`, `a < b`, in row-major order of `a` then `b`.
 fn peer_pairs() -> Vec<(u8, u8)> {
@@ -29,7 +29,7 @@ fn peer_pairs() -> Vec<(u8, u8)> {
 /// chains of constraints, gains many.
 ///
 /// The cap (default 1,000, so a sample scores at most 3) bounds the work per sample; a sample
-/// whose count needs more than `budget` search nodes is [`MetricError::BudgetExceeded`]. The
+/// whose count needs more than `budget` search nodes is [`FailureKind::BudgetExceeded`]. The
 /// count is a plain search (no deduction beyond the relaxed candidates), so the very hardest
 /// puzzles (Sudoku Explainer 10 and up) mostly exceed the default budget: this rating is for
 /// puzzles people solve.
@@ -137,7 +137,7 @@ impl Relaxation {
     }
 
     /// The solution count of one random relaxation (at most `cap`).
-    fn sample(&self, puzzle: &Grid, pairs: &[(u8, u8)], seed: u64) -> Result<u64, MetricError> {
+    fn sample(&self, puzzle: &Grid, pairs: &[(u8, u8)], seed: u64) -> Result<u64, Failure> {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let mut neighbours = [0u128; 81];
         for &(a, b) in pairs {
@@ -183,7 +183,7 @@ impl Relaxation {
         if counter.count(&mut cells, &cands) {
             Ok(counter.found)
         } else {
-            Err(MetricError::BudgetExceeded { limit: self.budget, unit: Work::SearchNodes })
+            Err(Failure::budget_exceeded(self.budget, Work::SearchNodes))
         }
     }
 
@@ -191,8 +191,8 @@ impl Relaxation {
     ///
     /// # Errors
     ///
-    /// [`MetricError::BudgetExceeded`] when a sample needs more nodes than the budget.
-    pub fn counts(&self, puzzle: &Grid, seed: u64) -> Result<Vec<u64>, MetricError> {
+    /// [`FailureKind::BudgetExceeded`] when a sample needs more nodes than the budget.
+    pub fn counts(&self, puzzle: &Grid, seed: u64) -> Result<Vec<u64>, Failure> {
         let pairs = peer_pairs();
         run_seeds(seed, self.samples)
             .into_par_iter()
@@ -205,9 +205,9 @@ impl Difficulty for Relaxation {
     fn name(&self) -> &str {
         "relaxation"
     }
-    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, MetricError> {
+    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
         if let Some(c) = puzzle.first_conflict() {
-            return Err(MetricError::Conflict(c));
+            return Err(Failure::from(c));
         }
         let counts = self.counts(puzzle, seed)?;
         Ok(counts.iter().map(|&c| (c.max(1) as f64).log10()).sum::<f64>() / counts.len() as f64)

@@ -4,10 +4,10 @@
 use rand::{Rng, RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
-use sudoku_core::Grid;
-use sudoku_solve::{Annealer, HarmonySearch, Limits, SolveError, Solver};
+use sudoku_core::{Failure, FailureKind, Grid, Work};
+use sudoku_solve::{Annealer, HarmonySearch, Limits, Solver};
 
-use crate::{Difficulty, MetricError, Work};
+use crate::Difficulty;
 
 /// One seed per run, drawn from a generator seeded with `seed`: runs are independent of the
 /// thread that executes them.
@@ -25,10 +25,10 @@ pub(crate) fn median(mut values: Vec<f64>) -> f64 {
 
 /// Both ways a run cannot start (clashing givens, a dead end found by propagation) mean the
 /// puzzle has no solution.
-fn solve_error(e: SolveError) -> MetricError {
-    match e {
-        SolveError::Conflict(c) => MetricError::Conflict(c),
-        _ => MetricError::NoSolution,
+fn solve_error(e: Failure) -> Failure {
+    match e.kind() {
+        FailureKind::Conflict(_) => e,
+        _ => Failure::NO_SOLUTION,
     }
 }
 
@@ -37,7 +37,7 @@ fn solve_error(e: SolveError) -> MetricError {
 ///
 /// The annealer is the thesis's ([`Annealer::krivanek`]: `T0 = 40`, `alpha = 0.99995` per swap,
 /// no propagation). A run that reaches `max_steps` counts as `max_steps`; when more than half
-/// do, the median is unknown and the rating is [`MetricError::BudgetExceeded`].
+/// do, the median is unknown and the rating is [`FailureKind::BudgetExceeded`].
 ///
 /// # Examples
 ///
@@ -83,7 +83,7 @@ fn median_steps(
     seed: u64,
     runs: u32,
     max_steps: u64,
-) -> Result<f64, MetricError> {
+) -> Result<f64, Failure> {
     let limits = Limits::steps(max_steps);
     let steps: Vec<f64> = run_seeds(seed, runs)
         .into_par_iter()
@@ -91,20 +91,16 @@ fn median_steps(
             let run = solver.run(puzzle, s, &limits).map_err(solve_error)?;
             Ok(if run.solution().is_some() { run.steps as f64 } else { f64::INFINITY })
         })
-        .collect::<Result<_, MetricError>>()?;
+        .collect::<Result<_, Failure>>()?;
     let m = median(steps);
-    if m.is_finite() {
-        Ok(m)
-    } else {
-        Err(MetricError::BudgetExceeded { limit: max_steps, unit: Work::SolverSteps })
-    }
+    if m.is_finite() { Ok(m) } else { Err(Failure::budget_exceeded(max_steps, Work::SolverSteps)) }
 }
 
 impl Difficulty for SaSteps {
     fn name(&self) -> &str {
         "sa-steps"
     }
-    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, MetricError> {
+    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
         median_steps(&self.annealer, puzzle, seed, self.runs, self.max_steps)
     }
 }
@@ -153,7 +149,7 @@ impl Difficulty for HarmonyCost {
     fn name(&self) -> &str {
         "harmony-cost"
     }
-    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, MetricError> {
+    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
         let limits = Limits::steps(self.improvisations);
         let costs: Vec<f64> = run_seeds(seed, self.runs)
             .into_par_iter()
@@ -283,9 +279,9 @@ impl Difficulty for BacktrackSteps {
     fn name(&self) -> &str {
         "backtrack-steps"
     }
-    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, MetricError> {
+    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
         if let Some(c) = puzzle.first_conflict() {
-            return Err(MetricError::Conflict(c));
+            return Err(Failure::from(c));
         }
         let steps: Vec<f64> = run_seeds(seed, self.runs)
             .into_par_iter()
@@ -304,7 +300,7 @@ impl Difficulty for BacktrackSteps {
                 }
                 match bt.search() {
                     Some(true) => Ok(bt.steps as f64),
-                    Some(false) => Err(MetricError::NoSolution),
+                    Some(false) => Err(Failure::NO_SOLUTION),
                     None => Ok(f64::INFINITY),
                 }
             })
@@ -313,7 +309,7 @@ impl Difficulty for BacktrackSteps {
         if m.is_finite() {
             Ok(m)
         } else {
-            Err(MetricError::BudgetExceeded { limit: self.max_steps, unit: Work::ValuesTried })
+            Err(Failure::budget_exceeded(self.max_steps, Work::ValuesTried))
         }
     }
 }

@@ -10,10 +10,9 @@ use std::collections::HashSet;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
-use sudoku_core::{Grid, Transform};
+use sudoku_core::{Failure, Grid, Transform, Work};
 
 use crate::marks::{Marks, Propagation, State, nth_bit};
-use crate::{MetricError, Work};
 
 /// The default node budget of a width search: enough for every published hard puzzle (the
 /// paper's record has normal width 183,530), small enough to stop within a second or so.
@@ -157,7 +156,7 @@ impl<T: TieBreak> TreeWalk<T> {
         }
     }
 
-    fn run(mut self, puzzle: &Grid) -> Result<Width, MetricError> {
+    fn run(mut self, puzzle: &Grid) -> Result<Width, Failure> {
         let ok = match Marks::new(puzzle) {
             Some(mut m) => {
                 let state = m.propagate(self.mode);
@@ -171,7 +170,7 @@ impl<T: TieBreak> TreeWalk<T> {
         if ok {
             Ok(Width { width: self.nodes, solutions: self.solutions })
         } else {
-            Err(MetricError::BudgetExceeded { limit: self.budget, unit: Work::SearchNodes })
+            Err(Failure::budget_exceeded(self.budget, Work::SearchNodes))
         }
     }
 }
@@ -183,15 +182,15 @@ impl<T: TieBreak> TreeWalk<T> {
 /// # Examples
 ///
 /// ```
-/// use sudoku_core::Grid;
-/// use sudoku_metrics::{MetricError, NormalWidth, Work};
+/// use sudoku_core::{Failure, Grid, Work};
+/// use sudoku_metrics::NormalWidth;
 ///
 /// let fig5: Grid =
 ///     ".61..7..3.92..3..............853..........5.45....8....4......1...16.8..6........".parse()?;
 /// assert_eq!(NormalWidth::default().evaluate(&fig5)?.width, 183_530);
 /// // A budget turns an exponential search into a clear outcome.
 /// let err = NormalWidth::default().with_budget(10_000).evaluate(&Grid::EMPTY).unwrap_err();
-/// assert_eq!(err, MetricError::BudgetExceeded { limit: 10_000, unit: Work::SearchNodes });
+/// assert_eq!(err, Failure::budget_exceeded(10_000, Work::SearchNodes));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -226,8 +225,8 @@ impl NormalWidth {
     ///
     /// # Errors
     ///
-    /// [`MetricError::BudgetExceeded`] if the tree has more nodes than the budget.
-    pub fn evaluate(&self, puzzle: &Grid) -> Result<Width, MetricError> {
+    /// [`FailureKind::BudgetExceeded`] if the tree has more nodes than the budget.
+    pub fn evaluate(&self, puzzle: &Grid) -> Result<Width, Failure> {
         TreeWalk {
             tie: FirstTie,
             mode: self.propagation,
@@ -301,8 +300,8 @@ impl AverageWidth {
     ///
     /// # Errors
     ///
-    /// [`MetricError::BudgetExceeded`] if any sample's tree has more nodes than the budget.
-    pub fn sample_widths(&self, puzzle: &Grid, seed: u64) -> Result<Vec<u64>, MetricError> {
+    /// [`FailureKind::BudgetExceeded`] if any sample's tree has more nodes than the budget.
+    pub fn sample_widths(&self, puzzle: &Grid, seed: u64) -> Result<Vec<u64>, Failure> {
         let mut master = Pcg64Mcg::seed_from_u64(seed);
         let seeds: Vec<u64> = (0..self.samples).map(|_| master.next_u64()).collect();
         seeds
@@ -324,8 +323,8 @@ impl AverageWidth {
     ///
     /// # Errors
     ///
-    /// [`MetricError::BudgetExceeded`] if any sample's tree has more nodes than the budget.
-    pub fn evaluate(&self, puzzle: &Grid, seed: u64) -> Result<Mean, MetricError> {
+    /// [`FailureKind::BudgetExceeded`] if any sample's tree has more nodes than the budget.
+    pub fn evaluate(&self, puzzle: &Grid, seed: u64) -> Result<Mean, Failure> {
         let widths = self.sample_widths(puzzle, seed)?;
         Ok(Mean::of(&widths.iter().map(|&w| w as f64).collect::<Vec<_>>()))
     }
@@ -377,8 +376,8 @@ impl DihedralWidth {
     ///
     /// # Errors
     ///
-    /// [`MetricError::BudgetExceeded`] if any orientation's tree exceeds the budget.
-    pub fn evaluate(&self, puzzle: &Grid) -> Result<f64, MetricError> {
+    /// [`FailureKind::BudgetExceeded`] if any orientation's tree exceeds the budget.
+    pub fn evaluate(&self, puzzle: &Grid) -> Result<f64, Failure> {
         let mut sum = 0u64;
         for t in DihedralWidth::orientations() {
             sum += self.width.evaluate(&t.apply(puzzle))?.width;
@@ -397,13 +396,13 @@ impl DihedralWidth {
 /// # Examples
 ///
 /// ```
-/// use sudoku_core::Grid;
-/// use sudoku_metrics::{Depth, MetricError};
+/// use sudoku_core::{Failure, Grid};
+/// use sudoku_metrics::Depth;
 ///
 /// let inkala2012: Grid =
 ///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
 /// assert_eq!(Depth::default().evaluate(&inkala2012)?, 8);
-/// assert_eq!(Depth::default().evaluate(&Grid::EMPTY), Err(MetricError::NotUnique));
+/// assert_eq!(Depth::default().evaluate(&Grid::EMPTY), Err(Failure::NOT_UNIQUE));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -438,29 +437,25 @@ impl Depth {
     ///
     /// # Errors
     ///
-    /// [`MetricError::NoSolution`] or [`MetricError::NotUnique`] when the puzzle does not have
-    /// exactly one solution; [`MetricError::BudgetExceeded`] when more states than the budget
+    /// [`FailureKind::NoSolution`] or [`FailureKind::NotUnique`] when the puzzle does not have
+    /// exactly one solution; [`FailureKind::BudgetExceeded`] when more states than the budget
     /// would be needed.
-    pub fn evaluate(&self, puzzle: &Grid) -> Result<u32, MetricError> {
-        let over = MetricError::BudgetExceeded { limit: self.budget, unit: Work::States };
+    pub fn evaluate(&self, puzzle: &Grid) -> Result<u32, Failure> {
+        let over = Failure::budget_exceeded(self.budget, Work::States);
         let solution = match sudoku_solve::solve_within(puzzle, self.budget).map_err(|_| over)? {
             sudoku_solve::Outcome::Unique(s) => s.to_bytes(),
-            sudoku_solve::Outcome::None => return Err(MetricError::NoSolution),
-            _ => return Err(MetricError::NotUnique),
+            sudoku_solve::Outcome::None => return Err(Failure::NO_SOLUTION),
+            _ => return Err(Failure::NOT_UNIQUE),
         };
         self.evaluate_with_solution(puzzle, &solution)
     }
 
     /// The depth of `puzzle` whose unique solution is already known (as 81 digit bytes).
-    fn evaluate_with_solution(
-        &self,
-        puzzle: &Grid,
-        solution: &[u8; 81],
-    ) -> Result<u32, MetricError> {
-        let mut root = Marks::new(puzzle).ok_or(MetricError::NoSolution)?;
+    fn evaluate_with_solution(&self, puzzle: &Grid, solution: &[u8; 81]) -> Result<u32, Failure> {
+        let mut root = Marks::new(puzzle).ok_or(Failure::NO_SOLUTION)?;
         let mut frontier = match root.propagate(self.propagation) {
             State::Solved => return Ok(0),
-            State::Dead => return Err(MetricError::NoSolution),
+            State::Dead => return Err(Failure::NO_SOLUTION),
             State::Open { ties } => vec![(root, ties)],
         };
         let mut seen: HashSet<u128> = HashSet::new();
@@ -474,17 +469,14 @@ impl Depth {
                     rest &= rest - 1;
                     expanded += 1;
                     if expanded > self.budget {
-                        return Err(MetricError::BudgetExceeded {
-                            limit: self.budget,
-                            unit: Work::States,
-                        });
+                        return Err(Failure::budget_exceeded(self.budget, Work::States));
                     }
                     let mut child = *m;
                     match child.guess(cell, solution[cell] as usize - 1, self.propagation) {
                         State::Solved => return Ok(depth),
                         // Correct placements never contradict; a dead state means the puzzle
                         // and solution disagree.
-                        State::Dead => return Err(MetricError::NoSolution),
+                        State::Dead => return Err(Failure::NO_SOLUTION),
                         State::Open { ties } => {
                             if seen.insert(child.empty()) {
                                 next.push((child, ties));
@@ -519,7 +511,7 @@ mod tests {
         g.set(sudoku_core::Cell::new(0).unwrap(), sudoku_core::Digit::new(1));
         g.set(sudoku_core::Cell::new(1).unwrap(), sudoku_core::Digit::new(1));
         assert_eq!(NormalWidth::default().evaluate(&g), Ok(Width { width: 1, solutions: 0 }));
-        assert_eq!(Depth::default().evaluate(&g), Err(MetricError::NoSolution));
+        assert_eq!(Depth::default().evaluate(&g), Err(Failure::NO_SOLUTION));
     }
 
     #[test]

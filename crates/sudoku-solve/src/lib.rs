@@ -64,13 +64,11 @@ pub use exact::{
 #[doc(hidden)]
 pub use kernel::SearchKernel;
 #[cfg(feature = "pair")]
-pub use pair::{
-    ChainLine, Conclusion, ExplainError, Explanation, Marker, PairReduction, Statement,
-};
+pub use pair::{ChainLine, Conclusion, Explanation, Marker, PairReduction, Statement};
 #[cfg(feature = "stochastic")]
 pub use stochastic::{
     Annealer, Exact, HarmonySearch, InitialTemperature, Limits, Reheat, Run, RunOutcome, Schedule,
-    SolveError, Solver, TabuSearch,
+    Solver, TabuSearch,
 };
 
 #[cfg(all(doctest, feature = "pair"))]

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use sudoku_core::{CandidateGrid, Grid};
+use sudoku_core::{CandidateGrid, Failure, FailureKind, Grid, Work};
 use sudoku_logic::{LogicalSolver, PathEnd, Step, Technique, apply};
 
 struct Rated {
@@ -424,11 +424,10 @@ fn chain_steps_are_the_first_of_the_full_hint_list() {
 #[test]
 fn hostile_marks_are_refused_before_any_search() {
     use sudoku_core::{Cell, Contradiction, DigitSet};
-    use sudoku_logic::LogicError;
     let solver = LogicalSolver::default();
     let open = CandidateGrid::new(&Grid::EMPTY).expect("valid");
-    assert_eq!(solver.next_step(&open), Err(LogicError::NotUnique));
-    assert_eq!(solver.all_steps(&open), Err(LogicError::NotUnique));
+    assert_eq!(solver.next_step(&open), Err(Failure::NOT_UNIQUE));
+    assert_eq!(solver.all_steps(&open), Err(Failure::NOT_UNIQUE));
     let puzzle: Grid =
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
             .parse()
@@ -437,12 +436,15 @@ fn hostile_marks_are_refused_before_any_search() {
     let e5: Cell = "E5".parse().expect("cell");
     let mut empty_cell = CandidateGrid::new(&puzzle).expect("valid");
     empty_cell.restrict(e5, DigitSet::EMPTY);
-    let none = Err(LogicError::Contradiction(Contradiction::NoCandidate(e5)));
+    let none = Err(Failure::from(Contradiction::NoCandidate(e5)));
     assert_eq!(solver.next_step(&empty_cell), none);
     let mut excluded = CandidateGrid::new(&puzzle).expect("valid");
     let digit = solution.get(e5).expect("complete");
     excluded.eliminate(e5, digit);
-    assert_eq!(solver.next_step(&excluded), Err(LogicError::ExcludedSolution { cell: e5, digit }));
+    assert_eq!(
+        solver.next_step(&excluded),
+        Err(Failure::new(FailureKind::ExcludedSolution { cell: e5, digit }))
+    );
     // A tight node budget for the check is a budget error, not a long search.
     let dead: Grid =
         "24......56...7....5..............256.7........3.................................."
@@ -451,6 +453,6 @@ fn hostile_marks_are_refused_before_any_search() {
     let marks = CandidateGrid::new(&dead).expect("valid");
     assert_eq!(
         solver.with_budget(1000).next_step(&marks),
-        Err(LogicError::BudgetExceeded { nodes: 1000 })
+        Err(Failure::budget_exceeded(1000, Work::SearchNodes))
     );
 }

@@ -1,8 +1,8 @@
 //! Every search stops at its budget with a clear outcome, and sampling is thread-independent.
 
 use crate::with_threads;
-use sudoku_core::Grid;
-use sudoku_metrics::{AverageWidth, Depth, MetricError, NormalWidth, Propagation, Work};
+use sudoku_core::{Failure, Grid, Work};
+use sudoku_metrics::{AverageWidth, Depth, NormalWidth, Propagation};
 
 /// A 17-clue puzzle whose naked-singles tree has 306,068 nodes.
 const SEVENTEEN: &str =
@@ -15,23 +15,20 @@ fn empty_grid_stops_at_the_budget() {
     let e = Grid::EMPTY;
     assert_eq!(
         NormalWidth::default().with_budget(5_000).evaluate(&e),
-        Err(MetricError::BudgetExceeded { limit: 5_000, unit: Work::SearchNodes })
+        Err(Failure::budget_exceeded(5_000, Work::SearchNodes))
     );
     assert_eq!(
         AverageWidth::default().with_samples(4).with_budget(5_000).evaluate(&e, 0),
-        Err(MetricError::BudgetExceeded { limit: 5_000, unit: Work::SearchNodes })
+        Err(Failure::budget_exceeded(5_000, Work::SearchNodes))
     );
-    assert_eq!(Depth::default().evaluate(&e), Err(MetricError::NotUnique));
+    assert_eq!(Depth::default().evaluate(&e), Err(Failure::NOT_UNIQUE));
 }
 
 #[test]
 fn seventeen_clue_puzzle_with_naked_singles_only_stops_at_the_budget() {
     let p: Grid = SEVENTEEN.parse().unwrap();
     let nw = NormalWidth::default().with_budget(100_000);
-    assert_eq!(
-        nw.evaluate(&p),
-        Err(MetricError::BudgetExceeded { limit: 100_000, unit: Work::SearchNodes })
-    );
+    assert_eq!(nw.evaluate(&p), Err(Failure::budget_exceeded(100_000, Work::SearchNodes)));
     // Hidden singles shrink the tree a lot; the full tree then fits in a modest budget.
     let hidden = nw
         .with_budget(10_000_000)
@@ -41,7 +38,7 @@ fn seventeen_clue_puzzle_with_naked_singles_only_stops_at_the_budget() {
     assert_eq!(hidden.solutions, 1);
     assert_eq!(
         Depth::default().with_budget(50).evaluate(&p),
-        Err(MetricError::BudgetExceeded { limit: 50, unit: Work::States })
+        Err(Failure::budget_exceeded(50, Work::States))
     );
 }
 
@@ -51,7 +48,7 @@ fn puzzle_without_solution_has_a_width_and_stops_at_a_small_budget() {
     assert_eq!(NormalWidth::default().evaluate(&p).map(|w| (w.width, w.solutions)), Ok((773, 0)));
     assert_eq!(
         NormalWidth::default().with_budget(772).evaluate(&p),
-        Err(MetricError::BudgetExceeded { limit: 772, unit: Work::SearchNodes })
+        Err(Failure::budget_exceeded(772, Work::SearchNodes))
     );
     assert_eq!(NormalWidth::default().with_budget(773).evaluate(&p).map(|w| w.width), Ok(773));
 }

@@ -1,9 +1,8 @@
 //! The human-solver model and constraint relaxation.
 
-use sudoku_core::Grid;
+use sudoku_core::{Failure, Grid, Work};
 use sudoku_metrics::{
-    Difficulty, HumanEffort, HumanModel, MetricError, RefutationMax, RefutationSum, Relaxation,
-    Scoring, Work,
+    Difficulty, HumanEffort, HumanModel, RefutationMax, RefutationSum, Relaxation, Scoring,
 };
 
 use crate::{EASY, INKALA_2012, grid, with_threads};
@@ -43,14 +42,14 @@ fn human_ratings_are_seeded_and_thread_independent() {
 #[test]
 fn the_model_needs_one_solution_and_respects_its_budget() {
     let m = HumanModel::default().with_runs(2);
-    assert_eq!(m.evaluate(&Grid::EMPTY, 0), Err(MetricError::NotUnique));
+    assert_eq!(m.evaluate(&Grid::EMPTY, 0), Err(Failure::NOT_UNIQUE));
     let dead =
         grid("12345678.........9...............................................................");
-    assert_eq!(m.evaluate(&dead, 0), Err(MetricError::NoSolution));
+    assert_eq!(m.evaluate(&dead, 0), Err(Failure::NO_SOLUTION));
     let tight = HumanModel { budget: 100, ..m };
     assert_eq!(
         tight.evaluate(&grid(INKALA_2012), 0),
-        Err(MetricError::BudgetExceeded { limit: 100, unit: Work::ModelSteps })
+        Err(Failure::budget_exceeded(100, Work::ModelSteps))
     );
 }
 
@@ -66,6 +65,6 @@ fn relaxation_grows_with_the_constraints_removed() {
     let tight = Relaxation { removed: 200, samples: 3, budget: 10, ..Relaxation::default() };
     assert_eq!(
         tight.rate(&grid(INKALA_2012), 5),
-        Err(MetricError::BudgetExceeded { limit: 10, unit: Work::SearchNodes })
+        Err(Failure::budget_exceeded(10, Work::SearchNodes))
     );
 }

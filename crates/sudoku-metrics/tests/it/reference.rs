@@ -1,8 +1,8 @@
 //! Every row of the reference table (from the Watanabe paper's published program): depth and
 //! normal width exactly, average width within 4 standard errors.
 
-use sudoku_core::Grid;
-use sudoku_metrics::{AverageWidth, Depth, MetricError, NormalWidth};
+use sudoku_core::{Failure, Grid};
+use sudoku_metrics::{AverageWidth, Depth, NormalWidth};
 
 struct Row {
     puzzle: Grid,
@@ -69,8 +69,8 @@ fn depth_matches_exactly() {
         let got = Depth::default().evaluate(&r.puzzle);
         match (r.depth, r.solutions) {
             (Some(d), 1) => assert_eq!(got, Ok(d), "{}", r.name),
-            (None, 0) => assert_eq!(got, Err(MetricError::NoSolution), "{}", r.name),
-            (None, _) => assert_eq!(got, Err(MetricError::NotUnique), "{}", r.name),
+            (None, 0) => assert_eq!(got, Err(Failure::NO_SOLUTION), "{}", r.name),
+            (None, _) => assert_eq!(got, Err(Failure::NOT_UNIQUE), "{}", r.name),
             (Some(_), n) => panic!("{}: a depth for a puzzle with {n} solutions", r.name),
         }
     }

@@ -1,7 +1,7 @@
 //! The randomized-solver ratings: order, determinism across thread counts, errors.
 
-use sudoku_core::Grid;
-use sudoku_metrics::{BacktrackSteps, Difficulty, HarmonyCost, MetricError, SaSteps, Work};
+use sudoku_core::{Failure, FailureKind, Grid, Work};
+use sudoku_metrics::{BacktrackSteps, Difficulty, HarmonyCost, SaSteps};
 
 use crate::{EASY, INKALA_2012, grid, with_threads};
 
@@ -37,15 +37,9 @@ fn a_hard_puzzle_takes_more_backtracking_and_keeps_a_higher_harmony_cost() {
 fn censored_medians_are_budget_errors() {
     let hard = grid(INKALA_2012);
     let sa = SaSteps { max_steps: 1_000, ..SaSteps::default() }.with_runs(5);
-    assert_eq!(
-        sa.rate(&hard, 0),
-        Err(MetricError::BudgetExceeded { limit: 1_000, unit: Work::SolverSteps })
-    );
+    assert_eq!(sa.rate(&hard, 0), Err(Failure::budget_exceeded(1_000, Work::SolverSteps)));
     let bt = BacktrackSteps { max_steps: 50, ..BacktrackSteps::default() }.with_runs(5);
-    assert_eq!(
-        bt.rate(&hard, 0),
-        Err(MetricError::BudgetExceeded { limit: 50, unit: Work::ValuesTried })
-    );
+    assert_eq!(bt.rate(&hard, 0), Err(Failure::budget_exceeded(50, Work::ValuesTried)));
 }
 
 #[test]
@@ -53,12 +47,16 @@ fn impossible_puzzles_are_errors() {
     // Row 1 needs a 9 that column 9 already holds.
     let dead =
         grid("12345678.........9...............................................................");
-    assert_eq!(BacktrackSteps::default().with_runs(3).rate(&dead, 0), Err(MetricError::NoSolution));
+    assert_eq!(BacktrackSteps::default().with_runs(3).rate(&dead, 0), Err(Failure::NO_SOLUTION));
     let mut clash = Grid::EMPTY;
     clash.set("A1".parse().unwrap(), sudoku_core::Digit::new(3));
     clash.set("B1".parse().unwrap(), sudoku_core::Digit::new(3));
     // Clashing givens break a rule: that is a conflict, not "no solution".
     for r in ratings() {
-        assert!(matches!(r.rate(&clash, 0), Err(MetricError::Conflict(_))), "{}", r.name());
+        assert!(
+            r.rate(&clash, 0).is_err_and(|e| matches!(e.kind(), FailureKind::Conflict(_))),
+            "{}",
+            r.name()
+        );
     }
 }

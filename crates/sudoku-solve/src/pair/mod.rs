@@ -6,7 +6,7 @@ mod propagate;
 
 use std::fmt;
 
-use sudoku_core::{Cell, DigitSet, Grid, UNIT_CELLS};
+use sudoku_core::{Cell, DigitSet, Failure, Grid, UNIT_CELLS, Work};
 
 pub use chain::{ChainLine, Conclusion, Marker, Statement};
 use propagate::{Candidates, Status};
@@ -59,30 +59,6 @@ pub struct Explanation {
     pub branches: u64,
     /// The chain of statements, in the seed's notation (see [`ChainLine`]).
     pub chain: Vec<ChainLine>,
-}
-
-/// Why the pair-reduction solver stopped without a solution.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[non_exhaustive]
-pub enum ExplainError {
-    /// The givens contradict each other (propagation proves it).
-    #[error("the puzzle has no solution")]
-    NoSolution,
-    /// The branch budget ran out.
-    #[error("budget exceeded: more than {branches} decision branches examined")]
-    BudgetExceeded {
-        /// The budget.
-        branches: u64,
-    },
-    /// The puzzle has several solutions: pair reduction proves one solution at a time.
-    #[error("the puzzle has more than one solution")]
-    NotUnique,
-    /// Every level up to the limit was inconclusive.
-    #[error("not solved within {levels} levels")]
-    TooDeep {
-        /// The deepest level tried.
-        levels: u32,
-    },
 }
 
 /// A binary decision: exactly one of the two statements holds.
@@ -190,10 +166,10 @@ fn establish(
 }
 
 impl Search {
-    fn tick(&mut self) -> Result<(), ExplainError> {
+    fn tick(&mut self) -> Result<(), Failure> {
         self.branches += 1;
         if self.branches > self.budget {
-            return Err(ExplainError::BudgetExceeded { branches: self.budget });
+            return Err(Failure::budget_exceeded(self.budget, Work::DecisionBranches));
         }
         Ok(())
     }
@@ -207,7 +183,7 @@ impl Search {
         ctx: &mut Vec<Vec<Statement>>,
         depth: u32,
         lines: &mut Vec<ChainLine>,
-    ) -> Result<Verdict, ExplainError> {
+    ) -> Result<Verdict, Failure> {
         let mut pos = *base;
         'restart: loop {
             let mut open: Vec<(Statement, Statement, usize, Candidates)> = Vec::new();
@@ -289,17 +265,17 @@ impl PairReduction {
     ///
     /// # Errors
     ///
-    /// [`ExplainError::NoSolution`] when the givens contradict, [`ExplainError::NotUnique`]
+    /// [`FailureKind::NoSolution`] when the givens contradict, [`FailureKind::NotUnique`]
     /// when the puzzle has several solutions (checked first, by the exact solver within the
     /// same budget, counted in search nodes),
-    /// [`ExplainError::BudgetExceeded`] or [`ExplainError::TooDeep`] when the limits are
+    /// [`FailureKind::BudgetExceeded`] or [`FailureKind::TooDeep`] when the limits are
     /// reached.
-    pub fn solve(&self, puzzle: &Grid) -> Result<Explanation, ExplainError> {
-        let over = ExplainError::BudgetExceeded { branches: self.budget };
+    pub fn solve(&self, puzzle: &Grid) -> Result<Explanation, Failure> {
+        let over = Failure::budget_exceeded(self.budget, Work::DecisionBranches);
         match crate::solve_within(puzzle, self.budget).map_err(|_| over)? {
             crate::Outcome::Unique(_) => {}
-            crate::Outcome::None => return Err(ExplainError::NoSolution),
-            _ => return Err(ExplainError::NotUnique),
+            crate::Outcome::None => return Err(Failure::NO_SOLUTION),
+            _ => return Err(Failure::NOT_UNIQUE),
         }
         let mut start = Candidates::from_givens(&puzzle.to_bytes());
         let mut search = Search { budget: self.budget, branches: 0 };
@@ -310,7 +286,7 @@ impl PairReduction {
         };
         let sta = ChainLine::new(Marker::Sta, &[vec![]], None, Conclusion::None);
         match start.propagate() {
-            Status::Contradiction => return Err(ExplainError::NoSolution),
+            Status::Contradiction => return Err(Failure::NO_SOLUTION),
             Status::Solved => {
                 let prf = ChainLine::new(Marker::Prf, &[vec![]], None, Conclusion::Solution);
                 return finish(&start, 0, 0, vec![sta, prf]);
@@ -322,11 +298,11 @@ impl PairReduction {
             let mut ctx = vec![vec![]];
             match search.examine(&start, &mut ctx, level - 1, &mut lines)? {
                 Verdict::Solved(c) => return finish(&c, level, search.branches, lines),
-                Verdict::Contradiction => return Err(ExplainError::NoSolution),
+                Verdict::Contradiction => return Err(Failure::NO_SOLUTION),
                 Verdict::Unsolved => {}
             }
         }
-        Err(ExplainError::TooDeep { levels: self.max_level })
+        Err(Failure::too_deep(self.max_level))
     }
 }
 

@@ -4,11 +4,11 @@ use std::time::Instant;
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use sudoku_core::Grid;
+use sudoku_core::{Failure, Grid};
 use tempering::{Annealing, Budget, Cooling, Model, Observer, StopReason, SweepInfo};
 
 use super::filling::{Filling, Prepared};
-use super::{Limits, Run, SolveError, Solver};
+use super::{Limits, Run, Solver};
 
 /// Where the temperature starts (and returns to on a reheat).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -225,7 +225,7 @@ impl Solver for Annealer {
         "sa"
     }
 
-    fn run(&self, puzzle: &Grid, seed: u64, limits: &Limits) -> Result<Run, SolveError> {
+    fn run(&self, puzzle: &Grid, seed: u64, limits: &Limits) -> Result<Run, Failure> {
         let prep = Prepared::new(puzzle, self.propagate, self.restrict)?;
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let start = prep.fill(&mut rng)?;

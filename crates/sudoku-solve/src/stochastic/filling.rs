@@ -4,9 +4,9 @@
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
-use sudoku_core::{Grid, UNIT_CELLS};
+use sudoku_core::{Failure, Grid, UNIT_CELLS};
 
-use super::{Run, RunOutcome, SolveError};
+use super::{Run, RunOutcome};
 
 const ALL: u16 = 0x1ff;
 
@@ -28,13 +28,9 @@ pub(crate) struct Prepared {
 impl Prepared {
     /// Prepares `puzzle`; `propagate` fixes naked and hidden singles first, `restrict` keeps
     /// every placement among the cell's allowed digits.
-    pub(crate) fn new(
-        puzzle: &Grid,
-        propagate: bool,
-        restrict: bool,
-    ) -> Result<Prepared, SolveError> {
+    pub(crate) fn new(puzzle: &Grid, propagate: bool, restrict: bool) -> Result<Prepared, Failure> {
         if let Some(c) = puzzle.first_conflict() {
-            return Err(SolveError::Conflict(c));
+            return Err(Failure::from(c));
         }
         let mut fixed = puzzle.to_bytes();
         if propagate {
@@ -73,7 +69,7 @@ impl Prepared {
 
     /// A random filling: each box gets its missing digits in random order (a random perfect
     /// matching of digits to allowed cells when restricted).
-    pub(crate) fn fill<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Filling, SolveError> {
+    pub(crate) fn fill<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Filling, Failure> {
         let mut cells = self.fixed;
         for (b, free) in self.free.iter().enumerate() {
             let present =
@@ -85,7 +81,7 @@ impl Prepared {
             missing.shuffle(rng);
             if self.restrict {
                 let order =
-                    match_digits(free, &missing, &self.allowed).ok_or(SolveError::NoSolution)?;
+                    match_digits(free, &missing, &self.allowed).ok_or(Failure::NO_SOLUTION)?;
                 for (&cell, &digit) in free.iter().zip(&order) {
                     cells[cell as usize] = digit;
                 }
@@ -156,13 +152,13 @@ fn allowed_digits(cells: &[u8; 81]) -> [u16; 81] {
 }
 
 /// Fills naked and hidden singles until none is left.
-fn propagate_singles(cells: &mut [u8; 81]) -> Result<(), SolveError> {
+fn propagate_singles(cells: &mut [u8; 81]) -> Result<(), Failure> {
     'again: loop {
         let allowed = allowed_digits(cells);
         for i in 0..81 {
             if cells[i] == 0 {
                 match allowed[i].count_ones() {
-                    0 => return Err(SolveError::NoSolution),
+                    0 => return Err(Failure::NO_SOLUTION),
                     1 => {
                         cells[i] = allowed[i].trailing_zeros() as u8 + 1;
                         continue 'again;
@@ -182,7 +178,7 @@ fn propagate_singles(cells: &mut [u8; 81]) -> Result<(), SolveError> {
                 }
                 let mut places = unit.iter().filter(|c| allowed[c.index()] >> d & 1 != 0);
                 match (places.next(), places.next()) {
-                    (None, _) => return Err(SolveError::NoSolution),
+                    (None, _) => return Err(Failure::NO_SOLUTION),
                     (Some(c), None) => {
                         cells[c.index()] = d as u8 + 1;
                         continue 'again;
@@ -323,6 +319,6 @@ mod tests {
             "12345678.........9..............................................................."
                 .parse()
                 .unwrap();
-        assert_eq!(Prepared::new(&stuck, true, true).unwrap_err(), SolveError::NoSolution);
+        assert_eq!(Prepared::new(&stuck, true, true).unwrap_err(), Failure::NO_SOLUTION);
     }
 }

@@ -4,9 +4,9 @@ use std::time::Instant;
 
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use sudoku_core::{Grid, UNIT_CELLS};
+use sudoku_core::{Failure, Grid, UNIT_CELLS};
 
-use super::{Limits, Run, RunOutcome, SolveError, Solver};
+use super::{Limits, Run, RunOutcome, Solver};
 
 /// Harmony search (Geem, 2007): a memory of candidate fillings; each improvisation fills every
 /// free cell from a random remembered filling (probability `consider_rate`, then nudged by +-1
@@ -65,9 +65,9 @@ impl Solver for HarmonySearch {
         "harmony"
     }
 
-    fn run(&self, puzzle: &Grid, seed: u64, limits: &Limits) -> Result<Run, SolveError> {
+    fn run(&self, puzzle: &Grid, seed: u64, limits: &Limits) -> Result<Run, Failure> {
         if let Some(c) = puzzle.first_conflict() {
-            return Err(SolveError::Conflict(c));
+            return Err(Failure::from(c));
         }
         let started = Instant::now();
         let mut rng = Pcg64Mcg::seed_from_u64(seed);

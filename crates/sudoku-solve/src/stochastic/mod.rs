@@ -13,7 +13,7 @@ mod tabu;
 use std::fmt;
 use std::time::Duration;
 
-use sudoku_core::{Conflict, Grid};
+use sudoku_core::{Failure, Grid};
 
 pub use anneal::{Annealer, InitialTemperature, Reheat, Schedule};
 pub use harmony::HarmonySearch;
@@ -48,16 +48,16 @@ pub trait Solver: Send + Sync + fmt::Debug {
     ///
     /// # Errors
     ///
-    /// [`SolveError`] when the givens break a rule or are found to have no solution before the
+    /// [`Failure`] when the givens break a rule or are found to have no solution before the
     /// run starts.
-    fn run(&self, puzzle: &Grid, seed: u64, limits: &Limits) -> Result<Run, SolveError>;
+    fn run(&self, puzzle: &Grid, seed: u64, limits: &Limits) -> Result<Run, Failure>;
 }
 
 impl<S: Solver + ?Sized> Solver for Box<S> {
     fn name(&self) -> &str {
         (**self).name()
     }
-    fn run(&self, puzzle: &Grid, seed: u64, limits: &Limits) -> Result<Run, SolveError> {
+    fn run(&self, puzzle: &Grid, seed: u64, limits: &Limits) -> Result<Run, Failure> {
         (**self).run(puzzle, seed, limits)
     }
 }
@@ -142,18 +142,6 @@ impl Run {
     }
 }
 
-/// Why a run could not start.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[non_exhaustive]
-pub enum SolveError {
-    /// Two givens break a rule.
-    #[error("the givens break a rule: {0}")]
-    Conflict(Conflict),
-    /// Propagating the givens (or placing the digits a box misses) proved there is no solution.
-    #[error("the puzzle has no solution")]
-    NoSolution,
-}
-
 /// The exact solver as a [`Solver`]: one deterministic depth-first search; a step is a
 /// branching node. It ignores the seed and the time limit. When it gives up, the "best filling"
 /// is the puzzle itself and its cost the number of empty cells.
@@ -165,7 +153,7 @@ pub enum SolveError {
 /// use sudoku_solve::{Exact, Limits, Solver};
 /// let run = Exact.run(&Grid::EMPTY, 0, &Limits::steps(1_000))?;
 /// assert!(run.solution().is_some_and(|g| g.is_solved()));
-/// # Ok::<(), sudoku_solve::SolveError>(())
+/// # Ok::<(), sudoku_core::Failure>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Exact;
@@ -174,9 +162,9 @@ impl Solver for Exact {
     fn name(&self) -> &str {
         "exact"
     }
-    fn run(&self, puzzle: &Grid, _seed: u64, limits: &Limits) -> Result<Run, SolveError> {
+    fn run(&self, puzzle: &Grid, _seed: u64, limits: &Limits) -> Result<Run, Failure> {
         if let Some(c) = puzzle.first_conflict() {
-            return Err(SolveError::Conflict(c));
+            return Err(Failure::from(c));
         }
         match crate::exact::first_solution_within(puzzle, limits.steps) {
             (Some(solution), steps) => Ok(Run { outcome: RunOutcome::Solved(solution), steps }),
@@ -187,7 +175,7 @@ impl Solver for Exact {
                 },
                 steps,
             }),
-            (None, _) => Err(SolveError::NoSolution),
+            (None, _) => Err(Failure::NO_SOLUTION),
         }
     }
 }

@@ -4,10 +4,10 @@ use std::time::Instant;
 
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use sudoku_core::Grid;
+use sudoku_core::{Failure, Grid};
 
 use super::filling::Prepared;
-use super::{Limits, Run, SolveError, Solver};
+use super::{Limits, Run, Solver};
 
 /// Tabu search (Hertz and de Werra, 1987), on the annealer's states: every box a permutation,
 /// cost the digits missing from rows and columns. Each step examines every swap of two free
@@ -54,7 +54,7 @@ impl Solver for TabuSearch {
         "tabu"
     }
 
-    fn run(&self, puzzle: &Grid, seed: u64, limits: &Limits) -> Result<Run, SolveError> {
+    fn run(&self, puzzle: &Grid, seed: u64, limits: &Limits) -> Result<Run, Failure> {
         let started = Instant::now();
         let prep = Prepared::new(puzzle, self.propagate, self.restrict)?;
         let mut rng = Pcg64Mcg::seed_from_u64(seed);

@@ -2,8 +2,8 @@
 
 use std::path::Path;
 
-use sudoku_core::{Grid, PuzzleReader};
-use sudoku_solve::{Conclusion, ExplainError, Marker, PairReduction};
+use sudoku_core::{Failure, Grid, PuzzleReader, Work};
+use sudoku_solve::{Conclusion, Marker, PairReduction};
 
 const INKALA_2012: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
@@ -58,15 +58,15 @@ fn easy_puzzles_are_level_zero_and_bad_ones_are_errors() {
     let e = PairReduction::default().solve(&easy).unwrap();
     assert_eq!(e.level, 0);
     assert_eq!(e.chain.len(), 2);
-    assert_eq!(PairReduction::default().solve(&Grid::EMPTY), Err(ExplainError::NotUnique));
+    assert_eq!(PairReduction::default().solve(&Grid::EMPTY), Err(Failure::NOT_UNIQUE));
     let dead: Grid =
         "12345678.........9..............................................................."
             .parse()
             .unwrap();
-    assert_eq!(PairReduction::default().solve(&dead), Err(ExplainError::NoSolution));
+    assert_eq!(PairReduction::default().solve(&dead), Err(Failure::NO_SOLUTION));
     let p: Grid = INKALA_2012.parse().unwrap();
     let tight = PairReduction { budget: 10, ..PairReduction::default() };
-    assert_eq!(tight.solve(&p), Err(ExplainError::BudgetExceeded { branches: 10 }));
+    assert_eq!(tight.solve(&p), Err(Failure::budget_exceeded(10, Work::DecisionBranches)));
     let shallow = PairReduction { max_level: 1, ..PairReduction::default() };
-    assert_eq!(shallow.solve(&p), Err(ExplainError::TooDeep { levels: 1 }));
+    assert_eq!(shallow.solve(&p), Err(Failure::too_deep(1)));
 }
