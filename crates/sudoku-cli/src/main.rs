@@ -10,6 +10,7 @@ mod input;
 mod plot;
 mod rate;
 mod schema;
+mod serate;
 mod signals;
 mod solve;
 mod steps;

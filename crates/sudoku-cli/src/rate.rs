@@ -9,10 +9,13 @@ use sudoku_metrics::{Rating, RatingKind};
 use sudoku_solve::solve_within;
 
 use crate::batch::{Batch, BatchArgs, Layout, tsv_place};
+use sudoku_logic::LogicalSolver;
+
 use crate::input::Record;
+use crate::serate::{self, Format};
 use crate::{Status, schema};
 
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Debug, Clone)]
 pub(crate) struct RateArgs {
     #[command(flatten)]
     batch: BatchArgs,
@@ -54,6 +57,28 @@ pub(crate) struct RateArgs {
     /// Print one JSON object per puzzle instead of a TSV table.
     #[arg(long)]
     json: bool,
+    /// Sudoku Explainer's `serate` output: one line per puzzle in this format (Sudoku
+    /// Explainer's ratings; serate's conversions: %g the puzzle, %r ER, %p EP, %d ED, %e the
+    /// time it took, %n its ordinal from 1, %% a %). A line that is not a puzzle is not
+    /// written (its message goes to stderr); a puzzle that cannot be rated is written with
+    /// 0.0 ratings. Default with --diamond or --pearl: serate's %r/%p/%d.
+    #[arg(long, short = 'f', value_name = "FORMAT", conflicts_with_all = ["json", "metrics"])]
+    format: Option<String>,
+    /// serate's --diamond: stop rating a puzzle at the first step harder than ED, once ED is
+    /// known (the puzzle is not a diamond); ER is then written 20.0 (and EP 0.0 if no digit
+    /// was placed yet).
+    #[arg(long, short = 'd', conflicts_with_all = ["json", "metrics", "pearl"])]
+    diamond: bool,
+    /// serate's --pearl: stop rating a puzzle at the first step harder than EP, once EP is
+    /// known (the puzzle is not a pearl); ER is then written 20.0.
+    #[arg(long, short = 'p', conflicts_with_all = ["json", "metrics"])]
+    pearl: bool,
+    /// serate's --input=FILE: a file of puzzles, read as an input argument is.
+    #[arg(long, short = 'i', value_name = "FILE")]
+    input: Vec<String>,
+    /// serate's --output=FILE: the same as --out.
+    #[arg(long, value_name = "FILE", conflicts_with = "out")]
+    output: Option<std::path::PathBuf>,
 }
 
 /// The ratings asked for, with the command's flags filling in what a spec leaves out.
@@ -195,7 +220,59 @@ fn write_row(
     Ok(bad)
 }
 
+/// `--format`, `--diamond`, `--pearl`: serate's output, one line per puzzle (see
+/// [`crate::serate`]).
+fn run_serate(args: &RateArgs, batch: &BatchArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let format = Format::parse(args.format.as_deref().unwrap_or(serate::DEFAULT_FORMAT))?;
+    let stop = match (args.diamond, args.pearl) {
+        (true, _) => serate::Stop::NotDiamond,
+        (_, true) => serate::Stop::NotPearl,
+        _ => serate::Stop::Never,
+    };
+    let mut solver = LogicalSolver::default().with_chain_budget(args.chain_budget);
+    if let Some(b) = args.budget {
+        solver = solver.with_budget(b);
+    }
+    let layout = Layout {
+        header: None,
+        place: None,
+        not_resumable: Some("--format writes no line for a line that is not a puzzle"),
+    };
+    let batch = Batch { args: batch, command: "rate", layout };
+    let mut ordinal = 0u64;
+    batch.run(
+        out,
+        move |r: Record| {
+            let place = r.place();
+            (place, r.result.map(|p| serate::rate(&solver, p.grid, stop)))
+        },
+        |out, ((source, line), row)| match row {
+            Ok(row) => {
+                ordinal += 1;
+                if let Some((code, message)) = &row.failure {
+                    eprintln!("sudoku rate: {source}:{line}: {code}: {message}");
+                }
+                writeln!(out, "{}", format.line(&row, ordinal))?;
+                Ok(false)
+            }
+            Err(e) => {
+                eprintln!("sudoku rate: {source}:{line}: invalid: {}", e.kind);
+                Ok(true)
+            }
+        },
+    )
+}
+
 pub(crate) fn run(args: &RateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let mut batch_args = args.batch.clone();
+    batch_args.inputs.extend(args.input.iter().cloned());
+    if let Some(path) = &args.output {
+        batch_args.out = Some(path.clone());
+    }
+    if args.format.is_some() || args.diamond || args.pearl {
+        return run_serate(args, &batch_args, out);
+    }
+    let args = &RateArgs { batch: batch_args, ..args.clone() };
     let ratings = ratings(args)?;
     let layout = if args.json {
         Layout::json()
