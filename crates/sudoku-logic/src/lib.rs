@@ -507,7 +507,7 @@ impl LogicalSolver {
             rating: SeRating { er: tenths(er), ep: tenths(ep), ed: tenths(ed) },
             end,
             last: marks,
-            potentials: work.meter.used,
+            potentials: work.meter.used(),
         }
     }
 }

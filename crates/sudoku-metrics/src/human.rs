@@ -4,7 +4,7 @@
 use rand::{Rng, RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
-use sudoku_core::{CandidateGrid, Cell, Digit, Failure, Grid, UNIT_CELLS, Work};
+use sudoku_core::{CandidateGrid, Cell, Digit, Failure, Grid, Meter, UNIT_CELLS, Work};
 use sudoku_solve::{Outcome, solve_within};
 
 use crate::Difficulty;
@@ -162,7 +162,7 @@ impl HumanModel {
                     board: CandidateGrid::from(puzzle),
                     solution,
                     rng: Pcg64Mcg::seed_from_u64(s),
-                    steps: 0,
+                    steps: Meter::new(self.budget, Work::ModelSteps),
                 };
                 run.go()
             })
@@ -243,16 +243,12 @@ struct Run<'a, R> {
     board: CandidateGrid,
     solution: [u8; 81],
     rng: R,
-    steps: u64,
+    steps: Meter,
 }
 
 impl<R: Rng> Run<'_, R> {
     fn tick(&mut self) -> Result<(), Failure> {
-        self.steps += 1;
-        if self.steps > self.model.budget {
-            return Err(Failure::budget_exceeded(self.model.budget, Work::ModelSteps));
-        }
-        Ok(())
+        self.steps.charge(1)
     }
 
     fn go(&mut self) -> Result<HumanRating, Failure> {

@@ -5,7 +5,7 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
-use sudoku_core::{Cell, Failure, Grid, Work};
+use sudoku_core::{Cell, Failure, Grid, Meter, Work};
 
 use crate::Difficulty;
 use crate::stochastic::run_seeds;
@@ -76,8 +76,7 @@ struct Counter<'a> {
     neighbours: &'a [u128; 81],
     found: u64,
     cap: u64,
-    nodes: u64,
-    budget: u64,
+    nodes: Meter,
 }
 
 impl Counter<'_> {
@@ -86,8 +85,7 @@ impl Counter<'_> {
         if self.found >= self.cap {
             return true;
         }
-        self.nodes += 1;
-        if self.nodes > self.budget {
+        if self.nodes.charge(1).is_err() {
             return false;
         }
         let mut pick = None;
@@ -177,13 +175,12 @@ impl Relaxation {
             neighbours: &neighbours,
             found: 0,
             cap: self.cap,
-            nodes: 0,
-            budget: self.budget,
+            nodes: Meter::new(self.budget, Work::SearchNodes),
         };
         if counter.count(&mut cells, &cands) {
             Ok(counter.found)
         } else {
-            Err(Failure::budget_exceeded(self.budget, Work::SearchNodes))
+            Err(counter.nodes.exceeded())
         }
     }
 

@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
-use sudoku_core::{Failure, Grid, Transform, Work};
+use sudoku_core::{Failure, Grid, Meter, Transform, Work};
 
 use crate::marks::{Marks, Propagation, State, nth_bit};
 
@@ -116,16 +116,14 @@ impl<R: Rng> TieBreak for RandomTie<R> {
 struct TreeWalk<T> {
     tie: T,
     mode: Propagation,
-    budget: u64,
-    nodes: u64,
+    meter: Meter,
     solutions: u64,
 }
 
 impl<T: TieBreak> TreeWalk<T> {
     /// Counts the node `m`, propagated to `state`, and its subtree. False when over budget.
     fn node(&mut self, m: &mut Marks, state: State) -> bool {
-        self.nodes += 1;
-        if self.nodes > self.budget {
+        if self.meter.charge(1).is_err() {
             return false;
         }
         match state {
@@ -163,14 +161,15 @@ impl<T: TieBreak> TreeWalk<T> {
                 self.node(&mut m, state)
             }
             None => {
-                self.nodes = 1; // givens in conflict: the root is a dead end
+                // Givens in conflict: the root is a dead end (one node, whatever the budget).
+                let _ = self.meter.charge(1);
                 true
             }
         };
         if ok {
-            Ok(Width { width: self.nodes, solutions: self.solutions })
+            Ok(Width { width: self.meter.used(), solutions: self.solutions })
         } else {
-            Err(Failure::budget_exceeded(self.budget, Work::SearchNodes))
+            Err(self.meter.exceeded())
         }
     }
 }
@@ -230,8 +229,7 @@ impl NormalWidth {
         TreeWalk {
             tie: FirstTie,
             mode: self.propagation,
-            budget: self.budget,
-            nodes: 0,
+            meter: Meter::new(self.budget, Work::SearchNodes),
             solutions: 0,
         }
         .run(puzzle)
@@ -310,8 +308,7 @@ impl AverageWidth {
                 let walk = TreeWalk {
                     tie: RandomTie(Pcg64Mcg::seed_from_u64(s)),
                     mode: self.propagation,
-                    budget: self.budget,
-                    nodes: 0,
+                    meter: Meter::new(self.budget, Work::SearchNodes),
                     solutions: 0,
                 };
                 walk.run(puzzle).map(|w| w.width)
@@ -459,7 +456,7 @@ impl Depth {
             State::Open { ties } => vec![(root, ties)],
         };
         let mut seen: HashSet<u128> = HashSet::new();
-        let mut expanded = 0u64;
+        let mut expanded = Meter::new(self.budget, Work::States);
         for depth in 1.. {
             let mut next = Vec::new();
             for (m, ties) in &frontier {
@@ -467,10 +464,7 @@ impl Depth {
                 while rest != 0 {
                     let cell = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
-                    expanded += 1;
-                    if expanded > self.budget {
-                        return Err(Failure::budget_exceeded(self.budget, Work::States));
-                    }
+                    expanded.charge(1)?;
                     let mut child = *m;
                     match child.guess(cell, solution[cell] as usize - 1, self.propagation) {
                         State::Solved => return Ok(depth),

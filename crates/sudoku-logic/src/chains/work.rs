@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use sudoku_core::CandidateGrid;
+use sudoku_core::{CandidateGrid, Failure, Meter};
 
 use super::Family;
 use super::potential::{Arena, Fifo, PotSet};
@@ -16,18 +16,9 @@ use crate::hints::Lits;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct OutOfBudget;
 
-/// Potentials propagated by every chain search of a solve, against a limit.
-#[derive(Default)]
-pub(crate) struct Meter {
-    pub(crate) used: u64,
-    limit: u64,
-}
-
-impl Meter {
-    /// Counts one potential.
-    pub(crate) fn tick(&mut self) -> Result<(), OutOfBudget> {
-        self.used += 1;
-        if self.used > self.limit { Err(OutOfBudget) } else { Ok(()) }
+impl From<Failure> for OutOfBudget {
+    fn from(_: Failure) -> OutOfBudget {
+        OutOfBudget
     }
 }
 
@@ -59,8 +50,8 @@ pub(crate) struct Memo {
 
 /// What the chain searches of one solve share: a meter, a pool of buffers (a search grows
 /// thousands of potentials), and memos.
-#[derive(Default)]
 pub(crate) struct Work {
+    /// Potentials propagated by every chain search of a solve, against a limit.
     pub(crate) meter: Meter,
     pub(crate) pool: Vec<Scratch>,
     pub(crate) memo: Memo,
@@ -69,6 +60,10 @@ pub(crate) struct Work {
 impl Work {
     /// For searches that may propagate `limit` potentials in all.
     pub(crate) fn new(limit: u64) -> Work {
-        Work { meter: Meter { used: 0, limit }, ..Work::default() }
+        Work {
+            meter: Meter::new(limit, sudoku_core::Work::ChainPotentials),
+            pool: Vec::new(),
+            memo: Memo::default(),
+        }
     }
 }

@@ -6,7 +6,7 @@ mod propagate;
 
 use std::fmt;
 
-use sudoku_core::{Cell, DigitSet, Failure, Grid, UNIT_CELLS, Work};
+use sudoku_core::{Cell, DigitSet, Failure, Grid, Meter, UNIT_CELLS, Work};
 
 pub use chain::{ChainLine, Conclusion, Marker, Statement};
 use propagate::{Candidates, Status};
@@ -74,8 +74,7 @@ enum Verdict {
 }
 
 struct Search {
-    budget: u64,
-    branches: u64,
+    branches: Meter,
 }
 
 impl Statement {
@@ -167,11 +166,7 @@ fn establish(
 
 impl Search {
     fn tick(&mut self) -> Result<(), Failure> {
-        self.branches += 1;
-        if self.branches > self.budget {
-            return Err(Failure::budget_exceeded(self.budget, Work::DecisionBranches));
-        }
-        Ok(())
+        self.branches.charge(1)
     }
 
     /// Examines the propagated, unsolved position `base` reached by the statements `ctx`,
@@ -278,7 +273,7 @@ impl PairReduction {
             _ => return Err(Failure::NOT_UNIQUE),
         }
         let mut start = Candidates::from_givens(&puzzle.to_bytes());
-        let mut search = Search { budget: self.budget, branches: 0 };
+        let mut search = Search { branches: Meter::new(self.budget, Work::DecisionBranches) };
         let finish = |c: &Candidates, level, branches, chain| {
             let solution =
                 Grid::try_from_bytes(c.solution().expect("solved")).expect("a valid solution");
@@ -297,7 +292,7 @@ impl PairReduction {
             let mut lines = vec![sta.clone()];
             let mut ctx = vec![vec![]];
             match search.examine(&start, &mut ctx, level - 1, &mut lines)? {
-                Verdict::Solved(c) => return finish(&c, level, search.branches, lines),
+                Verdict::Solved(c) => return finish(&c, level, search.branches.used(), lines),
                 Verdict::Contradiction => return Err(Failure::NO_SOLUTION),
                 Verdict::Unsolved => {}
             }
