@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Batch rating from Python against the `sudoku` command: puzzles per second, side by side.
+
+Rates one file with Sudoku Explainer's rating, alternating the command
+(`sudoku rate --metrics se-rating --threads T FILE`, its TSV to /dev/null) and Python
+(`sudoku_rs.read_puzzles` then `sudoku_rs.rate_many(puzzles, "se-rating", threads=T)`; and
+`se_rating_many`, which returns tuples), ROUNDS times each, and compares the medians. Both
+include reading the file. Exits 1 when Python's `rate_many` is more than 10 % below the command.
+
+    python benches/python/throughput.py --cli target/release/sudoku [--threads 0] [--rounds 5] [FILE]
+
+Needs sudoku_rs installed in the interpreter that runs it (`pip install ./crates/sudoku-py`).
+Default FILE: testdata/top1465.txt. --threads 0 is every core, for both.
+"""
+
+import argparse
+import json
+import os
+import pathlib
+import platform
+import statistics
+import subprocess
+import sys
+import time
+
+import sudoku_rs
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def cpu_name() -> str:
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("file", nargs="?", default=str(ROOT / "testdata" / "top1465.txt"))
+    ap.add_argument("--cli", default=str(ROOT / "target" / "release" / "sudoku"))
+    ap.add_argument("--threads", type=int, default=0)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--tolerance", type=float, default=0.10)
+    args = ap.parse_args()
+
+    threads = args.threads or os.cpu_count()
+    n = len(sudoku_rs.read_puzzles(args.file))
+    cli_cmd = [args.cli, "rate", "--metrics", "se-rating", "--threads", str(threads), "--no-progress", "-o", os.devnull, args.file]
+
+    def cli() -> float:
+        t = time.perf_counter()
+        subprocess.run(cli_cmd, check=True)
+        return time.perf_counter() - t
+
+    def py_rate() -> float:
+        t = time.perf_counter()
+        puzzles = [p for _, p in sudoku_rs.read_puzzles(args.file)]
+        sudoku_rs.rate_many(puzzles, "se-rating", threads=threads)
+        return time.perf_counter() - t
+
+    def py_tuples() -> float:
+        t = time.perf_counter()
+        puzzles = [p for _, p in sudoku_rs.read_puzzles(args.file)]
+        sudoku_rs.se_rating_many(puzzles, threads=threads)
+        return time.perf_counter() - t
+
+    # Same answers first (the comparison is of equal work).
+    puzzles = [p for _, p in sudoku_rs.read_puzzles(args.file)]
+    out = subprocess.run(cli_cmd[:-3] + ["--json", args.file], check=True, capture_output=True, text=True).stdout
+    expected = [tuple(json.loads(l)["se_rating"][k] for k in ("er", "ep", "ed")) for l in out.splitlines()]
+    if sudoku_rs.se_rating_many(puzzles, threads=threads) != expected:
+        print("different ratings from Python and the command", file=sys.stderr)
+        return 1
+
+    times = {"cli": [], "rate_many": [], "se_rating_many": []}
+    for _ in range(args.rounds):
+        times["cli"].append(cli())
+        times["rate_many"].append(py_rate())
+        times["se_rating_many"].append(py_tuples())
+    rate = {k: n / statistics.median(v) for k, v in times.items()}
+    print(f"file {args.file}: {n} puzzles; threads {threads}; CPU {cpu_name()}; {args.rounds} rounds, alternating, medians")
+    for k in ("cli", "rate_many", "se_rating_many"):
+        spread = ", ".join(f"{n / t:.0f}" for t in times[k])
+        print(f"  {k:15} {rate[k]:8.0f} puzzles/s   (rounds: {spread})")
+    ratio = rate["rate_many"] / rate["cli"]
+    print(f"  rate_many / cli = {ratio:.3f}; se_rating_many / cli = {rate['se_rating_many'] / rate['cli']:.3f}")
+    if ratio < 1 - args.tolerance:
+        print(f"Python's batch rating is more than {args.tolerance:.0%} below the command", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,341 @@
+"""Sudoku Explainer ratings and more, from Rust, on all cores.
+
+Puzzles are strings: 81 characters with ``.``, ``0`` or ``_`` for blanks (text after
+whitespace ignored), or the 9-line block form. Results are plain Python values shaped as the
+``sudoku`` command's JSON (``docs/schema.md``).
+
+Functions ending in ``_many`` take any iterable of puzzles, release the GIL, run on all cores
+(``threads=None``) or on ``threads`` workers, and return one result per puzzle in input order,
+the same for any thread count. With ``errors="raise"`` (the default) the first puzzle that
+fails (in input order) raises its exception, whose ``index`` is the puzzle's position; with
+``errors="return"`` the exception object takes the puzzle's place in the list. Ctrl-C stops a
+batch with ``KeyboardInterrupt`` once the puzzles in flight are done.
+
+Exceptions carry the command's status word as ``code``: ``InvalidPuzzleError`` (``invalid``,
+with ``line`` and ``column`` of a bad character), ``NoSolutionError`` (``none``),
+``MultipleSolutionsError`` (``multiple``), ``BudgetExceededError`` (``budget_exceeded``); all
+derive from ``SudokuError`` (a ``ValueError``).
+"""
+
+from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
+
+from ._errors import (
+    BudgetExceededError as BudgetExceededError,
+    InvalidPuzzleError as InvalidPuzzleError,
+    MultipleSolutionsError as MultipleSolutionsError,
+    NoSolutionError as NoSolutionError,
+    SudokuError as SudokuError,
+)
+
+__version__: str
+
+Puzzles = Iterable[str]
+Metrics = Union[str, Sequence[str], None]
+
+def parse(puzzle: str) -> str:
+    """The puzzle in its 81-character form, ``.`` for blanks.
+
+    Raises ``InvalidPuzzleError`` for text that is not a puzzle.
+
+    >>> parse("..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.. # a comment")
+    '..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..'
+    >>> parse("12x")
+    Traceback (most recent call last):
+    ...
+    sudoku_rs._errors.InvalidPuzzleError: invalid character 'x' at line 1, column 3
+    """
+
+def check(puzzle: str) -> int:
+    """The clue count of a well-formed puzzle (``sudoku check``).
+
+    Raises ``InvalidPuzzleError`` (wrong length, bad character, clashing givens).
+
+    >>> check("..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..")
+    23
+    """
+
+def check_many(puzzles: Puzzles, *, threads: Optional[int] = None) -> List[Union[int, InvalidPuzzleError]]:
+    """Each puzzle's clue count, or the ``InvalidPuzzleError`` saying what is wrong with it
+    (returned, never raised).
+
+    >>> [type(x).__name__ for x in check_many(["." * 81, "x"])]
+    ['int', 'InvalidPuzzleError']
+    """
+
+def solve(puzzle: str, *, budget: int = 10_000_000) -> str:
+    """The unique solution (exact solver, within ``budget`` search nodes).
+
+    Raises ``NoSolutionError``, ``MultipleSolutionsError``, ``BudgetExceededError`` or
+    ``InvalidPuzzleError``.
+
+    >>> solve("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2")[:9]
+    '827614935'
+    """
+
+def solve_many(
+    puzzles: Puzzles,
+    *,
+    budget: int = 10_000_000,
+    threads: Optional[int] = None,
+    errors: str = "raise",
+) -> List[Union[str, SudokuError]]:
+    """``solve`` of every puzzle, in input order, on all cores.
+
+    >>> [type(x).__name__ for x in solve_many(["." * 81, "1" * 81], errors="return")]
+    ['MultipleSolutionsError', 'InvalidPuzzleError']
+    """
+
+def count_solutions(puzzle: str, *, limit: int = 2, budget: int = 10_000_000) -> Tuple[int, bool]:
+    """``(count, capped)``: solutions counted up to ``limit``; ``capped`` when counting stopped
+    at the limit (the count is then a lower bound).
+
+    >>> count_solutions("." * 81, limit=10)
+    (10, True)
+    """
+
+def count_many(
+    puzzles: Puzzles,
+    *,
+    limit: int = 2,
+    budget: int = 10_000_000,
+    threads: Optional[int] = None,
+    errors: str = "raise",
+) -> List[Union[Tuple[int, bool], SudokuError]]:
+    """``count_solutions`` of every puzzle, in input order, on all cores."""
+
+def ratings() -> List[str]:
+    """The names of every rating of the catalogue, as ``rate`` takes them.
+
+    >>> "se-rating" in ratings() and "average-width" in ratings()
+    True
+    """
+
+def rate(
+    puzzle: str,
+    metrics: Metrics = None,
+    *,
+    seed: int = 0,
+    samples: int = 100,
+    runs: int = 100,
+    budget: Optional[int] = None,
+    chain_budget: int = 20_000_000_000,
+    hidden_singles: bool = False,
+) -> dict:
+    """Ratings of a puzzle, computed as ``sudoku rate`` computes them (same defaults, same
+    values), as a dict keyed by rating name with ``_``.
+
+    ``metrics`` is a comma-separated string or a list of names from ``ratings()``, each with
+    its own parameters if needed (``"average-width:samples=20"``); ``se-rating`` by default.
+    Values: ints (depth, widths, levels), floats, ``{"mean", "stderr", "samples"}``
+    (average-width) or ``{"er", "ep", "ed"}`` (se-rating). ``seed`` seeds the random ratings;
+    ``samples`` (average-width) and ``runs`` (stochastic solvers) fill in what a spec leaves
+    out; ``budget`` is each rating's work budget in its own unit and the uniqueness check's;
+    ``chain_budget`` bounds se-rating's chain searches.
+
+    Raises the first rating's failure: ``MultipleSolutionsError`` or ``NoSolutionError``
+    (every rating but the widths needs a unique solution), ``BudgetExceededError``,
+    ``InvalidPuzzleError``; ``ValueError`` for an unknown rating.
+
+    >>> p = "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2"
+    >>> rate(p, "se-rating,depth")
+    {'se_rating': {'er': 4.2, 'ep': 1.2, 'ed': 1.2}, 'depth': 2}
+    """
+
+def rate_many(
+    puzzles: Puzzles,
+    metrics: Metrics = None,
+    *,
+    seed: int = 0,
+    samples: int = 100,
+    runs: int = 100,
+    budget: Optional[int] = None,
+    chain_budget: int = 20_000_000_000,
+    hidden_singles: bool = False,
+    threads: Optional[int] = None,
+    errors: str = "raise",
+) -> List[Union[dict, SudokuError]]:
+    """``rate`` of every puzzle, in input order, on all cores. With ``errors="return"`` a
+    puzzle that is not one is its ``InvalidPuzzleError``, and a rating that fails is its
+    exception inside the puzzle's dict (the ``{"error": ...}`` of the command's JSON).
+
+    >>> p = "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2"
+    >>> two = "8.7.149351.9.53784354789216912465378638927541475138629791542863243896157586371492"
+    >>> r = rate_many([p, two], "se-rating,normal-width", errors="return")
+    >>> r[0]["se_rating"]["er"], type(r[1]["se_rating"]).__name__, r[1]["normal_width"] > 0
+    (4.2, 'MultipleSolutionsError', True)
+    """
+
+def se_rating(puzzle: str, *, chain_budget: int = 20_000_000_000) -> Tuple[float, float, float]:
+    """Sudoku Explainer's ``(ER, EP, ED)``: the hardest step, the hardest up to the first
+    placement, the first step; 20.0 when no technique finishes (as Sudoku Explainer).
+
+    >>> se_rating("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", chain_budget=10**6)
+    Traceback (most recent call last):
+    ...
+    sudoku_rs._errors.BudgetExceededError: budget exceeded: more than 1000000 chain potentials needed
+    """
+
+def se_rating_many(
+    puzzles: Puzzles,
+    *,
+    chain_budget: int = 20_000_000_000,
+    threads: Optional[int] = None,
+    errors: str = "raise",
+) -> List[Union[Tuple[float, float, float], SudokuError]]:
+    """``se_rating`` of every puzzle, in input order, on all cores: the fast way to label a
+    data set.
+
+    >>> se_rating_many(["8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2"])
+    [(4.2, 1.2, 1.2)]
+    """
+
+def explain(
+    puzzle: str, *, budget: int = 50_000_000, chain_budget: int = 20_000_000_000
+) -> dict:
+    """The puzzle solved step by step as Sudoku Explainer would (``sudoku explain --steps
+    --json``): ``puzzle``, ``solution``, ``status`` (``solved``, ``stuck``,
+    ``budget_exceeded``), ``se_rating`` and ``steps``, each step a dict with ``technique``,
+    ``difficulty``, ``placements`` (``"E3=8"``), ``eliminations`` (``"A1<>5"``),
+    ``pattern``, ``units``, ``chains`` (arrow notation) and ``text``.
+
+    >>> e = explain("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2")
+    >>> e["status"], e["steps"][0]["text"]
+    ('solved', 'Hidden Single: 8 in box 2 => E3=8')
+    >>> max(s["difficulty"] for s in e["steps"]) == e["se_rating"]["er"]
+    True
+    """
+
+def explain_many(
+    puzzles: Puzzles,
+    *,
+    budget: int = 50_000_000,
+    chain_budget: int = 20_000_000_000,
+    threads: Optional[int] = None,
+    errors: str = "raise",
+) -> List[Union[dict, SudokuError]]:
+    """``explain`` of every puzzle, in input order, on all cores."""
+
+def hint(
+    grid: str, *, budget: int = 50_000_000, chain_budget: int = 20_000_000_000
+) -> dict:
+    """The next step on a grid (a puzzle, your progress, or 729 pencil-mark characters), as
+    ``sudoku hint --json``: ``{"grid", "status", "step"}``, status ``ok`` (with the step as in
+    ``explain``), ``solved`` or ``stuck``.
+
+    Raises ``InvalidPuzzleError``, ``NoSolutionError``, ``MultipleSolutionsError`` or
+    ``BudgetExceededError``.
+
+    >>> hint("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2")["step"]["technique"]
+    'Hidden Single'
+    """
+
+class PuzzleFile:
+    """The iterator ``iter_puzzles`` returns: ``(line, puzzle)`` pairs."""
+
+    def __iter__(self) -> "PuzzleFile": ...
+    def __next__(self) -> Tuple[int, Optional[str]]: ...
+
+def iter_puzzles(
+    path: Any, *, chunk: Optional[Tuple[int, int]] = None, invalid: str = "raise"
+) -> PuzzleFile:
+    """The puzzles of a file as ``(line, puzzle)`` pairs, read lazily as the ``sudoku``
+    command reads files (one per line, text after whitespace ignored, 9-line blocks, ``#``
+    comments, blank lines skipped).
+
+    ``chunk=(k, n)`` keeps records k, k+n, k+2n, ... (from 1, lines that are not puzzles
+    counted too), exactly as ``sudoku rate --chunk K/N`` does, so a file splits over the jobs
+    of a cluster the same way. A line that is not a puzzle raises ``InvalidPuzzleError`` with
+    its ``line`` (``invalid="raise"``), is left out (``"skip"``) or comes as
+    ``(line, None)`` (``"keep"``).
+    """
+
+def read_puzzles(
+    path: Any, *, chunk: Optional[Tuple[int, int]] = None, invalid: str = "raise"
+) -> List[Tuple[int, Optional[str]]]:
+    r"""The puzzles of a file as a list of ``(line, puzzle)`` pairs: ``list(iter_puzzles(...))``.
+
+    >>> import pathlib, tempfile
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "p.txt"
+    >>> _ = f.write_text("# two puzzles\n" + "." * 81 + "\nnot a puzzle\n" + "1" + "." * 80 + "\n")
+    >>> [line for line, _ in read_puzzles(f, invalid="skip")]
+    [2, 4]
+    >>> read_puzzles(f, chunk=(2, 3), invalid="keep")
+    [(3, None)]
+    """
+
+def rate_file(
+    path: Any,
+    out: Any,
+    metrics: Metrics = None,
+    *,
+    chunk: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    batch: int = 10_000,
+    **options: Any,
+) -> int:
+    r"""Rates every puzzle of a file into ``out`` (a path) as ``sudoku rate`` writes its TSV.
+
+    The same header and rows (``source``, ``line``, ``puzzle``, then each rating's columns;
+    an invalid line has an empty puzzle and ``invalid`` in every rating column), so that the
+    outputs of ``chunk=(k, n)`` merge back in input order with ``scripts/merge-chunks.sh``
+    just as those of ``sudoku rate --chunk K/N`` do. Reads and rates ``batch`` puzzles at a
+    time on all cores (or ``threads``); ``options`` are ``rate_many``'s (``seed``,
+    ``samples``, ``budget``, ``chain_budget``, ...). Returns the number of rows written.
+
+    >>> import pathlib, tempfile
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (d / "p.txt").write_text("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2\n")
+    >>> rate_file(d / "p.txt", d / "rated.tsv")
+    1
+    >>> print((d / "rated.tsv").read_text().splitlines()[1].split("\t")[3:])
+    ['4.2', '1.2', '1.2']
+    """
+
+def generate_band(
+    band: str,
+    count: int = 1,
+    *,
+    seed: int = 1,
+    first: int = 0,
+    symmetry: str = "none",
+    max_tries: int = 100_000,
+    threads: Optional[int] = None,
+    errors: str = "raise",
+) -> List[Union[dict, SudokuError]]:
+    """Puzzles ``first`` .. ``first + count - 1`` of ``seed``'s list of random minimal
+    puzzles whose rating lies in ``band`` (``"se-rating=4.0..5.0"``), as ``sudoku generate
+    --target`` makes them: dicts with ``puzzle``, ``index``, ``seed``, ``target``, the
+    rating's value, ``clues``, ``symmetry`` and ``tries``. The ``index``-th puzzle of a seed
+    is the same for any thread count. ``symmetry``: none, half-turn, quarter-turn, mirror or
+    diagonal. A puzzle not found within ``max_tries`` random puzzles is a
+    ``BudgetExceededError``.
+
+    >>> [p["se_rating"]["er"] <= 4.5 for p in generate_band("se-rating=2.0..4.5", 2, seed=7)]
+    [True, True]
+    """
+
+def generate(
+    *,
+    seconds: Optional[float] = None,
+    steps: Optional[int] = None,
+    seed: int = 1,
+    preset: str = "explainer",
+    energy: Optional[str] = None,
+    start: Optional[int] = None,
+) -> dict:
+    """Searches for a puzzle hard for people (by Sudoku Explainer's ER, or any rating as
+    ``energy``), as ``sudoku generate`` does, for ``seconds`` of wall-clock time (start phase
+    included) or ``steps`` sweeps. ``preset``: explainer, average-width or paper; ``start``:
+    how many random minimal puzzles the search starts from (2,000 in the explainer preset).
+
+    Ctrl-C stops the search and returns the best puzzle so far with ``stop_reason``
+    ``"interrupted"`` (``KeyboardInterrupt`` only if no puzzle was rated yet). Returns the
+    summary of ``sudoku generate --json``: ``puzzle``, ``solution``, ``clues``, ``minimal``,
+    ``se_rating``, ``depth``, ``normal_width``, ``average_width``, ``energy``,
+    ``best_energy``, ``steps``, ``seed``, ``energy_kind``, ``energy_settings``,
+    ``stop_reason`` (``time_limit``, ``step_limit``, ``interrupted``, ``exhausted``).
+
+    >>> g = generate(steps=2, start=20, seed=3)
+    >>> g["stop_reason"], g["se_rating"]["er"] >= 1.0
+    ('step_limit', True)
+    """

@@ -1,0 +1,294 @@
+//! Python bindings of the workspace: the extension module `sudoku_rs._sudoku_rs` of the
+//! Python package `sudoku-rs` (built by maturin, `pip install ./crates/sudoku-py`).
+//!
+//! Every function takes puzzles as strings (81 characters, `.`, `0` or `_` for blanks, or the
+//! 9-line block form) and returns plain Python values shaped as the `sudoku` command's JSON
+//! (`docs/schema.md`). Batch functions (`*_many`) release the GIL, work on a rayon pool (all
+//! cores unless `threads` says otherwise) and return results in input order, the same for any
+//! thread count. Failures raise typed exceptions whose `code` is the schema's status word.
+//! The Python API is documented in `python/sudoku_rs/__init__.pyi`.
+
+mod errors;
+mod generate;
+mod logic;
+mod rate;
+mod run;
+
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use sudoku_core::{Failure, Grid, PuzzleReader};
+use sudoku_solve::{CountLimits, Outcome, count_solutions, solve_within};
+
+use crate::errors::Fail;
+use crate::run::{Errors, batch, strings};
+
+/// The exact solver's default node budget (the `sudoku` command's `--budget` for solve).
+pub(crate) const SOLVE_BUDGET: u64 = 10_000_000;
+
+/// Parses a puzzle as the `sudoku` command reads a file's line (or 9-line block): text after
+/// the 81 cells and whitespace is ignored; `Fail` carries the command's code (`invalid`), its
+/// message and the position.
+pub(crate) fn grid_of(text: &str) -> Result<Grid, Fail> {
+    if text.len() == 81
+        && let Ok(grid) = text.parse::<Grid>()
+    {
+        return Ok(grid);
+    }
+    let mut records = PuzzleReader::new(text.as_bytes());
+    match records.next() {
+        Some(Ok(p)) if records.next().is_none() => Ok(p.grid),
+        Some(Ok(_)) => Err(Fail::new("invalid", "expected one puzzle, found several")),
+        Some(Err(e)) => Err(Fail::line(&e)),
+        None => Err(Fail::parse(&sudoku_core::ParseGridError::Empty)),
+    }
+}
+
+/// The puzzle in its 81-character form, ``.`` for blanks.
+///
+/// Raises ``InvalidPuzzleError`` for text that is not a puzzle.
+///
+/// >>> parse("..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.. # a comment")
+/// '..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..'
+/// >>> parse("12x")
+/// Traceback (most recent call last):
+/// ...
+/// sudoku_rs._errors.InvalidPuzzleError: invalid character 'x' at line 1, column 3
+#[pyfunction]
+fn parse(py: Python<'_>, puzzle: &str) -> PyResult<String> {
+    grid_of(puzzle).map(|g| g.to_string()).map_err(|f| f.into_err(py))
+}
+
+/// The clue count of a well-formed puzzle (``sudoku check``).
+///
+/// Raises ``InvalidPuzzleError`` (wrong length, bad character, clashing givens).
+///
+/// >>> check("..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..")
+/// 23
+#[pyfunction]
+fn check(py: Python<'_>, puzzle: &str) -> PyResult<usize> {
+    grid_of(puzzle).map(|g| g.clue_count()).map_err(|f| f.into_err(py))
+}
+
+/// Each puzzle's clue count, or the ``InvalidPuzzleError`` saying what is wrong with it
+/// (returned, never raised).
+///
+/// >>> [type(x).__name__ for x in check_many(["." * 81, "x"])]
+/// ['int', 'InvalidPuzzleError']
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, threads = None))]
+fn check_many(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    threads: Option<usize>,
+) -> PyResult<Vec<Py<PyAny>>> {
+    let texts = strings(puzzles)?;
+    let results = batch(py, threads, &texts, |_, t| grid_of(t).map(|g| g.clue_count()))?;
+    Errors::Return.collect(py, results, |py, n| Ok(n.into_pyobject(py)?.into_any().unbind()))
+}
+
+/// The unique solution, or the reason there is none.
+fn solution(text: &str, budget: u64) -> Result<Grid, Fail> {
+    let grid = grid_of(text)?;
+    match solve_within(&grid, budget) {
+        Ok(Outcome::Unique(s)) => Ok(s),
+        Ok(Outcome::None) => Err(Fail::failure(&Failure::NO_SOLUTION)),
+        Ok(_) => Err(Fail::failure(&Failure::NOT_UNIQUE)),
+        Err(e) => Err(Fail::new("budget_exceeded", e.to_string())),
+    }
+}
+
+/// The unique solution (exact solver, within ``budget`` search nodes).
+///
+/// Raises ``NoSolutionError``, ``MultipleSolutionsError``, ``BudgetExceededError`` or
+/// ``InvalidPuzzleError``.
+///
+/// >>> solve("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2")[:9]
+/// '827614935'
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, budget = SOLVE_BUDGET))]
+fn solve(py: Python<'_>, puzzle: &str, budget: u64) -> PyResult<String> {
+    let text = puzzle.to_string();
+    py.detach(move || solution(&text, budget)).map(|g| g.to_string()).map_err(|f| f.into_err(py))
+}
+
+/// ``solve`` of every puzzle, in input order, on all cores.
+///
+/// >>> [type(x).__name__ for x in solve_many(["." * 81, "1" * 81], errors="return")]
+/// ['MultipleSolutionsError', 'InvalidPuzzleError']
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, budget = SOLVE_BUDGET, threads = None, errors = "raise"))]
+fn solve_many(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    budget: u64,
+    threads: Option<usize>,
+    errors: &str,
+) -> PyResult<Vec<Py<PyAny>>> {
+    let errors = Errors::parse(errors)?;
+    let texts = strings(puzzles)?;
+    let results = batch(py, threads, &texts, |_, t| solution(t, budget))?;
+    errors.collect(py, results, |py, g| Ok(PyString::new(py, &g.to_string()).into_any().unbind()))
+}
+
+/// Counts solutions up to `limit`.
+fn count(text: &str, limit: u64, budget: u64) -> Result<(u64, bool), Fail> {
+    let grid = grid_of(text)?;
+    let limits = CountLimits::up_to(limit).with_budget(budget);
+    count_solutions(&grid, limits)
+        .map(|c| (c.solutions, c.capped))
+        .map_err(|e| Fail::new("budget_exceeded", e.to_string()))
+}
+
+/// ``(count, capped)``: solutions counted up to ``limit``; ``capped`` when counting stopped
+/// at the limit (the count is then a lower bound).
+///
+/// >>> count_solutions("." * 81, limit=10)
+/// (10, True)
+#[pyfunction(name = "count_solutions")]
+#[pyo3(signature = (puzzle, *, limit = 2, budget = SOLVE_BUDGET))]
+fn count_solutions_py(
+    py: Python<'_>,
+    puzzle: &str,
+    limit: u64,
+    budget: u64,
+) -> PyResult<(u64, bool)> {
+    let text = puzzle.to_string();
+    py.detach(move || count(&text, limit, budget)).map_err(|f| f.into_err(py))
+}
+
+/// ``count_solutions`` of every puzzle, in input order, on all cores.
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, limit = 2, budget = SOLVE_BUDGET, threads = None, errors = "raise"))]
+fn count_many(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    limit: u64,
+    budget: u64,
+    threads: Option<usize>,
+    errors: &str,
+) -> PyResult<Vec<Py<PyAny>>> {
+    let errors = Errors::parse(errors)?;
+    let texts = strings(puzzles)?;
+    let results = batch(py, threads, &texts, |_, t| count(t, limit, budget))?;
+    errors.collect(py, results, |py, c| Ok(c.into_pyobject(py)?.into_any().unbind()))
+}
+
+/// What a file reader does with a line that is not a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Invalid {
+    Raise,
+    Skip,
+    Keep,
+}
+
+/// The puzzles of a file, read lazily: the iterator `iter_puzzles` returns.
+#[pyclass(module = "sudoku_rs")]
+struct PuzzleFile {
+    records: PuzzleReader<std::io::BufReader<std::fs::File>>,
+    /// Records read so far, invalid ones included (what `--chunk` counts).
+    seen: u64,
+    chunk: (u64, u64),
+    invalid: Invalid,
+}
+
+#[pymethods]
+impl PuzzleFile {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(mut slf: PyRefMut<'_, Self>) -> PyResult<Option<(usize, Option<String>)>> {
+        let py = slf.py();
+        let (k, n) = slf.chunk;
+        loop {
+            let Some(record) = slf.records.next() else { return Ok(None) };
+            slf.seen += 1;
+            if (slf.seen - 1) % n != k - 1 {
+                continue;
+            }
+            match record {
+                Ok(p) => return Ok(Some((p.line, Some(p.grid.to_string())))),
+                Err(e) if matches!(e.kind, sudoku_core::LineErrorKind::Io { .. }) => {
+                    return Err(Fail::line(&e).into_err(py));
+                }
+                Err(e) => match slf.invalid {
+                    Invalid::Raise => return Err(Fail::line(&e).into_err(py)),
+                    Invalid::Skip => {}
+                    Invalid::Keep => return Ok(Some((e.line, None))),
+                },
+            }
+        }
+    }
+}
+
+/// The puzzles of a file as ``(line, puzzle)`` pairs, read lazily as the ``sudoku``
+/// command reads files (one per line, text after whitespace ignored, 9-line blocks, ``#``
+/// comments, blank lines skipped).
+///
+/// ``chunk=(k, n)`` keeps records k, k+n, k+2n, ... (from 1, lines that are not puzzles
+/// counted too), exactly as ``sudoku rate --chunk K/N`` does, so a file splits over the jobs
+/// of a cluster the same way. A line that is not a puzzle raises ``InvalidPuzzleError`` with
+/// its ``line`` (``invalid="raise"``), is left out (``"skip"``) or comes as
+/// ``(line, None)`` (``"keep"``).
+#[pyfunction]
+#[pyo3(signature = (path, *, chunk = None, invalid = "raise"))]
+fn iter_puzzles(
+    path: std::path::PathBuf,
+    chunk: Option<(u64, u64)>,
+    invalid: &str,
+) -> PyResult<PuzzleFile> {
+    let (k, n) = chunk.unwrap_or((1, 1));
+    if k == 0 || k > n {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "invalid chunk ({k}, {n}): use (k, n) with 1 <= k <= n"
+        )));
+    }
+    let invalid = match invalid {
+        "raise" => Invalid::Raise,
+        "skip" => Invalid::Skip,
+        "keep" => Invalid::Keep,
+        other => {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "invalid must be \"raise\", \"skip\" or \"keep\", not {other:?}"
+            )));
+        }
+    };
+    if path.is_dir() {
+        return Err(pyo3::exceptions::PyIsADirectoryError::new_err(format!(
+            "{} is a directory, not a file",
+            path.display()
+        )));
+    }
+    let file = std::fs::File::open(&path)?;
+    let records = PuzzleReader::new(std::io::BufReader::new(file));
+    Ok(PuzzleFile { records, seen: 0, chunk: (k, n), invalid })
+}
+
+/// The names of every rating of the catalogue, as ``rate`` takes them.
+///
+/// >>> "se-rating" in ratings() and "average-width" in ratings()
+/// True
+#[pyfunction]
+fn ratings() -> Vec<&'static str> {
+    sudoku_metrics::RatingKind::ALL.iter().map(|k| k.name()).collect()
+}
+
+/// The extension module.
+#[pymodule]
+fn _sudoku_rs(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(parse, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(check_many, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(count_solutions_py, m)?)?;
+    m.add_function(wrap_pyfunction!(count_many, m)?)?;
+    m.add_function(wrap_pyfunction!(iter_puzzles, m)?)?;
+    m.add_class::<PuzzleFile>()?;
+    m.add_function(wrap_pyfunction!(ratings, m)?)?;
+    rate::register(m)?;
+    logic::register(m)?;
+    generate::register(m)?;
+    Ok(())
+}

@@ -1,0 +1,167 @@
+//! `explain`, `explain_many` and `hint`: the logical solver's steps, as `sudoku explain
+//! --steps --json` and `sudoku hint --json` write them.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use sudoku_core::{CandidateGrid, Grid};
+use sudoku_logic::{LogicalSolver, PathEnd, SolvingPath, Step};
+
+use crate::errors::Fail;
+use crate::grid_of;
+use crate::run::{Errors, batch, interruptible, strings};
+
+/// A step as a dict: `technique`, `difficulty`, `placements` (`"B3=7"`), `eliminations`
+/// (`"A1<>5"`), `pattern`, `units`, `chains` (arrow notation) and `text`.
+fn step_dict<'py>(py: Python<'py>, step: &Step) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let names =
+        |v: &[sudoku_logic::Candidate]| v.iter().map(ToString::to_string).collect::<Vec<_>>();
+    d.set_item("technique", step.technique.to_string())?;
+    d.set_item("difficulty", step.difficulty)?;
+    d.set_item("placements", names(&step.placements))?;
+    let eliminations: Vec<String> =
+        step.eliminations.iter().map(|e| format!("{}<>{}", e.cell, e.digit)).collect();
+    d.set_item("eliminations", eliminations)?;
+    d.set_item("pattern", names(&step.pattern))?;
+    d.set_item("units", step.units.iter().map(ToString::to_string).collect::<Vec<_>>())?;
+    d.set_item("chains", step.chains.iter().map(ToString::to_string).collect::<Vec<_>>())?;
+    d.set_item("text", step.to_string())?;
+    Ok(d)
+}
+
+/// A solving path as a dict: `puzzle`, `solution`, `status` (`solved`, `stuck` or
+/// `budget_exceeded`), `se_rating` and `steps`.
+fn path_dict(py: Python<'_>, path: &SolvingPath) -> PyResult<Py<PyAny>> {
+    let d = PyDict::new(py);
+    d.set_item("puzzle", path.puzzle.to_string())?;
+    d.set_item("solution", path.solution.to_string())?;
+    let status = match path.end {
+        PathEnd::Solved => "solved",
+        PathEnd::Stuck => "stuck",
+        _ => "budget_exceeded",
+    };
+    d.set_item("status", status)?;
+    let se = PyDict::new(py);
+    se.set_item("er", path.rating.er)?;
+    se.set_item("ep", path.rating.ep)?;
+    se.set_item("ed", path.rating.ed)?;
+    d.set_item("se_rating", se)?;
+    let steps = PyList::empty(py);
+    for s in &path.steps {
+        steps.append(step_dict(py, s)?)?;
+    }
+    d.set_item("steps", steps)?;
+    Ok(d.into_any().unbind())
+}
+
+/// The logical solver's path of a puzzle.
+fn path_of(text: &str, solver: &LogicalSolver) -> Result<SolvingPath, Fail> {
+    let grid = grid_of(text)?;
+    solver.solve(&grid).map_err(|e| Fail::failure(&e))
+}
+
+fn solver(budget: u64, chain_budget: u64) -> LogicalSolver {
+    LogicalSolver::default().with_budget(budget).with_chain_budget(chain_budget)
+}
+
+/// The puzzle solved step by step as Sudoku Explainer would (``sudoku explain --steps
+/// --json``): ``puzzle``, ``solution``, ``status`` (``solved``, ``stuck``,
+/// ``budget_exceeded``), ``se_rating`` and ``steps``, each step a dict with ``technique``,
+/// ``difficulty``, ``placements`` (``"E3=8"``), ``eliminations`` (``"A1<>5"``),
+/// ``pattern``, ``units``, ``chains`` (arrow notation) and ``text``.
+///
+/// >>> e = explain("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2")
+/// >>> e["status"], e["steps"][0]["text"]
+/// ('solved', 'Hidden Single: 8 in box 2 => E3=8')
+/// >>> max(s["difficulty"] for s in e["steps"]) == e["se_rating"]["er"]
+/// True
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, budget = LogicalSolver::default().budget,
+    chain_budget = LogicalSolver::default().chain_budget))]
+fn explain(py: Python<'_>, puzzle: &str, budget: u64, chain_budget: u64) -> PyResult<Py<PyAny>> {
+    let solver = solver(budget, chain_budget);
+    let texts = [puzzle.to_string()];
+    let mut results = batch(py, Some(1), &texts, |_, t| path_of(t, &solver))?;
+    match results.pop() {
+        Some(Ok(path)) => path_dict(py, &path),
+        Some(Err(mut f)) => {
+            f.index = None;
+            Err(f.into_err(py))
+        }
+        None => unreachable!("one puzzle in, one result out"),
+    }
+}
+
+/// ``explain`` of every puzzle, in input order, on all cores.
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, budget = LogicalSolver::default().budget,
+    chain_budget = LogicalSolver::default().chain_budget, threads = None, errors = "raise"))]
+fn explain_many(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    budget: u64,
+    chain_budget: u64,
+    threads: Option<usize>,
+    errors: &str,
+) -> PyResult<Vec<Py<PyAny>>> {
+    let errors = Errors::parse(errors)?;
+    let solver = solver(budget, chain_budget);
+    let texts = strings(puzzles)?;
+    let results = batch(py, threads, &texts, |_, t| path_of(t, &solver))?;
+    errors.collect(py, results, |py, p| path_dict(py, &p))
+}
+
+/// Pencil marks from 81 cells or 729 pencil-mark characters, as `sudoku hint` reads them.
+fn marks_of(text: &str) -> Result<CandidateGrid, Fail> {
+    let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    match text.chars().count() {
+        729 => CandidateGrid::from_pencil_marks(&text).map_err(|e| Fail::parse(&e)),
+        81 => {
+            let grid: Grid = grid_of(&text)?;
+            CandidateGrid::new(&grid).map_err(|c| Fail::new("invalid", c.to_string()))
+        }
+        n => Err(Fail::new("invalid", format!("expected 81 cells or 729 pencil marks, found {n}"))),
+    }
+}
+
+/// The next step on a grid (a puzzle, your progress, or 729 pencil-mark characters), as
+/// ``sudoku hint --json``: ``{"grid", "status", "step"}``, status ``ok`` (with the step as in
+/// ``explain``), ``solved`` or ``stuck``.
+///
+/// Raises ``InvalidPuzzleError``, ``NoSolutionError``, ``MultipleSolutionsError`` or
+/// ``BudgetExceededError``.
+///
+/// >>> hint("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2")["step"]["technique"]
+/// 'Hidden Single'
+#[pyfunction]
+#[pyo3(signature = (grid, *, budget = LogicalSolver::default().budget,
+    chain_budget = LogicalSolver::default().chain_budget))]
+fn hint(py: Python<'_>, grid: &str, budget: u64, chain_budget: u64) -> PyResult<Py<PyAny>> {
+    let solver = solver(budget, chain_budget);
+    let text = grid.to_string();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let found = interruptible(py, &stop, || {
+        let marks = marks_of(&text)?;
+        let step = solver.next_step(&marks).map_err(|e| Fail::failure(&e))?;
+        Ok::<_, Fail>((marks, step))
+    })?;
+    let (marks, step) = found.map_err(|f| f.into_err(py))?;
+    let d = PyDict::new(py);
+    d.set_item("grid", marks.grid().to_string())?;
+    match &step {
+        Some(s) => {
+            d.set_item("status", "ok")?;
+            d.set_item("step", step_dict(py, s)?)?;
+        }
+        None if marks.is_complete() => d.set_item("status", "solved")?,
+        None => d.set_item("status", "stuck")?,
+    }
+    Ok(d.into_any().unbind())
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(explain_many, m)?)?;
+    m.add_function(wrap_pyfunction!(hint, m)?)?;
+    Ok(())
+}

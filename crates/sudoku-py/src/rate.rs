@@ -1,0 +1,304 @@
+//! `rate`, `rate_many`, `se_rating`, `se_rating_many`: the catalogue's ratings, computed as
+//! `sudoku rate` computes them (same defaults, same uniqueness check first, same values).
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+use sudoku_core::{Failure, Grid};
+use sudoku_logic::LogicalSolver;
+use sudoku_metrics::{Rating, RatingKind, RatingValue};
+use sudoku_solve::solve_within;
+
+use crate::errors::Fail;
+use crate::run::{Errors, batch, strings};
+use crate::{SOLVE_BUDGET, grid_of};
+
+/// What to rate and how: the ratings with the command's defaults filled in, the seed, and the
+/// node budget of the uniqueness check.
+struct Settings {
+    ratings: Vec<Rating>,
+    seed: u64,
+    check_budget: u64,
+}
+
+/// The options of `sudoku rate` that fill in what a rating spec leaves out.
+struct Options {
+    samples: u32,
+    runs: u32,
+    budget: Option<u64>,
+    chain_budget: u64,
+    hidden_singles: bool,
+    seed: u64,
+}
+
+impl Options {
+    /// The ratings of `specs`, as `sudoku rate --metrics` reads them.
+    fn settings(&self, specs: &[String]) -> PyResult<Settings> {
+        let mut ratings: Vec<Rating> = Vec::new();
+        for spec in specs {
+            let mut r: Rating =
+                spec.trim().parse().map_err(|e| PyValueError::new_err(format!("{e}")))?;
+            if ratings.iter().any(|o| o.kind == r.kind) {
+                return Err(PyValueError::new_err(format!("{} is asked for twice", r.kind)));
+            }
+            let runs = match r.kind {
+                RatingKind::AverageWidth => Some(self.samples),
+                RatingKind::SaSteps | RatingKind::HarmonyCost | RatingKind::BacktrackSteps => {
+                    Some(self.runs)
+                }
+                _ => None,
+            };
+            if let (None, Some(n)) = (r.samples, runs) {
+                r = r.with_samples(n);
+            }
+            let budget = match r.kind {
+                RatingKind::SeRating => Some(self.chain_budget),
+                _ => self.budget,
+            };
+            if let (None, Some(b)) = (r.budget, budget) {
+                r = r.with_budget(b);
+            }
+            if self.hidden_singles {
+                r = r.with_hidden_singles();
+            }
+            ratings.push(r);
+        }
+        if ratings.is_empty() {
+            return Err(PyValueError::new_err("no rating asked for"));
+        }
+        Ok(Settings { ratings, seed: self.seed, check_budget: self.budget.unwrap_or(SOLVE_BUDGET) })
+    }
+}
+
+/// Rating names from a string (comma-separated) or a sequence of strings.
+fn specs(metrics: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+    let Some(metrics) = metrics else { return Ok(vec!["se-rating".into()]) };
+    if metrics.is_instance_of::<PyString>() {
+        let s: String = metrics.extract()?;
+        return Ok(s.split(',').map(str::to_string).collect());
+    }
+    strings(metrics)
+}
+
+/// One puzzle's ratings, in the order asked, each a value or a failure.
+type Rated = Vec<(RatingKind, Result<RatingValue, Fail>)>;
+
+/// Rates a puzzle: the uniqueness check first, then each rating (those that need one solution
+/// say `multiple` or `none` at once), as `sudoku rate` does.
+fn rate_grid(settings: &Settings, grid: &Grid) -> Rated {
+    let solutions = solve_within(grid, settings.check_budget).ok().map(|o| o.count_capped());
+    let refused = match solutions {
+        Some(0) => Some(Fail::failure(&Failure::NO_SOLUTION)),
+        Some(n) if n > 1 => Some(Fail::failure(&Failure::NOT_UNIQUE)),
+        _ => None,
+    };
+    settings
+        .ratings
+        .iter()
+        .map(|r| {
+            let value = match &refused {
+                Some(f) if !r.kind.any_solutions() => Err(f.clone()),
+                _ => r.evaluate(grid, settings.seed).map_err(|e| Fail::failure(&e)),
+            };
+            (r.kind, value)
+        })
+        .collect()
+}
+
+/// Parses and rates; in `Errors::Raise` mode the first failed rating fails the puzzle.
+fn rate_text(settings: &Settings, text: &str, errors: Errors) -> Result<Rated, Fail> {
+    let rated = rate_grid(settings, &grid_of(text)?);
+    if errors == Errors::Raise
+        && let Some((_, Err(f))) = rated.iter().find(|(_, v)| v.is_err())
+    {
+        return Err(f.clone());
+    }
+    Ok(rated)
+}
+
+/// A rating's value as Python: an int, a float, `{"mean","stderr","samples"}` or
+/// `{"er","ep","ed"}` (the `sudoku` command's JSON).
+pub(crate) fn value<'py>(py: Python<'py>, v: &RatingValue) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match *v {
+        RatingValue::Count(n) => n.into_pyobject(py)?.into_any(),
+        RatingValue::Mean(m) => {
+            let d = PyDict::new(py);
+            d.set_item("mean", m.mean)?;
+            d.set_item("stderr", m.stderr)?;
+            d.set_item("samples", m.samples)?;
+            d.into_any()
+        }
+        RatingValue::Se(r, _) => {
+            let d = PyDict::new(py);
+            d.set_item("er", r.er)?;
+            d.set_item("ep", r.ep)?;
+            d.set_item("ed", r.ed)?;
+            d.into_any()
+        }
+        ref other => other.number().into_pyobject(py)?.into_any(),
+    })
+}
+
+/// A puzzle's ratings as a dict keyed by rating (`se_rating`, `average_width`, ...); a failed
+/// rating's value is its exception (only in `errors="return"` mode).
+fn rated_dict(py: Python<'_>, rated: Rated) -> PyResult<Py<PyAny>> {
+    let d = PyDict::new(py);
+    for (kind, v) in rated {
+        let key = kind.name().replace('-', "_");
+        match v {
+            Ok(v) => d.set_item(key, value(py, &v)?)?,
+            Err(f) => d.set_item(key, f.exception(py)?)?,
+        }
+    }
+    Ok(d.into_any().unbind())
+}
+
+/// Ratings of a puzzle, computed as ``sudoku rate`` computes them (same defaults, same
+/// values), as a dict keyed by rating name with ``_``.
+///
+/// ``metrics`` is a comma-separated string or a list of names from ``ratings()``, each with
+/// its own parameters if needed (``"average-width:samples=20"``); ``se-rating`` by default.
+/// Values: ints (depth, widths, levels), floats, ``{"mean", "stderr", "samples"}``
+/// (average-width) or ``{"er", "ep", "ed"}`` (se-rating). ``seed`` seeds the random ratings;
+/// ``samples`` (average-width) and ``runs`` (stochastic solvers) fill in what a spec leaves
+/// out; ``budget`` is each rating's work budget in its own unit and the uniqueness check's;
+/// ``chain_budget`` bounds se-rating's chain searches.
+///
+/// Raises the first rating's failure: ``MultipleSolutionsError`` or ``NoSolutionError``
+/// (every rating but the widths needs a unique solution), ``BudgetExceededError``,
+/// ``InvalidPuzzleError``; ``ValueError`` for an unknown rating.
+///
+/// >>> p = "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2"
+/// >>> rate(p, "se-rating,depth")
+/// {'se_rating': {'er': 4.2, 'ep': 1.2, 'ed': 1.2}, 'depth': 2}
+#[pyfunction]
+#[pyo3(signature = (puzzle, metrics = None, *, seed = 0, samples = 100, runs = 100,
+    budget = None, chain_budget = LogicalSolver::default().chain_budget, hidden_singles = false))]
+#[allow(clippy::too_many_arguments)]
+fn rate(
+    py: Python<'_>,
+    puzzle: &str,
+    metrics: Option<&Bound<'_, PyAny>>,
+    seed: u64,
+    samples: u32,
+    runs: u32,
+    budget: Option<u64>,
+    chain_budget: u64,
+    hidden_singles: bool,
+) -> PyResult<Py<PyAny>> {
+    let options = Options { samples, runs, budget, chain_budget, hidden_singles, seed };
+    let settings = options.settings(&specs(metrics)?)?;
+    let texts = [puzzle.to_string()];
+    let mut results = batch(py, Some(1), &texts, |_, t| rate_text(&settings, t, Errors::Raise))?;
+    match results.pop() {
+        Some(Ok(rated)) => rated_dict(py, rated),
+        Some(Err(mut f)) => {
+            f.index = None;
+            Err(f.into_err(py))
+        }
+        None => unreachable!("one puzzle in, one result out"),
+    }
+}
+
+/// ``rate`` of every puzzle, in input order, on all cores. With ``errors="return"`` a
+/// puzzle that is not one is its ``InvalidPuzzleError``, and a rating that fails is its
+/// exception inside the puzzle's dict (the ``{"error": ...}`` of the command's JSON).
+///
+/// >>> p = "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2"
+/// >>> two = "8.7.149351.9.53784354789216912465378638927541475138629791542863243896157586371492"
+/// >>> r = rate_many([p, two], "se-rating,normal-width", errors="return")
+/// >>> r[0]["se_rating"]["er"], type(r[1]["se_rating"]).__name__, r[1]["normal_width"] > 0
+/// (4.2, 'MultipleSolutionsError', True)
+#[pyfunction]
+#[pyo3(signature = (puzzles, metrics = None, *, seed = 0, samples = 100, runs = 100,
+    budget = None, chain_budget = LogicalSolver::default().chain_budget, hidden_singles = false,
+    threads = None, errors = "raise"))]
+#[allow(clippy::too_many_arguments)]
+fn rate_many(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    metrics: Option<&Bound<'_, PyAny>>,
+    seed: u64,
+    samples: u32,
+    runs: u32,
+    budget: Option<u64>,
+    chain_budget: u64,
+    hidden_singles: bool,
+    threads: Option<usize>,
+    errors: &str,
+) -> PyResult<Vec<Py<PyAny>>> {
+    let errors = Errors::parse(errors)?;
+    let options = Options { samples, runs, budget, chain_budget, hidden_singles, seed };
+    let settings = options.settings(&specs(metrics)?)?;
+    let texts = strings(puzzles)?;
+    let results = batch(py, threads, &texts, |_, t| rate_text(&settings, t, errors))?;
+    errors.collect(py, results, rated_dict)
+}
+
+/// The settings of Sudoku Explainer's rating alone.
+fn se_settings(chain_budget: u64) -> Settings {
+    let rating = Rating::new(RatingKind::SeRating).with_budget(chain_budget);
+    Settings { ratings: vec![rating], seed: 0, check_budget: SOLVE_BUDGET }
+}
+
+/// ER/EP/ED of a puzzle's rating.
+fn se_tuple(text: &str, settings: &Settings) -> Result<(f64, f64, f64), Fail> {
+    match rate_text(settings, text, Errors::Raise)?.pop() {
+        Some((_, Ok(RatingValue::Se(r, _)))) => Ok((r.er, r.ep, r.ed)),
+        Some((_, Err(f))) => Err(f),
+        _ => unreachable!("se-rating gives ER/EP/ED"),
+    }
+}
+
+/// Sudoku Explainer's ``(ER, EP, ED)``: the hardest step, the hardest up to the first
+/// placement, the first step; 20.0 when no technique finishes (as Sudoku Explainer).
+///
+/// >>> se_rating("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", chain_budget=10**6)
+/// Traceback (most recent call last):
+/// ...
+/// sudoku_rs._errors.BudgetExceededError: budget exceeded: more than 1000000 chain potentials needed
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, chain_budget = LogicalSolver::default().chain_budget))]
+fn se_rating(py: Python<'_>, puzzle: &str, chain_budget: u64) -> PyResult<(f64, f64, f64)> {
+    let settings = se_settings(chain_budget);
+    let texts = [puzzle.to_string()];
+    let mut results = batch(py, Some(1), &texts, |_, t| se_tuple(t, &settings))?;
+    match results.pop() {
+        Some(Ok(t)) => Ok(t),
+        Some(Err(mut f)) => {
+            f.index = None;
+            Err(f.into_err(py))
+        }
+        None => unreachable!("one puzzle in, one result out"),
+    }
+}
+
+/// ``se_rating`` of every puzzle, in input order, on all cores: the fast way to label a
+/// data set.
+///
+/// >>> se_rating_many(["8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2"])
+/// [(4.2, 1.2, 1.2)]
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, chain_budget = LogicalSolver::default().chain_budget,
+    threads = None, errors = "raise"))]
+fn se_rating_many(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    chain_budget: u64,
+    threads: Option<usize>,
+    errors: &str,
+) -> PyResult<Vec<Py<PyAny>>> {
+    let errors = Errors::parse(errors)?;
+    let settings = se_settings(chain_budget);
+    let texts = strings(puzzles)?;
+    let results = batch(py, threads, &texts, |_, t| se_tuple(t, &settings))?;
+    errors.collect(py, results, |py, t| Ok(t.into_pyobject(py)?.into_any().unbind()))
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(rate, m)?)?;
+    m.add_function(wrap_pyfunction!(rate_many, m)?)?;
+    m.add_function(wrap_pyfunction!(se_rating, m)?)?;
+    m.add_function(wrap_pyfunction!(se_rating_many, m)?)?;
+    Ok(())
+}

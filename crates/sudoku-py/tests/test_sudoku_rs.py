@@ -1,0 +1,309 @@
+"""sudoku_rs against the `sudoku` command on the same puzzles, and its errors."""
+
+import ast
+import doctest
+import inspect
+import json
+import pathlib
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+import sudoku_rs
+
+XY = "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2"
+XY_SOLUTION = "827614935169253784354789216912465378638927541475138629791542863243896157586371492"
+INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+EMPTY = "." * 81
+CLASH = "11" + "." * 79
+# Two solutions: an unavoidable rectangle of the XY solution left open.
+TWO = "8.7.149351.9.53784354789216912465378638927541475138629791542863243896157586371492"
+
+
+def puzzles_of(path, limit=None, max_er=None):
+    """The puzzles of a test file (first field of each line), optionally only those whose
+    reference ER (second field, `ER/EP/ED`) is at most `max_er`."""
+    out = []
+    for line in pathlib.Path(path).read_text().splitlines():
+        fields = line.split()
+        if not fields or line.startswith("#"):
+            continue
+        if max_er is not None and float(fields[1].split("/")[0]) > max_er:
+            continue
+        out.append(fields[0])
+    return out[:limit]
+
+
+def json_lines(stdout):
+    return [json.loads(l) for l in stdout.splitlines() if l.strip()]
+
+
+# --- values equal to the command's -------------------------------------------------------
+
+
+def test_se_ratings_equal_the_commands_and_sudoku_explainers(run_cli, testdata):
+    path = testdata / "se-bands.txt"
+    puzzles = puzzles_of(path, max_er=9.0)
+    assert len(puzzles) > 100
+    status, out, err = run_cli("rate", "--metrics", "se-rating", "--json", "-", stdin="\n".join(puzzles))
+    assert status == 0, err
+    cli = [tuple(r["se_rating"][k] for k in ("er", "ep", "ed")) for r in json_lines(out)]
+    ours = sudoku_rs.se_rating_many(puzzles)
+    assert ours == cli
+    assert sudoku_rs.se_rating(XY) == (4.2, 1.2, 1.2)
+    # The reference (serate's) ratings of the file, where ours agree (almost all of them).
+    reference = {}
+    for line in path.read_text().splitlines():
+        if line and not line.startswith("#"):
+            p, r = line.split()[:2]
+            reference[p] = tuple(float(x) for x in r.split("/"))
+    agree = sum(reference[p] == r for p, r in zip(puzzles, ours))
+    assert agree >= 0.95 * len(puzzles), (agree, len(puzzles))
+
+
+def test_every_rating_of_the_catalogue_equals_the_commands(run_cli, testdata):
+    puzzles = puzzles_of(testdata / "se-bands.txt", max_er=4.0)[:6] + [XY]
+    names = sudoku_rs.ratings()
+    assert len(names) == 13 and "se-rating" in names
+    args = ["--samples", "10", "--runs", "3", "--seed", "5"]
+    status, out, err = run_cli("rate", "--metrics", ",".join(names), "--json", *args, "-", stdin="\n".join(puzzles))
+    assert status == 0, err
+    cli = json_lines(out)
+    ours = sudoku_rs.rate_many(puzzles, names, samples=10, runs=3, seed=5)
+    for row, mine in zip(cli, ours):
+        expected = {k: v for k, v in row.items() if k not in ("source", "line", "puzzle", "status")}
+        assert mine == expected, row["puzzle"]
+    assert ours[-1]["depth"] == 2 and ours[-1]["normal_width"] == 55
+
+
+def test_results_are_the_same_for_any_thread_count(testdata):
+    puzzles = puzzles_of(testdata / "se-bands.txt", max_er=8.0)
+    one = sudoku_rs.rate_many(puzzles, "se-rating,average-width", threads=1, samples=5)
+    two = sudoku_rs.rate_many(puzzles, "se-rating,average-width", threads=2, samples=5)
+    every = sudoku_rs.rate_many(puzzles, "se-rating,average-width", samples=5)
+    assert one == two == every
+    assert sudoku_rs.se_rating_many(puzzles, threads=1) == sudoku_rs.se_rating_many(puzzles, threads=3)
+
+
+def test_solutions_equal_the_commands(run_cli, testdata):
+    puzzles = puzzles_of(testdata / "top95.txt")
+    status, out, err = run_cli("solve", "--json", "-", stdin="\n".join(puzzles))
+    assert status == 0, err
+    assert sudoku_rs.solve_many(puzzles) == [r["solution"] for r in json_lines(out)]
+    assert sudoku_rs.solve(XY) == XY_SOLUTION
+    assert sudoku_rs.count_solutions(EMPTY, limit=10) == (10, True)
+    assert sudoku_rs.count_solutions(XY) == (1, False)
+    assert sudoku_rs.count_many([XY, EMPTY]) == [(1, False), (2, True)]
+
+
+def test_explain_and_hint_equal_the_commands(run_cli):
+    status, out, err = run_cli("explain", "--steps", "--json", XY)
+    assert status == 0, err
+    cli = json_lines(out)[0]
+    ours = sudoku_rs.explain(XY)
+    for key in ("puzzle", "solution", "status", "se_rating", "steps"):
+        assert ours[key] == cli[key], key
+    assert ours["steps"][0]["text"] == "Hidden Single: 8 in box 2 => E3=8"
+    xy = [s for s in ours["steps"] if s["technique"] == "XY-Wing"]
+    assert xy and xy[0]["difficulty"] == 4.2 and xy[0]["eliminations"] == ["B4<>5"]
+    assert sudoku_rs.explain_many([XY, XY], threads=2) == [ours, ours]
+
+    status, out, err = run_cli("hint", "--json", XY)
+    assert status == 0, err
+    assert sudoku_rs.hint(XY) == json.loads(out)
+    assert sudoku_rs.hint(XY_SOLUTION) == {"grid": XY_SOLUTION, "status": "solved"}
+
+
+def test_band_generation_equals_the_commands(run_cli):
+    status, out, err = run_cli("generate", "--target", "se-rating=2.0..4.5", "--count", "4", "--seed", "7", "--json")
+    assert status == 0, err
+    cli = json_lines(out)
+    ours = sudoku_rs.generate_band("se-rating=2.0..4.5", 4, seed=7)
+    assert ours == cli
+    assert sudoku_rs.generate_band("se-rating=2.0..4.5", 2, seed=7, first=2, threads=1) == cli[2:]
+
+
+def test_the_hard_puzzle_search_equals_the_commands(run_cli):
+    status, out, err = run_cli("generate", "--steps", "2", "--start", "random:20", "--seed", "3", "--json", "--no-progress")
+    assert status == 0, err
+    cli = json.loads(out.splitlines()[-1])
+    ours = sudoku_rs.generate(steps=2, start=20, seed=3)
+    for key in ("puzzle", "solution", "clues", "se_rating", "energy", "steps", "seed", "stop_reason"):
+        assert ours[key] == cli[key], key
+    assert ours["stop_reason"] == "step_limit"
+    assert sudoku_rs.count_solutions(ours["puzzle"]) == (1, False)
+
+
+def test_read_puzzles_chunks_as_the_command_does(run_cli, testdata):
+    path = testdata / "top95.txt"
+    whole = sudoku_rs.read_puzzles(path)
+    assert len(whole) == 95 and all(len(p) == 81 for _, p in whole)
+    status, out, err = run_cli("check", "--json", "--chunk", "2/3", str(path))
+    assert status == 0, err
+    cli = [(r["line"], r["puzzle"]) for r in json_lines(out)]
+    assert sudoku_rs.read_puzzles(path, chunk=(2, 3)) == cli == whole[1::3]
+
+
+def test_rate_file_writes_the_commands_tsv_and_chunks_merge_back(run_cli, testdata, tmp_path):
+    puzzles = puzzles_of(testdata / "se-bands.txt", max_er=6.0)[:40]
+    lines = puzzles[:7] + ["not a puzzle", TWO] + puzzles[7:]
+    path = tmp_path / "puzzles.txt"
+    path.write_text("# a comment\n" + "\n".join(lines) + "\n")
+    metrics = "se-rating,depth,average-width:samples=5"
+    status, expected, _ = run_cli("rate", "--metrics", metrics, str(path))
+    assert status == 1  # an invalid line
+    assert sudoku_rs.rate_file(path, tmp_path / "whole.tsv", metrics, batch=7) == len(lines)
+    assert (tmp_path / "whole.tsv").read_text() == expected
+    chunks = []
+    for k in (1, 2, 3):
+        out = tmp_path / f"chunk-{k}.tsv"
+        sudoku_rs.rate_file(path, out, metrics, chunk=(k, 3), threads=1)
+        status, cli_chunk, _ = run_cli("rate", "--metrics", metrics, "--chunk", f"{k}/3", str(path))
+        assert out.read_text() == cli_chunk
+        chunks.append(str(out))
+    merged = subprocess.run(
+        [str(pathlib.Path(__file__).resolve().parents[3] / "scripts" / "merge-chunks.sh"), *chunks],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    assert merged == expected
+
+
+# --- errors --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bad", ["12x", "x", "1111", CLASH, "." * 80, "." * 80 + "x"])
+def test_invalid_puzzles_raise_the_commands_code_and_message(run_cli, bad):
+    status, out, _ = run_cli("check", "--json", "-", stdin=bad + "\n")
+    assert status == 1
+    error = json_lines(out)[0]["error"]
+    with pytest.raises(sudoku_rs.InvalidPuzzleError) as e:
+        sudoku_rs.check(bad)
+    assert (e.value.code, e.value.message) == (error["code"], error["message"])
+    assert e.value.code == "invalid" and e.value.index is None
+
+
+def test_errors_carry_positions():
+    with pytest.raises(sudoku_rs.InvalidPuzzleError) as e:
+        sudoku_rs.solve_many([XY, XY, "12x" + "." * 78])
+    assert (e.value.index, e.value.line, e.value.column) == (2, 1, 3)
+    assert str(e.value) == "puzzle 2: invalid character 'x' at line 1, column 3"
+    assert isinstance(e.value, sudoku_rs.SudokuError) and isinstance(e.value, ValueError)
+    # The first failure in input order is raised, whatever finishes first.
+    with pytest.raises(sudoku_rs.MultipleSolutionsError) as e:
+        sudoku_rs.se_rating_many([XY, EMPTY, "x"])
+    assert (e.value.code, e.value.index) == ("multiple", 1)
+
+
+def test_errors_can_be_returned_in_place():
+    out = sudoku_rs.solve_many([XY, EMPTY, CLASH, "x"], errors="return")
+    assert out[0] == XY_SOLUTION
+    assert [type(x).__name__ for x in out[1:]] == ["MultipleSolutionsError", "InvalidPuzzleError", "InvalidPuzzleError"]
+    assert [x.index for x in out[1:]] == [1, 2, 3]
+    rated = sudoku_rs.rate_many([XY, TWO], "se-rating,normal-width", errors="return")
+    assert rated[0]["se_rating"] == {"er": 4.2, "ep": 1.2, "ed": 1.2}
+    assert isinstance(rated[1]["se_rating"], sudoku_rs.MultipleSolutionsError)
+    assert rated[1]["normal_width"] > 0  # the widths are defined for any puzzle
+    checked = sudoku_rs.check_many([XY, "x"])
+    assert checked[0] == 30 and checked[1].code == "invalid"
+
+
+def test_unsolvable_and_over_budget_puzzles(run_cli):
+    none = "12345678." + "." * 8 + "9" + "." * 63
+    with pytest.raises(sudoku_rs.NoSolutionError) as e:
+        sudoku_rs.solve(none)
+    assert e.value.code == "none"
+    status, out, _ = run_cli("rate", "--metrics", "se-rating", "--chain-budget", "1000", "--json", INKALA)
+    cli = json_lines(out)[0]["se_rating"]["error"]
+    with pytest.raises(sudoku_rs.BudgetExceededError) as e:
+        sudoku_rs.se_rating(INKALA, chain_budget=1000)
+    assert (e.value.code, e.value.message) == (cli["code"], cli["message"])
+    with pytest.raises(ValueError):
+        sudoku_rs.rate(XY, "no-such-rating")
+    with pytest.raises(TypeError):
+        sudoku_rs.solve_many(XY)  # a string is not a sequence of puzzles
+    with pytest.raises(ValueError):
+        sudoku_rs.solve_many([XY], errors="ignore")
+
+
+def test_exceptions_pickle():
+    import pickle
+
+    e = sudoku_rs.InvalidPuzzleError("bad", "invalid", 3, 1, 2)
+    back = pickle.loads(pickle.dumps(e))
+    assert (type(back), back.code, back.index, back.line, back.column) == (type(e), "invalid", 3, 1, 2)
+
+
+# --- Ctrl-C ---------------------------------------------------------------------------------
+
+
+def _interrupt(code, ready_after):
+    """Runs `code` in a fresh interpreter, sends SIGINT after `ready_after` seconds, returns
+    (exit status, stdout, seconds from the signal to the exit)."""
+    p = subprocess.Popen([sys.executable, "-c", textwrap.dedent(code)], stdout=subprocess.PIPE, text=True)
+    time.sleep(ready_after)
+    sent = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    out, _ = p.communicate(timeout=120)
+    return p.returncode, out, time.monotonic() - sent
+
+
+def test_ctrl_c_stops_a_batch_with_keyboard_interrupt(testdata):
+    code = f"""
+        import sudoku_rs
+        puzzles = [p for _, p in sudoku_rs.read_puzzles({str(testdata / "top1465.txt")!r})] * 50
+        try:
+            sudoku_rs.se_rating_many(puzzles)
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted")
+    """
+    status, out, after = _interrupt(code, 2.0)
+    assert out.strip() == "interrupted" and status == 0
+    assert after < 10
+
+
+def test_ctrl_c_stops_a_search_with_the_best_so_far():
+    code = """
+        import sudoku_rs
+        g = sudoku_rs.generate(seconds=600, start=20, seed=2)
+        print(g["stop_reason"], len(g["puzzle"]))
+    """
+    status, out, after = _interrupt(code, 4.0)
+    assert status == 0 and out.split() == ["interrupted", "81"]
+    assert after < 20
+
+
+# --- documentation --------------------------------------------------------------------------
+
+
+STUB = pathlib.Path(sudoku_rs.__file__).with_name("__init__.pyi")
+
+
+def _stub_docs():
+    tree = ast.parse(STUB.read_text())
+    return {n.name: ast.get_docstring(n) for n in tree.body if isinstance(n, ast.FunctionDef)}
+
+
+def test_every_public_function_is_typed_and_documented_with_its_stub_docstring():
+    docs = _stub_docs()
+    functions = [n for n in sudoku_rs.__all__ if callable(getattr(sudoku_rs, n)) and not n[0].isupper()]
+    assert sorted(functions) == sorted(docs)
+    for name in functions:
+        assert docs[name], name
+        assert inspect.cleandoc(getattr(sudoku_rs, name).__doc__) == docs[name], name
+
+
+def test_docstring_examples_run():
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    texts = dict(_stub_docs())
+    texts["module"] = sudoku_rs.__doc__
+    texts["SudokuError"] = sudoku_rs.SudokuError.__doc__
+    for name, text in texts.items():
+        test = parser.get_doctest(text, {"sudoku_rs": sudoku_rs, **vars(sudoku_rs)}, name, str(STUB), 0)
+        runner.run(test)
+    assert runner.failures == 0 and runner.tries > 20
