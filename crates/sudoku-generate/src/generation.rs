@@ -9,7 +9,7 @@ use sudoku_core::Grid;
 use sudoku_logic::SeRating;
 use sudoku_metrics::{
     AverageWidth, Depth, Difficulty, Mean, NormalWidth, ParseRatingError, Rating, RatingKind,
-    SeRater,
+    Scale, SeRater,
 };
 use tempering::{
     Annealing, AnnealingState, BestFirst, Budget, Chain, ConfigError, Cooling, ExchangeConfig,
@@ -20,18 +20,6 @@ use crate::band::stream;
 use crate::{
     Moves, PuzzleModel, PuzzleMove, PuzzleState, Symmetry, is_minimal, minimize, random_minimal,
 };
-
-/// How `U` is made from a rating's number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[non_exhaustive]
-pub enum Scale {
-    /// The number itself (ER, depth).
-    Linear,
-    /// Its logarithm: widths grow exponentially.
-    Ln,
-    /// `ln(1 + x)`: the human-model ratings are 0 for puzzles that singles solve.
-    LnOnePlus,
-}
 
 /// The difficulty `U` in the energy `H = -J U + h * clues`: any rating of the catalogue
 /// ([`Rating`]) on a [`Scale`].
@@ -63,13 +51,7 @@ impl Energy {
     /// ratings, the number itself otherwise.
     #[must_use]
     pub fn new(rating: Rating) -> Energy {
-        use RatingKind as K;
-        let scale = match rating.kind {
-            K::NormalWidth | K::AverageWidth | K::DihedralWidth => Scale::Ln,
-            K::RefutationMax | K::RefutationSum | K::HumanEffort => Scale::LnOnePlus,
-            _ => Scale::Linear,
-        };
-        Energy { rating, scale }
+        Energy { rating, scale: rating.kind.entry().scale }
     }
 
     /// The paper's width-phase energy: `ln` of the normal width.
@@ -101,9 +83,9 @@ impl Energy {
 impl std::fmt::Display for Energy {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.scale {
-            Scale::Linear => write!(f, "{}", self.rating),
             Scale::Ln => write!(f, "ln {}", self.rating),
             Scale::LnOnePlus => write!(f, "ln(1 + {})", self.rating),
+            _ => write!(f, "{}", self.rating),
         }
     }
 }
@@ -125,12 +107,7 @@ impl Difficulty for Scaled {
         self.0.kind.name()
     }
     fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, sudoku_core::Failure> {
-        let x = self.0.rate(puzzle, seed)?;
-        Ok(match self.1 {
-            Scale::Linear => x,
-            Scale::Ln => x.ln(),
-            Scale::LnOnePlus => x.ln_1p(),
-        })
+        Ok(self.1.apply(self.0.rate(puzzle, seed)?))
     }
 }
 

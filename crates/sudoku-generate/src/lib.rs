@@ -49,11 +49,13 @@ pub use band::{
     Band, BandPuzzle, BandSearch, ParseBandError, Symmetry, is_minimal, minimize, random_minimal,
 };
 pub use generation::{
-    Adjustment, BestRecord, Energy, Generation, GeneratorConfig, Progress, RoundRecord, Scale,
-    Search, Start, Summary,
+    Adjustment, BestRecord, Energy, Generation, GeneratorConfig, Progress, RoundRecord, Search,
+    Start, Summary,
 };
 pub use model::{Moves, PuzzleModel, PuzzleMove, PuzzleState};
 pub use portfolio::Portfolio;
+/// The catalogue's scales, the type of [`Energy::scale`].
+pub use sudoku_metrics::Scale;
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

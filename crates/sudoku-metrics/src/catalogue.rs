@@ -49,23 +49,136 @@ pub enum RatingKind {
     SeRating,
 }
 
+/// How a rating's number becomes a difficulty to optimise (the generator's `U`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Scale {
+    /// The number itself (ER, depth).
+    Linear,
+    /// Its logarithm: widths grow exponentially.
+    Ln,
+    /// `ln(1 + x)`: the human-model ratings are 0 for puzzles that singles solve.
+    LnOnePlus,
+}
+
+impl Scale {
+    /// `x` on this scale.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_metrics::Scale;
+    /// assert_eq!(Scale::LnOnePlus.apply(0.0), 0.0);
+    /// assert_eq!(Scale::Ln.apply(1.0), 0.0);
+    /// ```
+    #[must_use]
+    pub fn apply(self, x: f64) -> f64 {
+        match self {
+            Scale::Linear => x,
+            Scale::Ln => x.ln(),
+            Scale::LnOnePlus => x.ln_1p(),
+        }
+    }
+}
+
+/// One rating of the catalogue: its name, what it needs and takes, and its natural scale.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_metrics::{CATALOGUE, RatingKind, Scale};
+/// let people: Vec<&str> = CATALOGUE.iter().filter(|e| e.for_people).map(|e| e.name).collect();
+/// assert_eq!(people, ["refutation-max", "refutation-sum", "human-effort", "se-rating"]);
+/// assert_eq!(RatingKind::AverageWidth.entry().scale, Scale::Ln);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct CatalogueEntry {
+    /// The rating.
+    pub kind: RatingKind,
+    /// The command-line name (`average-width`), also [`Difficulty::name`] of what it builds.
+    pub name: &'static str,
+    /// Whether it is defined for puzzles with several solutions or none (the widths count the
+    /// whole search tree); every other rating needs a unique solution.
+    pub any_solutions: bool,
+    /// Whether it comes from the human-solver model or the logical solver, that is, says how
+    /// hard a puzzle is for people rather than for backtracking.
+    pub for_people: bool,
+    /// How the generator turns it into an energy: `ln` for the widths, `ln(1 + x)` for the
+    /// human-model ratings, the number itself otherwise.
+    pub scale: Scale,
+    /// Whether it takes `samples` (tie-break samples, solver or model runs, relaxation samples).
+    pub samples: bool,
+    /// Whether it takes `singles=hidden` (widths and depth).
+    pub singles: bool,
+    /// Whether it takes `tiebreak` (`se-rating`).
+    pub tiebreak: bool,
+}
+
+/// A row of [`CATALOGUE`]; the flags in the order of [`CatalogueEntry`]'s fields.
+#[expect(
+    clippy::too_many_arguments,
+    clippy::fn_params_excessive_bools,
+    reason = "a table row, read in the table below"
+)]
+const fn entry(
+    kind: RatingKind,
+    name: &'static str,
+    any_solutions: bool,
+    for_people: bool,
+    scale: Scale,
+    samples: bool,
+    singles: bool,
+    tiebreak: bool,
+) -> CatalogueEntry {
+    CatalogueEntry { kind, name, any_solutions, for_people, scale, samples, singles, tiebreak }
+}
+
+/// Every rating, in the catalogue's order (the order of [`RatingKind`]): the one table that
+/// `rate`, the generator's energies and the correlate tool read.
+pub const CATALOGUE: [CatalogueEntry; 13] = {
+    use RatingKind as K;
+    use Scale::{Linear, Ln, LnOnePlus};
+    const T: bool = true;
+    const F: bool = false;
+    [
+        // kind, name, any solutions, for people, scale, samples, singles, tiebreak
+        entry(K::Depth, "depth", F, F, Linear, F, T, F),
+        entry(K::NormalWidth, "normal-width", T, F, Ln, F, T, F),
+        entry(K::AverageWidth, "average-width", T, F, Ln, T, T, F),
+        entry(K::DihedralWidth, "dihedral-width", F, F, Ln, F, T, F),
+        entry(K::SaSteps, "sa-steps", F, F, Linear, T, F, F),
+        entry(K::HarmonyCost, "harmony-cost", F, F, Linear, T, F, F),
+        entry(K::BacktrackSteps, "backtrack-steps", F, F, Linear, T, F, F),
+        entry(K::RefutationMax, "refutation-max", F, T, LnOnePlus, T, F, F),
+        entry(K::RefutationSum, "refutation-sum", F, T, LnOnePlus, T, F, F),
+        entry(K::HumanEffort, "human-effort", F, T, LnOnePlus, T, F, F),
+        entry(K::Relaxation, "relaxation", F, F, Linear, T, F, F),
+        entry(K::PairReductionLevel, "pair-reduction-level", F, F, Linear, F, F, F),
+        entry(K::SeRating, "se-rating", F, T, Linear, F, F, T),
+    ]
+};
+
 impl RatingKind {
     /// Every rating, in the catalogue's order.
-    pub const ALL: [RatingKind; 13] = [
-        RatingKind::Depth,
-        RatingKind::NormalWidth,
-        RatingKind::AverageWidth,
-        RatingKind::DihedralWidth,
-        RatingKind::SaSteps,
-        RatingKind::HarmonyCost,
-        RatingKind::BacktrackSteps,
-        RatingKind::RefutationMax,
-        RatingKind::RefutationSum,
-        RatingKind::HumanEffort,
-        RatingKind::Relaxation,
-        RatingKind::PairReductionLevel,
-        RatingKind::SeRating,
-    ];
+    pub const ALL: [RatingKind; 13] = {
+        let mut all = [RatingKind::Depth; 13];
+        let mut i = 0;
+        while i < 13 {
+            // `entry` indexes the table by discriminant: the rows follow the enum's order.
+            assert!(CATALOGUE[i].kind as usize == i);
+            all[i] = CATALOGUE[i].kind;
+            i += 1;
+        }
+        all
+    };
+
+    /// This rating's row of [`CATALOGUE`].
+    #[must_use]
+    pub const fn entry(self) -> &'static CatalogueEntry {
+        &CATALOGUE[self as usize]
+    }
 
     /// The command-line name (`average-width`), also [`Difficulty::name`] of what it builds.
     ///
@@ -78,25 +191,11 @@ impl RatingKind {
     /// # Ok::<(), sudoku_metrics::ParseRatingError>(())
     /// ```
     #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            RatingKind::Depth => "depth",
-            RatingKind::NormalWidth => "normal-width",
-            RatingKind::AverageWidth => "average-width",
-            RatingKind::DihedralWidth => "dihedral-width",
-            RatingKind::SaSteps => "sa-steps",
-            RatingKind::HarmonyCost => "harmony-cost",
-            RatingKind::BacktrackSteps => "backtrack-steps",
-            RatingKind::RefutationMax => "refutation-max",
-            RatingKind::RefutationSum => "refutation-sum",
-            RatingKind::HumanEffort => "human-effort",
-            RatingKind::Relaxation => "relaxation",
-            RatingKind::PairReductionLevel => "pair-reduction-level",
-            RatingKind::SeRating => "se-rating",
-        }
+    pub const fn name(self) -> &'static str {
+        self.entry().name
     }
 
-    /// Every name, comma-separated, for error messages and help.
+    /// Every rating's name, comma-separated (for help and error messages).
     #[must_use]
     pub fn names() -> String {
         RatingKind::ALL.map(RatingKind::name).join(", ")
@@ -105,36 +204,25 @@ impl RatingKind {
     /// Whether the rating is defined for puzzles with several solutions or none (the widths
     /// count the whole search tree); every other rating needs a unique solution.
     #[must_use]
-    pub fn any_solutions(self) -> bool {
-        matches!(self, RatingKind::NormalWidth | RatingKind::AverageWidth)
+    pub const fn any_solutions(self) -> bool {
+        self.entry().any_solutions
     }
 
     /// Whether the rating comes from the human-solver model or the logical solver, that is,
     /// says how hard a puzzle is for people rather than for backtracking.
     #[must_use]
-    pub fn is_for_people(self) -> bool {
-        matches!(
-            self,
-            RatingKind::RefutationMax
-                | RatingKind::RefutationSum
-                | RatingKind::HumanEffort
-                | RatingKind::SeRating
-        )
+    pub const fn is_for_people(self) -> bool {
+        self.entry().for_people
     }
 
     /// Which parameters the rating takes.
     fn takes(self, key: Key) -> bool {
-        use RatingKind as K;
+        let e = self.entry();
         match key {
             Key::Budget => true,
-            Key::Samples => !matches!(
-                self,
-                K::Depth | K::NormalWidth | K::DihedralWidth | K::PairReductionLevel | K::SeRating
-            ),
-            Key::Singles => {
-                matches!(self, K::Depth | K::NormalWidth | K::AverageWidth | K::DihedralWidth)
-            }
-            Key::Tiebreak => self == K::SeRating,
+            Key::Samples => e.samples,
+            Key::Singles => e.singles,
+            Key::Tiebreak => e.tiebreak,
         }
     }
 }

@@ -103,7 +103,7 @@ impl<D: Difficulty> Difficulty for Ln<D> {
 
 impl Difficulty for NormalWidth {
     fn name(&self) -> &str {
-        "normal-width"
+        crate::RatingKind::NormalWidth.name()
     }
     fn rate(&self, puzzle: &Grid, _seed: u64) -> Result<f64, Failure> {
         self.evaluate(puzzle).map(|w| w.width as f64)
@@ -112,7 +112,7 @@ impl Difficulty for NormalWidth {
 
 impl Difficulty for AverageWidth {
     fn name(&self) -> &str {
-        "average-width"
+        crate::RatingKind::AverageWidth.name()
     }
     fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
         self.evaluate(puzzle, seed).map(|m| m.mean)
@@ -121,7 +121,7 @@ impl Difficulty for AverageWidth {
 
 impl Difficulty for Depth {
     fn name(&self) -> &str {
-        "depth"
+        crate::RatingKind::Depth.name()
     }
     fn rate(&self, puzzle: &Grid, _seed: u64) -> Result<f64, Failure> {
         self.evaluate(puzzle).map(f64::from)
@@ -130,7 +130,7 @@ impl Difficulty for Depth {
 
 impl Difficulty for DihedralWidth {
     fn name(&self) -> &str {
-        "dihedral-width"
+        crate::RatingKind::DihedralWidth.name()
     }
     fn rate(&self, puzzle: &Grid, _seed: u64) -> Result<f64, Failure> {
         self.evaluate(puzzle)
@@ -156,7 +156,7 @@ pub struct PairReductionLevel(pub sudoku_solve::PairReduction);
 
 impl Difficulty for PairReductionLevel {
     fn name(&self) -> &str {
-        "pair-reduction-level"
+        crate::RatingKind::PairReductionLevel.name()
     }
     fn rate(&self, puzzle: &Grid, _seed: u64) -> Result<f64, Failure> {
         self.0.solve(puzzle).map(|e| f64::from(e.level))

@@ -146,7 +146,7 @@ impl SeRater {
 
 impl Difficulty for SeRater {
     fn name(&self) -> &str {
-        "se-rating"
+        crate::RatingKind::SeRating.name()
     }
     fn rate(&self, puzzle: &Grid, _seed: u64) -> Result<f64, Failure> {
         match self.evaluate(puzzle)? {

@@ -379,7 +379,7 @@ impl<R: Rng> Run<'_, R> {
 }
 
 macro_rules! human_rating {
-    ($(#[$doc:meta])* $name:ident, $cli:literal, $field:ident, $pick:expr) => {
+    ($(#[$doc:meta])* $name:ident, $field:ident, $pick:expr) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq)]
         #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -393,7 +393,7 @@ macro_rules! human_rating {
 
         impl Difficulty for $name {
             fn name(&self) -> &str {
-                $cli
+                crate::RatingKind::$name.name()
             }
             fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
                 self.0.evaluate(puzzle, seed).map(|r| r.$field)
@@ -413,7 +413,7 @@ human_rating!(
     /// assert!(RefutationMax(HumanModel::default().with_runs(3)).rate(&inkala2012, 0)? > 1.0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    RefutationMax, "refutation-max", refutation_max, Pick::Uniform
+    RefutationMax, refutation_max, Pick::Uniform
 );
 human_rating!(
     /// `refutation-sum`: the mean sum of refutation scores of the [`HumanModel`] (the thesis).
@@ -426,7 +426,7 @@ human_rating!(
     /// assert!(RefutationSum(HumanModel::default().with_runs(3)).rate(&inkala2012, 0)? > 10.0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    RefutationSum, "refutation-sum", refutation_sum, Pick::Uniform
+    RefutationSum, refutation_sum, Pick::Uniform
 );
 human_rating!(
     /// `human-effort`: search effort for singles plus refutation scores, from the
@@ -442,5 +442,5 @@ human_rating!(
     /// assert!(HumanEffort::default().rate(&hard, 0)? > HumanEffort::default().rate(&easy, 0)?);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    HumanEffort, "human-effort", effort, Pick::ByEase
+    HumanEffort, effort, Pick::ByEase
 );

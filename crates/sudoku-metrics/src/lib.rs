@@ -54,7 +54,9 @@ mod relaxation;
 mod stochastic;
 mod watanabe;
 
-pub use catalogue::{ParseRatingError, Rating, RatingKind, RatingValue};
+pub use catalogue::{
+    CATALOGUE, CatalogueEntry, ParseRatingError, Rating, RatingKind, RatingValue, Scale,
+};
 pub use difficulty::{Difficulty, Ln, PairReductionLevel};
 pub use explainer::{SeRater, SeTiebreak};
 pub use human::{

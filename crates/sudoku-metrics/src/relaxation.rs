@@ -200,7 +200,7 @@ impl Relaxation {
 
 impl Difficulty for Relaxation {
     fn name(&self) -> &str {
-        "relaxation"
+        crate::RatingKind::Relaxation.name()
     }
     fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
         if let Some(c) = puzzle.first_conflict() {

@@ -98,7 +98,7 @@ fn median_steps(
 
 impl Difficulty for SaSteps {
     fn name(&self) -> &str {
-        "sa-steps"
+        crate::RatingKind::SaSteps.name()
     }
     fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
         median_steps(&self.annealer, puzzle, seed, self.runs, self.max_steps)
@@ -147,7 +147,7 @@ impl HarmonyCost {
 
 impl Difficulty for HarmonyCost {
     fn name(&self) -> &str {
-        "harmony-cost"
+        crate::RatingKind::HarmonyCost.name()
     }
     fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
         let limits = Limits::steps(self.improvisations);
@@ -277,7 +277,7 @@ impl<R: Rng> Backtrack<R> {
 
 impl Difficulty for BacktrackSteps {
     fn name(&self) -> &str {
-        "backtrack-steps"
+        crate::RatingKind::BacktrackSteps.name()
     }
     fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
         if let Some(c) = puzzle.first_conflict() {
