@@ -166,7 +166,7 @@ fn draw(file: &Path, path: &SolvingPath, step: Option<usize>) -> anyhow::Result<
         anyhow::bail!("--step {}: the path has {} steps", index + 1, path.steps.len());
     };
     let title = format!("step {}: {:.1} {s}", index + 1, s.difficulty);
-    std::fs::write(file, steps::step_svg(&steps::marks_before(path, index), s, &title))?;
+    std::fs::write(file, sudoku_logic::step_svg(&steps::marks_before(path, index), s, &title))?;
     Ok(())
 }
 

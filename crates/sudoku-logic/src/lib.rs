@@ -6,7 +6,8 @@
 //! exclusion and chains up to nested dynamic forcing chains), explains every [`Step`] (with its
 //! [`Chain`]s of [`Implication`]s for the chain techniques), and rates the puzzle as Sudoku
 //! Explainer does ([`SeRating`]: ER, EP, ED). [`technique_table`] lists every technique in the
-//! order the step search asks them, with its difficulty. [`apply`] plays a step on pencil marks.
+//! order the step search asks them, with its difficulty. [`apply`] plays a step on pencil marks,
+//! and [`step_svg`] draws it.
 //!
 //! Every technique assumes one solution: the solver checks that first with the exact solver
 //! of [`sudoku_solve`], within a node budget.
@@ -42,6 +43,7 @@ mod locking;
 mod singles;
 mod step;
 mod subsets;
+mod svg;
 mod techniques;
 mod uniqueness;
 mod wings;
@@ -55,6 +57,7 @@ use sudoku_solve::{Outcome, solve_marks_within, solve_within};
 use chains::{OutOfBudget, Work};
 pub(crate) use hints::{Hints, Lits};
 pub use step::{Candidate, Chain, Implication, Literal, Reason, Step, Technique};
+pub use svg::step_svg;
 pub use techniques::technique_table;
 use techniques::{Producer, STAGES, Search};
 
