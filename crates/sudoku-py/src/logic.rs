@@ -126,7 +126,8 @@ fn marks_of(text: &str) -> Result<CandidateGrid, Fail> {
 
 /// The next step on a grid (a puzzle, your progress, or 729 pencil-mark characters), as
 /// ``sudoku hint --json``: ``{"grid", "status", "step"}``, status ``ok`` (with the step as in
-/// ``explain``), ``solved`` or ``stuck``.
+/// ``explain``), ``solved`` or ``stuck``. With ``svg=True`` a step comes with ``"svg"``, its
+/// picture as ``sudoku hint --svg`` draws it.
 ///
 /// Raises ``InvalidPuzzleError``, ``NoSolutionError``, ``MultipleSolutionsError`` or
 /// ``BudgetExceededError``.
@@ -134,9 +135,15 @@ fn marks_of(text: &str) -> Result<CandidateGrid, Fail> {
 /// >>> hint("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2")["step"]["technique"]
 /// 'Hidden Single'
 #[pyfunction]
-#[pyo3(signature = (grid, *, budget = LogicalSolver::default().budget,
+#[pyo3(signature = (grid, *, svg = false, budget = LogicalSolver::default().budget,
     chain_budget = LogicalSolver::default().chain_budget))]
-fn hint(py: Python<'_>, grid: &str, budget: u64, chain_budget: u64) -> PyResult<Py<PyAny>> {
+fn hint(
+    py: Python<'_>,
+    grid: &str,
+    svg: bool,
+    budget: u64,
+    chain_budget: u64,
+) -> PyResult<Py<PyAny>> {
     let solver = solver(budget, chain_budget);
     let text = grid.to_string();
     let stop = std::sync::atomic::AtomicBool::new(false);
@@ -152,6 +159,10 @@ fn hint(py: Python<'_>, grid: &str, budget: u64, chain_budget: u64) -> PyResult<
         Some(s) => {
             d.set_item("status", "ok")?;
             d.set_item("step", step_dict(py, s)?)?;
+            if svg {
+                let title = format!("{:.1} {s}", s.difficulty);
+                d.set_item("svg", sudoku_logic::step_svg(&marks, s, &title))?;
+            }
         }
         None if marks.is_complete() => d.set_item("status", "solved")?,
         None => d.set_item("status", "stuck")?,
@@ -159,7 +170,61 @@ fn hint(py: Python<'_>, grid: &str, budget: u64, chain_budget: u64) -> PyResult<
     Ok(d.into_any().unbind())
 }
 
+/// The picture (an SVG document) of step ``step`` (from 1; by default the hardest, the one
+/// that sets ER) of the puzzle's path, drawn on the pencil marks it applies to, as ``sudoku
+/// explain --steps --svg FILE [--step N]`` draws it. ``IndexError`` for a step past the path.
+///
+/// >>> svg = step_svg("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2")
+/// >>> svg.startswith("<svg") and "XY-Wing" in svg
+/// True
+#[pyfunction]
+#[pyo3(signature = (puzzle, step = None, *, budget = LogicalSolver::default().budget,
+    chain_budget = LogicalSolver::default().chain_budget))]
+fn step_svg(
+    py: Python<'_>,
+    puzzle: &str,
+    step: Option<usize>,
+    budget: u64,
+    chain_budget: u64,
+) -> PyResult<String> {
+    let solver = solver(budget, chain_budget);
+    let texts = [puzzle.to_string()];
+    let path = match batch(py, Some(1), &texts, |_, t| path_of(t, &solver))?.pop() {
+        Some(Ok(path)) => path,
+        Some(Err(mut f)) => {
+            f.index = None;
+            return Err(f.into_err(py));
+        }
+        None => unreachable!("one puzzle in, one result out"),
+    };
+    // The hardest step by default (the first of the hardest), as `sudoku explain --svg`.
+    let hardest = path
+        .steps
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1.difficulty.total_cmp(&b.1.difficulty).then(b.0.cmp(&a.0)))
+        .map_or(0, |(i, _)| i);
+    let index = match step {
+        None => hardest,
+        Some(n) if (1..=path.steps.len()).contains(&n) => n - 1,
+        Some(n) => {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "step {n}: the path has {} steps",
+                path.steps.len()
+            )));
+        }
+    };
+    let mut marks = CandidateGrid::from(&path.puzzle);
+    for s in &path.steps[..index] {
+        sudoku_logic::apply(&mut marks, s);
+    }
+    let s = &path.steps[index];
+    let title = format!("step {}: {:.1} {s}", index + 1, s.difficulty);
+    Ok(sudoku_logic::step_svg(&marks, s, &title))
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(step_svg, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
     m.add_function(wrap_pyfunction!(explain_many, m)?)?;
     m.add_function(wrap_pyfunction!(hint, m)?)?;

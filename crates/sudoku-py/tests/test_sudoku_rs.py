@@ -118,6 +118,22 @@ def test_explain_and_hint_equal_the_commands(run_cli):
     assert sudoku_rs.hint(XY_SOLUTION) == {"grid": XY_SOLUTION, "status": "solved"}
 
 
+def test_step_pictures_equal_the_commands(run_cli, tmp_path):
+    for args, ours in [
+        ([], sudoku_rs.step_svg(XY)),
+        (["--step", "3"], sudoku_rs.step_svg(XY, 3)),
+    ]:
+        status, _, err = run_cli("explain", "--steps", "--svg", str(tmp_path / "s.svg"), *args, XY)
+        assert status == 0, err
+        assert ours == (tmp_path / "s.svg").read_text()
+    assert "XY-Wing" in sudoku_rs.step_svg(XY)
+    status, _, err = run_cli("hint", "--svg", str(tmp_path / "h.svg"), XY)
+    assert status == 0, err
+    assert sudoku_rs.hint(XY, svg=True)["svg"] == (tmp_path / "h.svg").read_text()
+    with pytest.raises(IndexError):
+        sudoku_rs.step_svg(XY, 1000)
+
+
 def test_band_generation_equals_the_commands(run_cli):
     status, out, err = run_cli("generate", "--target", "se-rating=2.0..4.5", "--count", "4", "--seed", "7", "--json")
     assert status == 0, err

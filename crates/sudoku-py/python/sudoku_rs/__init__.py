@@ -40,6 +40,7 @@ from ._sudoku_rs import (
     se_rating_many,
     solve,
     solve_many,
+    step_svg,
 )
 
 
@@ -147,4 +148,5 @@ __all__ = [
     "se_rating_many",
     "solve",
     "solve_many",
+    "step_svg",
 ]

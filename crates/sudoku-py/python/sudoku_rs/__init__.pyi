@@ -216,11 +216,16 @@ def explain_many(
     """``explain`` of every puzzle, in input order, on all cores."""
 
 def hint(
-    grid: str, *, budget: int = 50_000_000, chain_budget: int = 20_000_000_000
+    grid: str,
+    *,
+    svg: bool = False,
+    budget: int = 50_000_000,
+    chain_budget: int = 20_000_000_000,
 ) -> dict:
     """The next step on a grid (a puzzle, your progress, or 729 pencil-mark characters), as
     ``sudoku hint --json``: ``{"grid", "status", "step"}``, status ``ok`` (with the step as in
-    ``explain``), ``solved`` or ``stuck``.
+    ``explain``), ``solved`` or ``stuck``. With ``svg=True`` a step comes with ``"svg"``, its
+    picture as ``sudoku hint --svg`` draws it.
 
     Raises ``InvalidPuzzleError``, ``NoSolutionError``, ``MultipleSolutionsError`` or
     ``BudgetExceededError``.
@@ -247,6 +252,22 @@ def iter_puzzles(
     of a cluster the same way. A line that is not a puzzle raises ``InvalidPuzzleError`` with
     its ``line`` (``invalid="raise"``), is left out (``"skip"``) or comes as
     ``(line, None)`` (``"keep"``).
+    """
+
+def step_svg(
+    puzzle: str,
+    step: Optional[int] = None,
+    *,
+    budget: int = 50_000_000,
+    chain_budget: int = 20_000_000_000,
+) -> str:
+    """The picture (an SVG document) of step ``step`` (from 1; by default the hardest, the one
+    that sets ER) of the puzzle's path, drawn on the pencil marks it applies to, as ``sudoku
+    explain --steps --svg FILE [--step N]`` draws it. ``IndexError`` for a step past the path.
+
+    >>> svg = step_svg("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2")
+    >>> svg.startswith("<svg") and "XY-Wing" in svg
+    True
     """
 
 def read_puzzles(
