@@ -51,8 +51,10 @@ enum Command {
     /// The next logical step on a grid (a puzzle, your progress, or pencil marks): the easiest
     /// technique, as Sudoku Explainer would apply it.
     Hint(steps::HintArgs),
-    /// Search for hard puzzles (Watanabe's replica-exchange schedule by default), showing
-    /// progress, writing each new best as found, with checkpoints and resume.
+    /// Search for hard puzzles (by default Sudoku Explainer's ER, best-first from random minimal
+    /// puzzles; `--preset paper` is Watanabe's replica-exchange schedule), or for puzzles in a
+    /// difficulty band (`--target`), showing progress, writing each new best as found, with
+    /// checkpoints and resume.
     Generate(Box<generate::GenerateArgs>),
 }
 

@@ -552,9 +552,11 @@ impl<P: Progress + ?Sized> Recorder<'_, P> {
 }
 
 impl Generation {
-    /// Starts a generation: draws the solution grid and runs the depth phase (Metropolis at
-    /// `depth_beta` until the depth target), then sets up the width phase. Every replica starts
-    /// from the depth phase's puzzle.
+    /// Starts a generation from `config.start`: with [`Start::BestOfRandom`] (the default) it
+    /// rates that many random minimal puzzles and starts from the best; with
+    /// [`Start::DepthPhase`] (the paper's) it draws the solution grid and runs the depth phase
+    /// (Metropolis at `depth_beta` until the depth target) and every replica starts from its
+    /// puzzle. [`Start::Given`] needs the puzzles: [`Generation::start_from`].
     ///
     /// # Errors
     ///
