@@ -9,7 +9,7 @@ use sudoku_metrics::{Rating, RatingKind};
 use sudoku_solve::solve_within;
 
 use crate::batch::{Batch, BatchArgs, Layout, tsv_place};
-use sudoku_logic::LogicalSolver;
+use sudoku_logic::{EarlyStop, LogicalSolver};
 
 use crate::input::Record;
 use crate::serate::{self, Format};
@@ -225,11 +225,12 @@ fn write_row(
 fn run_serate(args: &RateArgs, batch: &BatchArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let format = Format::parse(args.format.as_deref().unwrap_or(serate::DEFAULT_FORMAT))?;
     let stop = match (args.diamond, args.pearl) {
-        (true, _) => serate::Stop::NotDiamond,
-        (_, true) => serate::Stop::NotPearl,
-        _ => serate::Stop::Never,
+        (true, _) => EarlyStop::NotDiamond,
+        (_, true) => EarlyStop::NotPearl,
+        _ => EarlyStop::Never,
     };
-    let mut solver = LogicalSolver::default().with_chain_budget(args.chain_budget);
+    let mut solver =
+        LogicalSolver::default().with_chain_budget(args.chain_budget).with_early_stop(stop);
     if let Some(b) = args.budget {
         solver = solver.with_budget(b);
     }
@@ -244,7 +245,7 @@ fn run_serate(args: &RateArgs, batch: &BatchArgs, out: &mut dyn Write) -> anyhow
         out,
         move |r: Record| {
             let place = r.place();
-            (place, r.result.map(|p| serate::rate(&solver, p.grid, stop)))
+            (place, r.result.map(|p| serate::rate(&solver, p.grid)))
         },
         |out, ((source, line), row)| match row {
             Ok(row) => {

@@ -4,9 +4,9 @@
 //! The conversions are serate's: `%g` the puzzle (81 characters, `.` for blanks), `%r` ER,
 //! `%p` EP, `%d` ED, `%e` the time the puzzle took (serate's form: `0.15s`, `2m05s`, `1h05m`,
 //! `2d03h`), `%n` the puzzle's ordinal from 1, `%%` a `%`. With `--diamond` (`--pearl`) the
-//! rating stops at the first step harder than ED (EP) once that is known, as serate's does:
-//! the puzzle is not a diamond (pearl), and ER is written 20.0, with EP 0.0 if no digit was
-//! placed yet. A puzzle that cannot be rated (several solutions, none, over budget) is written
+//! rating stops at the first step harder than ED (EP) once that is known, as serate's does
+//! ([`sudoku_logic::EarlyStop`]): the puzzle is not a diamond (pearl), and ER is written 20.0,
+//! with EP 0.0 if no digit was placed yet. A puzzle that cannot be rated (several solutions, none, over budget) is written
 //! with 0.0 ratings, serate's "processing error", and the reason goes to stderr; a line that
 //! is not a puzzle is not written (serate skips it), only reported on stderr.
 
@@ -14,8 +14,8 @@ use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use anyhow::bail;
-use sudoku_core::{CandidateGrid, Failure, Grid};
-use sudoku_logic::{LogicalSolver, SeRating, apply};
+use sudoku_core::Grid;
+use sudoku_logic::{LogicalSolver, SeRating};
 
 /// One piece of a `--format`: text written as it is, or a conversion.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,17 +106,6 @@ pub(crate) fn elapsed(d: Duration) -> String {
     }
 }
 
-/// Where serate's rating may stop early.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Stop {
-    /// Never: the whole path.
-    Never,
-    /// At the first step harder than ED (`--diamond`).
-    NotDiamond,
-    /// At the first step harder than EP, once a digit is placed (`--pearl`).
-    NotPearl,
-}
-
 /// A rated puzzle: the puzzle, ER/EP/ED (`None` if it could not be rated, with the reason:
 /// its code and message), and the time it took.
 #[derive(Clone, Debug)]
@@ -127,57 +116,15 @@ pub(crate) struct Row {
     pub(crate) elapsed: Duration,
 }
 
-/// Rates a puzzle as serate does: the whole path (`Stop::Never`), or step by step until the
-/// puzzle is known not to be a diamond or a pearl (ER is then 20.0).
-pub(crate) fn rate(solver: &LogicalSolver, puzzle: Grid, stop: Stop) -> Row {
+/// Rates a puzzle as serate does: the whole path, or until the puzzle is known not to be a
+/// diamond or a pearl (`solver`'s [`EarlyStop`](sudoku_logic::EarlyStop); ER is then 20.0).
+pub(crate) fn rate(solver: &LogicalSolver, puzzle: Grid) -> Row {
     let started = Instant::now();
-    let result = match stop {
-        Stop::Never => solver.solve(&puzzle).map(|path| path.rating),
-        _ => rate_until(solver, &puzzle, stop),
-    };
-    let (rating, failure) = match result {
-        Ok(r) => (Some(r), None),
+    let (rating, failure) = match solver.solve(&puzzle) {
+        Ok(path) => (Some(path.rating), None),
         Err(e) => (None, Some((e.code(), e.to_string()))),
     };
     Row { puzzle, rating, failure, elapsed: started.elapsed() }
-}
-
-/// The path one step at a time ([`LogicalSolver::next_step`], which finds the step
-/// [`LogicalSolver::solve`] would), stopping at the first step that shows the puzzle is not a
-/// diamond (harder than ED) or not a pearl (harder than EP, once a digit is placed).
-fn rate_until(solver: &LogicalSolver, puzzle: &Grid, stop: Stop) -> Result<SeRating, Failure> {
-    let tenths = |d: f64| (d * 10.0).round() as u16;
-    let mut marks = CandidateGrid::new(puzzle).map_err(Failure::from)?;
-    let (mut er, mut ep, mut ed) = (0u16, 0u16, 0u16);
-    let not = 200;
-    while !marks.is_complete() {
-        let Some(step) = solver.next_step(&marks)? else {
-            er = not;
-            break;
-        };
-        let d = tenths(step.difficulty);
-        let limit = match stop {
-            Stop::NotDiamond if ed > 0 => Some(ed),
-            Stop::NotPearl if ep > 0 => Some(ep),
-            _ => None,
-        };
-        if limit.is_some_and(|l| d > l) {
-            er = not;
-            break;
-        }
-        er = er.max(d);
-        if ep == 0 {
-            if ed == 0 {
-                ed = er;
-            }
-            if !step.placements.is_empty() {
-                ep = er;
-            }
-        }
-        apply(&mut marks, &step);
-    }
-    let f = |t: u16| f64::from(t) / 10.0;
-    Ok(SeRating { er: f(er), ep: f(ep), ed: f(ed) })
 }
 
 #[cfg(test)]
@@ -219,6 +166,7 @@ mod tests {
     /// that are a diamond, a pearl and neither.
     #[test]
     fn early_stops_give_serate_ratings() {
+        use sudoku_logic::EarlyStop;
         let solver = LogicalSolver::default();
         let cases = [
             // puzzle, whole path, --diamond, --pearl
@@ -249,10 +197,13 @@ mod tests {
         ];
         for (p, whole, diamond, pearl) in cases {
             let grid: Grid = p.parse().expect("puzzle");
-            let got = |stop| rate(&solver, grid, stop).rating.expect("rated").to_string();
-            assert_eq!(got(Stop::Never), whole, "{p}");
-            assert_eq!(got(Stop::NotDiamond), diamond, "{p}");
-            assert_eq!(got(Stop::NotPearl), pearl, "{p}");
+            let got = |stop| {
+                let solver = solver.with_early_stop(stop);
+                rate(&solver, grid).rating.expect("rated").to_string()
+            };
+            assert_eq!(got(EarlyStop::Never), whole, "{p}");
+            assert_eq!(got(EarlyStop::NotDiamond), diamond, "{p}");
+            assert_eq!(got(EarlyStop::NotPearl), pearl, "{p}");
         }
     }
 }

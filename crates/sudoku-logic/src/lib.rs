@@ -110,6 +110,26 @@ pub enum PathEnd {
     /// The chain searches ran out of their budget; the rating is that of the path so far
     /// (a lower bound).
     BudgetExceeded,
+    /// Stopped at the first step that shows the puzzle is not a diamond or not a pearl
+    /// ([`LogicalSolver::early_stop`]): ER is 20.0, as Sudoku Explainer's `serate --diamond`
+    /// and `--pearl` write it, EP and ED are those of the path so far (EP 0.0 if no digit was
+    /// placed), and the step is not on the path.
+    NotWanted,
+}
+
+/// Where a solve may stop before the end, as Sudoku Explainer's `serate --diamond` and
+/// `--pearl` do: a puzzle is a diamond when ER = ED (no step is harder than the first) and a
+/// pearl when ER = EP (no step after the first placement is harder than the steps up to it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EarlyStop {
+    /// The whole path.
+    #[default]
+    Never,
+    /// At the first step harder than ED: the puzzle is not a diamond.
+    NotDiamond,
+    /// Once a digit is placed, at the first step harder than EP: the puzzle is not a pearl.
+    NotPearl,
 }
 
 /// A puzzle solved step by step.
@@ -196,11 +216,17 @@ pub struct LogicalSolver {
     pub budget: u64,
     /// Potentials the chain searches of one solve may propagate.
     pub chain_budget: u64,
+    /// Where [`LogicalSolver::solve`] may stop before the end ([`EarlyStop::Never`]).
+    pub early_stop: EarlyStop,
 }
 
 impl Default for LogicalSolver {
     fn default() -> LogicalSolver {
-        LogicalSolver { budget: 50_000_000, chain_budget: 20_000_000_000 }
+        LogicalSolver {
+            budget: 50_000_000,
+            chain_budget: 20_000_000_000,
+            early_stop: EarlyStop::Never,
+        }
     }
 }
 
@@ -277,6 +303,27 @@ impl LogicalSolver {
     #[must_use]
     pub fn with_chain_budget(self, chain_budget: u64) -> LogicalSolver {
         LogicalSolver { chain_budget, ..self }
+    }
+
+    /// Stops solves early, as Sudoku Explainer's `serate --diamond` or `--pearl` does.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::Grid;
+    /// use sudoku_logic::{EarlyStop, LogicalSolver, PathEnd};
+    /// // Sudoku Explainer: 4.5/3.4/2.6; with --pearl 20.0/3.4/2.6, with --diamond 20.0/0.0/2.6.
+    /// let puzzle: Grid =
+    ///     "..1...5.....2.9......8..3..53..4...........726.........2.1...894...3.............".parse()?;
+    /// let pearl = LogicalSolver::default().with_early_stop(EarlyStop::NotPearl).solve(&puzzle)?;
+    /// assert_eq!((pearl.end, pearl.rating.to_string()), (PathEnd::NotWanted, "20.0/3.4/2.6".into()));
+    /// let diamond = LogicalSolver::default().with_early_stop(EarlyStop::NotDiamond).solve(&puzzle)?;
+    /// assert_eq!(diamond.rating.to_string(), "20.0/0.0/2.6");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_early_stop(self, early_stop: EarlyStop) -> LogicalSolver {
+        LogicalSolver { early_stop, ..self }
     }
 
     /// The first step on `marks`, asking every technique in order, chains last. With the
@@ -490,6 +537,16 @@ impl LogicalSolver {
                     break;
                 }
             };
+            let limit = match self.early_stop {
+                EarlyStop::NotDiamond if ed > 0 => ed,
+                EarlyStop::NotPearl if ep > 0 => ep,
+                _ => u16::MAX,
+            };
+            if step.tenths() > limit {
+                end = PathEnd::NotWanted;
+                er = 200;
+                break;
+            }
             er = er.max(step.tenths());
             if ep == 0 {
                 if ed == 0 {
