@@ -62,7 +62,7 @@ fn main() {
                     let (summary, steps) = pool.install(|| {
                         let mut g = Generation::start(config, seed).expect("valid configuration");
                         g.run(&Budget::time(Duration::from_secs_f64(secs)), &mut ());
-                        (g.summary(), g.steps())
+                        (g.rate_summary(), g.steps())
                     });
                     let o = Outcome {
                         energy: name.clone(),

@@ -10,12 +10,11 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde::{Deserialize, Serialize};
 use serde_json::json;
 use sudoku_core::Grid;
 use sudoku_generate::{
-    Adjustment, Band, BandSearch, BestRecord, Energy, Generation, GeneratorConfig, Moves,
-    Portfolio, Progress, RoundRecord, Search, Start, Summary, Symmetry,
+    Adjustment, Band, BandSearch, BestRecord, Checkpoint, Energy, Generation, GeneratorConfig,
+    Moves, Portfolio, Progress, RoundRecord, Search, Start, Summary, Symmetry,
 };
 use tempering::{Budget, StopReason};
 
@@ -153,29 +152,6 @@ pub(crate) struct GenerateArgs {
     max_tries: u64,
 }
 
-/// The checkpoint file: a tagged, versioned wrapper (`format`, `version`, checked first)
-/// around the portfolio of generations, with the results file the run writes to (so a resume
-/// keeps writing there).
-#[derive(Deserialize)]
-struct Checkpoint {
-    portfolio: Portfolio,
-    #[serde(default)]
-    out: Option<PathBuf>,
-}
-
-/// The same, borrowed, for writing.
-#[derive(Serialize)]
-struct CheckpointRef<'a> {
-    format: &'a str,
-    version: u32,
-    portfolio: &'a Portfolio,
-    out: Option<&'a Path>,
-}
-
-const FORMAT: &str = "sudoku-generate-checkpoint";
-/// Version 2: a portfolio of generations, catalogue energies.
-const VERSION: u32 = 2;
-
 /// Keeps the records of a results file that a checkpoint covers (each run's up to its step
 /// then, by seed), dropping later ones and a torn last line; rewritten atomically.
 fn trim_results(path: &Path, portfolio: &Portfolio) -> anyhow::Result<()> {
@@ -210,10 +186,8 @@ fn save_checkpoint(path: &Path, portfolio: &Portfolio, out: Option<&Path>) -> an
         let file =
             File::create(&tmp).with_context(|| format!("failed to create {}", tmp.display()))?;
         let mut w = BufWriter::new(file);
-        serde_json::to_writer(
-            &mut w,
-            &CheckpointRef { format: FORMAT, version: VERSION, portfolio, out },
-        )?;
+        Checkpoint::write(portfolio, out, &mut w)
+            .with_context(|| format!("failed to write {}", tmp.display()))?;
         w.flush()?;
         w.get_ref().sync_all()?;
     }
@@ -223,26 +197,7 @@ fn save_checkpoint(path: &Path, portfolio: &Portfolio, out: Option<&Path>) -> an
 fn load_checkpoint(path: &Path) -> anyhow::Result<(Portfolio, Option<PathBuf>)> {
     let text = fs::read_to_string(path)
         .with_context(|| format!("failed to read checkpoint {}", path.display()))?;
-    #[derive(Deserialize)]
-    struct Header {
-        format: String,
-        version: u32,
-    }
-    let header: Header = serde_json::from_str(&text)
-        .with_context(|| format!("checkpoint {} is damaged or not a checkpoint", path.display()))?;
-    if header.format != FORMAT || header.version != VERSION {
-        bail!(
-            "{} is a {:?} version {} file, not a {FORMAT} version {VERSION}",
-            path.display(),
-            header.format,
-            header.version
-        );
-    }
-    let ckpt: Checkpoint = serde_json::from_str(&text)
-        .with_context(|| format!("checkpoint {} is damaged or not a checkpoint", path.display()))?;
-    if ckpt.portfolio.runs().is_empty() {
-        bail!("checkpoint {} holds no run", path.display());
-    }
+    let ckpt = Checkpoint::read(&text).with_context(|| format!("checkpoint {}", path.display()))?;
     Ok((ckpt.portfolio, ckpt.out))
 }
 
@@ -826,7 +781,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         .map(Generation::memo_stats)
         .fold((0, 0), |(l, h), (a, b)| (l + a, h + b));
     eprintln!("sudoku generate: {hits} of {lookups} ratings came from the memo");
-    let summary = pool.install(|| portfolio.summary());
+    let summary = pool.install(|| portfolio.rate_summary());
     let energy = portfolio.runs()[0].config().energy;
     // With --known: whether the best is known, and the best new puzzle.
     let novelty = shared.known.as_ref().map(|known| {

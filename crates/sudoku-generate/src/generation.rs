@@ -812,11 +812,13 @@ impl Generation {
         self.search.best()
     }
 
-    /// With a backtracking energy (widths, depth), re-rates the last `rerate_candidates` best
-    /// puzzles (and the depth phase's result when there are none) by average width, and
-    /// returns the hardest; with a human-model energy, returns the lowest-energy puzzle.
+    /// The run's result, rated (costly: it runs ratings, not a getter). With a backtracking
+    /// energy (widths, depth), re-rates the last `rerate_candidates` best puzzles (and the depth
+    /// phase's result when there are none) by average width, and returns the hardest; with a
+    /// human-model energy, returns the lowest-energy puzzle. Either way the summary carries the
+    /// puzzle's depth, normal and average width, and ER/EP/ED.
     #[must_use]
-    pub fn summary(&self) -> Summary {
+    pub fn rate_summary(&self) -> Summary {
         let (best_state, best_energy) = self.search.best();
         let mut candidates: Vec<(Grid, f64)> = self
             .bests

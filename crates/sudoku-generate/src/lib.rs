@@ -20,7 +20,7 @@
 //! let config = GeneratorConfig { start: Start::BestOfRandom(20), ..GeneratorConfig::default() };
 //! let mut generation = Generation::start(config, 7)?;
 //! generation.run(&Budget::sweeps(3), &mut ());
-//! let summary = generation.summary();
+//! let summary = generation.rate_summary();
 //! assert!(sudoku_solve::is_unique(&summary.puzzle));
 //! assert!(summary.puzzle.is_solved_by(&summary.solution));
 //! assert!(summary.se.is_some_and(|se| se.er >= 1.0));
@@ -34,13 +34,14 @@
 //! };
 //! let mut generation = Generation::start(config, 7)?;
 //! generation.run(&Budget::sweeps(10), &mut ());
-//! assert!(generation.summary().average_width.is_some());
+//! assert!(generation.rate_summary().average_width.is_some());
 //! # Ok::<(), tempering::ConfigError>(())
 //! ```
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
 
 mod band;
+mod checkpoint;
 mod generation;
 mod model;
 mod portfolio;
@@ -48,6 +49,7 @@ mod portfolio;
 pub use band::{
     Band, BandPuzzle, BandSearch, ParseBandError, Symmetry, is_minimal, minimize, random_minimal,
 };
+pub use checkpoint::{CHECKPOINT_FORMAT, CHECKPOINT_VERSION, Checkpoint, CheckpointError};
 pub use generation::{
     Adjustment, BestRecord, Energy, Generation, GeneratorConfig, Progress, RoundRecord, Search,
     Start, Summary,

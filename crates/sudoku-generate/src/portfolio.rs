@@ -23,7 +23,7 @@ use crate::{Generation, GeneratorConfig, Progress, Summary};
 /// portfolio.run(&Budget::sweeps(4), &mut [(), (), ()]);
 /// let seeds: Vec<u64> = portfolio.runs().iter().map(|g| g.seed()).collect();
 /// assert_eq!(seeds, [10, 11, 12]);
-/// let best = portfolio.summary();
+/// let best = portfolio.rate_summary();
 /// assert!(portfolio.runs().iter().any(|g| g.seed() == best.seed));
 /// # Ok::<(), tempering::ConfigError>(())
 /// ```
@@ -123,16 +123,17 @@ impl Portfolio {
         self.runs.iter().map(Generation::steps).min().unwrap_or(0)
     }
 
-    /// Every run's summary, in seed order (computed in parallel).
+    /// Every run's summary, in seed order (rated in parallel; see
+    /// [`Generation::rate_summary`]).
     #[must_use]
-    pub fn summaries(&self) -> Vec<Summary> {
-        self.runs.par_iter().map(Generation::summary).collect()
+    pub fn rate_summaries(&self) -> Vec<Summary> {
+        self.runs.par_iter().map(Generation::rate_summary).collect()
     }
 
     /// The best run's summary: with an energy for people the lowest energy, otherwise the
     /// highest average width; ties go to the lower seed.
     #[must_use]
-    pub fn summary(&self) -> Summary {
+    pub fn rate_summary(&self) -> Summary {
         let for_people = self.runs[0].config().energy.is_for_people();
         let key = |s: &Summary| {
             if for_people {
@@ -141,7 +142,7 @@ impl Portfolio {
                 s.average_width.map_or(f64::NEG_INFINITY, |m| m.mean)
             }
         };
-        self.summaries()
+        self.rate_summaries()
             .into_iter()
             .reduce(|best, s| if key(&s) > key(&best) { s } else { best })
             .expect("a portfolio has a run")

@@ -193,7 +193,7 @@ fn generate(
         };
         let mut watch = watch;
         let reason = generation.run(&budget, &mut watch);
-        Ok(Some((generation.summary(), reason)))
+        Ok(Some((generation.rate_summary(), reason)))
     });
     let outcome = outcome.map_err(|f: Fail| f.into_err(py))?;
     let Some((s, reason)) = outcome else {

@@ -40,7 +40,7 @@ fn generated_puzzles_are_unique_and_their_ratings_are_right() {
     }
     // Each record is a new best: energies strictly fall.
     assert!(g.bests().windows(2).all(|w| w[1].energy < w[0].energy));
-    let s = g.summary();
+    let s = g.rate_summary();
     assert!(sudoku_solve::is_unique(&s.puzzle));
     let avg = AverageWidth::default().with_samples(10).evaluate(&s.puzzle, g.seed()).unwrap();
     assert_eq!(s.average_width, Some(avg));
@@ -70,7 +70,7 @@ fn resumed_generation_equals_an_uninterrupted_one() {
     resumed.run(&Budget::sweeps(100), &mut ());
 
     assert_eq!(serde_json::to_string(&resumed).unwrap(), serde_json::to_string(&straight).unwrap());
-    assert_eq!(resumed.summary(), straight.summary());
+    assert_eq!(resumed.rate_summary(), straight.rate_summary());
 }
 
 #[test]
@@ -79,7 +79,7 @@ fn thread_count_does_not_change_the_result() {
         rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(|| {
             let mut g = Generation::start(small(energy("average-width:samples=3")), 9).unwrap();
             g.run(&Budget::sweeps(60), &mut ());
-            (serde_json::to_string(&g).unwrap(), g.summary())
+            (serde_json::to_string(&g).unwrap(), g.rate_summary())
         })
     };
     let one = run(1);
@@ -98,7 +98,7 @@ fn human_model_energies_rate_and_report_the_lowest_energy_puzzle() {
         assert!((b.energy - (-100.0 * b.u + b.clues as f64)).abs() < 1e-6, "H = -J U + h clues");
     }
     let lowest = g.bests().iter().map(|b| b.energy).fold(f64::INFINITY, f64::min);
-    assert!((g.summary().energy - lowest).abs() < 1e-9);
+    assert!((g.rate_summary().energy - lowest).abs() < 1e-9);
     assert!(energy("refutation-sum").is_for_people());
     assert!(!energy("average-width").is_for_people());
 }
@@ -121,7 +121,7 @@ fn se_rating_energy_with_vicinity_moves() {
     }
     let moved = g.bests().iter().any(|b| !b.puzzle.is_solved_by(g.solution()));
     assert!(moved, "exchanges change the solution grid");
-    let s = g.summary();
+    let s = g.rate_summary();
     assert!(sudoku_solve::is_unique(&s.puzzle) && s.puzzle.is_solved_by(&s.solution));
     assert_eq!(s.se, SeRater::default().evaluate(&s.puzzle).ok().map(|r| r.0));
     assert_eq!(s.minimal, sudoku_generate::is_minimal(&s.puzzle));
@@ -134,7 +134,7 @@ fn minimal_output_has_every_clue_needed() {
     let config = GeneratorConfig { depth_target: 1, minimal: true, ..small(energy("depth")) };
     let mut g = Generation::start(config, 3).unwrap();
     g.run(&Budget::sweeps(2), &mut ());
-    let s = g.summary();
+    let s = g.rate_summary();
     assert!(s.minimal && sudoku_generate::is_minimal(&s.puzzle), "{}", s.puzzle);
     assert!(s.puzzle.is_solved_by(&s.solution));
     let depth = Depth::default().evaluate(&s.puzzle).unwrap();
@@ -143,7 +143,7 @@ fn minimal_output_has_every_clue_needed() {
     let spare = GeneratorConfig { minimal: false, ..config };
     let mut g = Generation::start(spare, 3).unwrap();
     g.run(&Budget::sweeps(2), &mut ());
-    assert!(!g.summary().minimal, "a puzzle two steps from depth 1 still has spare clues");
+    assert!(!g.rate_summary().minimal, "a puzzle two steps from depth 1 still has spare clues");
 }
 
 /// Annealing and Metropolis run the main phase through the same driver, resume exactly from a
@@ -166,7 +166,7 @@ fn any_optimizer_runs_the_main_phase_and_resumes_exactly() {
                     g = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
                 }
                 g.run(&Budget::sweeps(40), &mut ());
-                (g.steps(), serde_json::to_string(&g.bests()).unwrap(), g.summary())
+                (g.steps(), serde_json::to_string(&g.bests()).unwrap(), g.rate_summary())
             })
         };
         let straight = run(1, false);
