@@ -5,7 +5,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use sudoku_core::{Failure, Grid};
-use sudoku_logic::LogicalSolver;
+use sudoku_logic::{EarlyStop, LogicalSolver};
 use sudoku_metrics::{Rating, RatingKind, RatingValue};
 use sudoku_solve::solve_within;
 
@@ -235,34 +235,74 @@ fn rate_many(
     errors.collect(py, results, rated_dict)
 }
 
-/// The settings of Sudoku Explainer's rating alone.
-fn se_settings(chain_budget: u64) -> Settings {
-    let rating = Rating::new(RatingKind::SeRating).with_budget(chain_budget);
-    Settings { ratings: vec![rating], seed: 0, check_budget: SOLVE_BUDGET }
+/// How `se_rating` rates: through the catalogue (as `sudoku rate --metrics se-rating`), or
+/// with an early stop (as `sudoku rate --diamond` or `--pearl`).
+enum Se {
+    Catalogue(Settings),
+    Early(LogicalSolver),
 }
 
-/// ER/EP/ED of a puzzle's rating.
-fn se_tuple(text: &str, settings: &Settings) -> Result<(f64, f64, f64), Fail> {
-    match rate_text(settings, text, Errors::Raise)?.pop() {
-        Some((_, Ok(RatingValue::Se(r, _)))) => Ok((r.er, r.ep, r.ed)),
-        Some((_, Err(f))) => Err(f),
-        _ => unreachable!("se-rating gives ER/EP/ED"),
+fn se_how(chain_budget: u64, stop: Option<&str>) -> PyResult<Se> {
+    let early = match stop {
+        None => {
+            let rating = Rating::new(RatingKind::SeRating).with_budget(chain_budget);
+            let settings = Settings { ratings: vec![rating], seed: 0, check_budget: SOLVE_BUDGET };
+            return Ok(Se::Catalogue(settings));
+        }
+        Some("diamond") => EarlyStop::NotDiamond,
+        Some("pearl") => EarlyStop::NotPearl,
+        Some(other) => {
+            return Err(PyValueError::new_err(format!(
+                "stop must be None, \"diamond\" or \"pearl\", not {other:?}"
+            )));
+        }
+    };
+    Ok(Se::Early(LogicalSolver::default().with_chain_budget(chain_budget).with_early_stop(early)))
+}
+
+/// ER/EP/ED of a puzzle.
+fn se_tuple(text: &str, how: &Se) -> Result<(f64, f64, f64), Fail> {
+    match how {
+        Se::Catalogue(settings) => match rate_text(settings, text, Errors::Raise)?.pop() {
+            Some((_, Ok(RatingValue::Se(r, _)))) => Ok((r.er, r.ep, r.ed)),
+            Some((_, Err(f))) => Err(f),
+            _ => unreachable!("se-rating gives ER/EP/ED"),
+        },
+        Se::Early(solver) => {
+            let path = solver.solve(&grid_of(text)?).map_err(|e| Fail::failure(&e))?;
+            Ok((path.rating.er, path.rating.ep, path.rating.ed))
+        }
     }
 }
 
 /// Sudoku Explainer's ``(ER, EP, ED)``: the hardest step, the hardest up to the first
 /// placement, the first step; 20.0 when no technique finishes (as Sudoku Explainer).
 ///
+/// ``stop="diamond"`` (``"pearl"``) stops at the first step that shows the puzzle is not a
+/// diamond (pearl), as ``serate --diamond`` (``--pearl``) and ``sudoku rate --diamond``
+/// (``--pearl``) do: ER is then 20.0 (and EP 0.0 if no digit was placed yet). Much faster
+/// when looking for diamonds or pearls among many puzzles.
+///
+/// >>> p = "..1...5.....2.9......8..3..53..4...........726.........2.1...894...3............."
+/// >>> se_rating(p), se_rating(p, stop="pearl"), se_rating(p, stop="diamond")
+/// ((4.5, 3.4, 2.6), (20.0, 3.4, 2.6), (20.0, 0.0, 2.6))
+///
 /// >>> se_rating("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", chain_budget=10**6)
 /// Traceback (most recent call last):
 /// ...
 /// sudoku_rs._errors.BudgetExceededError: budget exceeded: more than 1000000 chain potentials needed
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, chain_budget = LogicalSolver::default().chain_budget))]
-fn se_rating(py: Python<'_>, puzzle: &str, chain_budget: u64) -> PyResult<(f64, f64, f64)> {
-    let settings = se_settings(chain_budget);
+#[pyo3(signature = (puzzle, *, chain_budget = LogicalSolver::default().chain_budget,
+    stop = None))]
+fn se_rating(
+    py: Python<'_>,
+    puzzle: &str,
+    chain_budget: u64,
+    stop: Option<&str>,
+) -> PyResult<(f64, f64, f64)> {
+    let how = se_how(chain_budget, stop)?;
     let texts = [puzzle.to_string()];
-    let mut results = batch(py, Some(1), &texts, |_, t| se_tuple(t, &settings))?;
+    let mut results = batch(py, Some(1), &texts, |_, t| se_tuple(t, &how))?;
     match results.pop() {
         Some(Ok(t)) => Ok(t),
         Some(Err(mut f)) => {
@@ -280,18 +320,19 @@ fn se_rating(py: Python<'_>, puzzle: &str, chain_budget: u64) -> PyResult<(f64, 
 /// [(4.2, 1.2, 1.2)]
 #[pyfunction]
 #[pyo3(signature = (puzzles, *, chain_budget = LogicalSolver::default().chain_budget,
-    threads = None, errors = "raise"))]
+    stop = None, threads = None, errors = "raise"))]
 fn se_rating_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     chain_budget: u64,
+    stop: Option<&str>,
     threads: Option<usize>,
     errors: &str,
 ) -> PyResult<Vec<Py<PyAny>>> {
     let errors = Errors::parse(errors)?;
-    let settings = se_settings(chain_budget);
+    let how = se_how(chain_budget, stop)?;
     let texts = strings(puzzles)?;
-    let results = batch(py, threads, &texts, |_, t| se_tuple(t, &settings))?;
+    let results = batch(py, threads, &texts, |_, t| se_tuple(t, &how))?;
     errors.collect(py, results, |py, t| Ok(t.into_pyobject(py)?.into_any().unbind()))
 }
 

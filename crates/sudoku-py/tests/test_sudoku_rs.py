@@ -65,6 +65,19 @@ def test_se_ratings_equal_the_commands_and_sudoku_explainers(run_cli, testdata):
     assert agree >= 0.95 * len(puzzles), (agree, len(puzzles))
 
 
+def test_diamond_and_pearl_stops_equal_the_commands(run_cli, testdata):
+    puzzles = puzzles_of(testdata / "se-rated.txt")[:400]
+    for stop in ("diamond", "pearl"):
+        status, out, err = run_cli("rate", f"--{stop}", "-", stdin="\n".join(puzzles))
+        assert status == 0, err
+        cli = [tuple(float(x) for x in l.split("/")) for l in out.splitlines()]
+        ours = sudoku_rs.se_rating_many(puzzles, stop=stop)
+        assert ours == cli
+        assert any(r[0] == 20.0 for r in ours) and any(r[0] < 20.0 for r in ours)
+    with pytest.raises(ValueError):
+        sudoku_rs.se_rating(XY, stop="ruby")
+
+
 def test_every_rating_of_the_catalogue_equals_the_commands(run_cli, testdata):
     puzzles = puzzles_of(testdata / "se-bands.txt", max_er=4.0)[:6] + [XY]
     names = sudoku_rs.ratings()

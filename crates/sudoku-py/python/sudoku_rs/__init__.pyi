@@ -165,9 +165,20 @@ def rate_many(
     (4.2, 'MultipleSolutionsError', True)
     """
 
-def se_rating(puzzle: str, *, chain_budget: int = 20_000_000_000) -> Tuple[float, float, float]:
+def se_rating(
+    puzzle: str, *, chain_budget: int = 20_000_000_000, stop: Optional[str] = None
+) -> Tuple[float, float, float]:
     """Sudoku Explainer's ``(ER, EP, ED)``: the hardest step, the hardest up to the first
     placement, the first step; 20.0 when no technique finishes (as Sudoku Explainer).
+
+    ``stop="diamond"`` (``"pearl"``) stops at the first step that shows the puzzle is not a
+    diamond (pearl), as ``serate --diamond`` (``--pearl``) and ``sudoku rate --diamond``
+    (``--pearl``) do: ER is then 20.0 (and EP 0.0 if no digit was placed yet). Much faster
+    when looking for diamonds or pearls among many puzzles.
+
+    >>> p = "..1...5.....2.9......8..3..53..4...........726.........2.1...894...3............."
+    >>> se_rating(p), se_rating(p, stop="pearl"), se_rating(p, stop="diamond")
+    ((4.5, 3.4, 2.6), (20.0, 3.4, 2.6), (20.0, 0.0, 2.6))
 
     >>> se_rating("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", chain_budget=10**6)
     Traceback (most recent call last):
@@ -179,6 +190,7 @@ def se_rating_many(
     puzzles: Puzzles,
     *,
     chain_budget: int = 20_000_000_000,
+    stop: Optional[str] = None,
     threads: Optional[int] = None,
     errors: str = "raise",
 ) -> List[Union[Tuple[float, float, float], SudokuError]]:
