@@ -57,7 +57,7 @@ fn main() {
                 loop {
                     let Some((name, seed)) = queue.lock().expect("queue").pop() else { break };
                     let energy: Energy = name.parse().expect("a known energy");
-                    let config = GeneratorConfig { energy, ..GeneratorConfig::default() };
+                    let config = GeneratorConfig::default().with_energy(energy);
                     let started = Instant::now();
                     let (summary, steps) = pool.install(|| {
                         let mut g = Generation::start(config, seed).expect("valid configuration");

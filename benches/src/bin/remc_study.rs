@@ -12,7 +12,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use plotters::prelude::*;
-use sudoku_generate::{Adjustment, Generation, GeneratorConfig};
+use sudoku_generate::{Adjustment, Generation, GeneratorConfig, Search};
 use tempering::Budget;
 
 const VARIANTS: [(&str, Adjustment); 3] = [
@@ -61,8 +61,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a thread pool");
                 loop {
                     let Some((v, seed)) = queue.lock().expect("queue").pop() else { break };
-                    let config =
-                        GeneratorConfig { adjustment: VARIANTS[v].1, ..GeneratorConfig::paper() };
+                    // The paper's replica exchange, with each adjustment.
+                    let search = Search::ReplicaExchange {
+                        replicas: 10,
+                        beta_hot: 0.01,
+                        adjustment: VARIANTS[v].1,
+                    };
+                    let config = GeneratorConfig::paper().with_search(search);
                     let t = Instant::now();
                     let best = pool.install(|| {
                         let mut g = Generation::start(config, seed).expect("valid configuration");

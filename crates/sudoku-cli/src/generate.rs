@@ -74,22 +74,24 @@ pub(crate) struct GenerateArgs {
     /// --resume. The same seed and steps give the same output.
     #[arg(long)]
     steps: Option<u64>,
-    /// Replicas of replica exchange (preset: explainer 4, paper 10).
+    /// Replicas of replica exchange (`--search exchange`: the average-width and paper presets;
+    /// 10).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     replicas: Option<u64>,
-    /// Temperature adjustment: watanabe (the paper's, target 0.8; the default), equal (both
-    /// ends fixed), none.
+    /// Temperature adjustment of replica exchange: watanabe (the paper's, target 0.8; the
+    /// default), equal (both ends fixed), none.
     #[arg(long)]
     adjustment: Option<String>,
-    /// The hottest inverse temperature beta_1; the initial ladder is beta_m = beta_1 m (the
-    /// paper's 0.01).
+    /// The hottest inverse temperature beta_1 of replica exchange; the initial ladder is
+    /// beta_m = beta_1 m (the paper's 0.01).
     #[arg(long)]
     beta_hot: Option<f64>,
     /// Sweeps between replica exchanges, and between progress reports of a single chain (the
     /// paper's N_s: 100; explainer 1).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     sweeps_per_round: Option<u32>,
-    /// The depth the depth phase must reach (default 8).
+    /// The depth the depth phase must reach (`--start depth`: the average-width and paper
+    /// presets; 8).
     #[arg(long)]
     depth_target: Option<u32>,
     /// Report a minimal puzzle (every clue needed): unneeded clues of the best puzzle are
@@ -306,9 +308,9 @@ fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GeneratorConfig> {
     if let (None, Some(n)) = (energy.rating.samples, args.samples) {
         energy.rating = energy.rating.with_samples(n);
     }
-    let start = match args.start.as_deref() {
+    let mut start = match args.start.as_deref() {
         None => preset.start,
-        Some("depth") => Start::DepthPhase,
+        Some("depth") => Start::depth_phase(),
         Some(other) if other.starts_with("file:") => Start::Given(0),
         Some(other) => match other.strip_prefix("random:").map(str::parse::<u32>) {
             Some(Ok(n)) if n > 0 => Start::BestOfRandom(n),
@@ -321,30 +323,48 @@ fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GeneratorConfig> {
         Some("vicinity") => Moves::Vicinity,
         Some(other) => bail!("unknown moves {other:?}; use flips or vicinity"),
     };
-    let search = match args.search.as_deref() {
+    let mut search = match args.search.as_deref() {
         None => preset.search,
         Some(spec) => parse_search(spec)?,
     };
-    let adjustment = match args.adjustment.as_deref() {
-        None => preset.adjustment,
-        Some("watanabe") => Adjustment::Watanabe(0.8),
-        Some("equal") => Adjustment::EqualAcceptance(0.3),
-        Some("none") => Adjustment::None,
-        Some(other) => bail!("unknown adjustment {other:?}; use watanabe, equal or none"),
-    };
-    Ok(GeneratorConfig {
-        energy,
-        start,
-        moves,
-        search,
-        adjustment,
-        replicas: args.replicas.map_or(preset.replicas, |r| r as usize),
-        depth_target: args.depth_target.unwrap_or(preset.depth_target),
-        sweeps_per_round: args.sweeps_per_round.unwrap_or(preset.sweeps_per_round),
-        beta_hot: args.beta_hot.unwrap_or(preset.beta_hot),
-        minimal: args.minimal,
-        ..preset
-    })
+    // Each flag below sets a parameter of one start or one search: given for another, it
+    // would do nothing, so it is refused.
+    match &mut start {
+        Start::DepthPhase { target, .. } => *target = args.depth_target.unwrap_or(*target),
+        _ if args.depth_target.is_some() => bail!("--depth-target needs --start depth"),
+        _ => {}
+    }
+    match &mut search {
+        Search::ReplicaExchange { replicas, beta_hot, adjustment } => {
+            *replicas = args.replicas.map_or(*replicas, |r| r as usize);
+            *beta_hot = args.beta_hot.unwrap_or(*beta_hot);
+            *adjustment = match args.adjustment.as_deref() {
+                None => *adjustment,
+                Some("watanabe") => Adjustment::Watanabe(0.8),
+                Some("equal") => Adjustment::EqualAcceptance(0.3),
+                Some("none") => Adjustment::None,
+                Some(other) => bail!("unknown adjustment {other:?}; use watanabe, equal or none"),
+            };
+        }
+        _ => {
+            for (flag, given) in [
+                ("--replicas", args.replicas.is_some()),
+                ("--beta-hot", args.beta_hot.is_some()),
+                ("--adjustment", args.adjustment.is_some()),
+            ] {
+                if given {
+                    bail!("{flag} needs --search exchange (the paper's replica exchange)");
+                }
+            }
+        }
+    }
+    Ok(preset
+        .with_energy(energy)
+        .with_start(start)
+        .with_moves(moves)
+        .with_search(search)
+        .with_sweeps_per_round(args.sweeps_per_round.unwrap_or(preset.sweeps_per_round))
+        .with_minimal(args.minimal))
 }
 
 /// `exchange`, `annealing[:T0:ALPHA:TMIN]`, `metropolis[:BETA]` or `best-first`.
@@ -358,7 +378,7 @@ fn parse_search(spec: &str) -> anyhow::Result<Search> {
         .collect::<anyhow::Result<_>>()?;
     let arg = |i: usize, default: f64| numbers.get(i).copied().unwrap_or(default);
     Ok(match (name, numbers.len()) {
-        ("exchange", 0) => Search::ReplicaExchange,
+        ("exchange", 0) => Search::replica_exchange(),
         ("annealing", 0 | 3) => {
             Search::Annealing { t0: arg(0, 20.0), alpha: arg(1, 0.999), t_min: arg(2, 1.0) }
         }
@@ -674,7 +694,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
             let config = config_from_args(args)?;
             let seed = args.seed.unwrap_or(1);
             let phase = match config.start {
-                Start::DepthPhase => "depth phase".to_string(),
+                Start::DepthPhase { .. } => "depth phase".to_string(),
                 Start::BestOfRandom(n) => format!("rating {n} random minimal puzzles"),
                 _ => "start phase".to_string(),
             };

@@ -385,7 +385,7 @@ fn generate_refuses_a_damaged_checkpoint() {
         b"",
     );
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("is damaged or not a checkpoint"), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("damaged or not a checkpoint"), "{}", text(&out.stderr));
     std::fs::write(&ckpt, b"").unwrap();
     let out = sudoku(
         &["generate", "--resume", ckpt.to_str().unwrap(), "--steps", "10", "--no-progress"],
@@ -403,7 +403,7 @@ fn generate_refuses_a_damaged_checkpoint() {
     // A checkpoint without a run is refused, not a crash.
     std::fs::write(
         &ckpt,
-        b"{\"format\":\"sudoku-generate-checkpoint\",\"version\":2,\"portfolio\":{\"runs\":[]}}",
+        b"{\"format\":\"sudoku-generate-checkpoint\",\"version\":3,\"portfolio\":{\"runs\":[]}}",
     )
     .unwrap();
     let out = sudoku(

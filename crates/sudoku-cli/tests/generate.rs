@@ -193,13 +193,25 @@ fn the_default_generation_reports_er() {
 
 #[test]
 fn any_search_runs_after_the_start() {
+    // FAST without --replicas: a flag of replica exchange only.
+    let chain = ["--preset", "average-width", "--depth-target", "3", "--threads", "1"];
     for search in ["annealing", "metropolis:0.5", "annealing:10:0.9:0.5"] {
         let args =
-            [&["generate", "--search", search, "--steps", "12", "--json"][..], &FAST].concat();
+            [&["generate", "--search", search, "--steps", "12", "--json"][..], &chain].concat();
         let out = sudoku(&args);
         assert_eq!(out.status.code(), Some(0), "{search}: {}", text(&out.stderr));
         let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
         assert_eq!(v["steps"], 12, "{search}");
+    }
+    // A flag of another search or start does nothing there: refused, naming what it needs.
+    for (args, needs) in [
+        (&["--search", "annealing", "--replicas", "3"][..], "--replicas needs --search exchange"),
+        (&["--beta-hot", "0.1"][..], "--beta-hot needs --search exchange"),
+        (&["--depth-target", "3"][..], "--depth-target needs --start depth"),
+    ] {
+        let out = sudoku(&[&["generate", "--steps", "1", "--no-progress"][..], args].concat());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains(needs), "{args:?}: {}", text(&out.stderr));
     }
     let bad = sudoku(&["generate", "--search", "annealing:1", "--steps", "1", "--no-progress"]);
     assert_eq!(bad.status.code(), Some(2));

@@ -11,16 +11,17 @@ use crate::Portfolio;
 /// The `format` tag of a checkpoint file.
 pub const CHECKPOINT_FORMAT: &str = "sudoku-generate-checkpoint";
 
-/// The version this library reads and writes. Version 2: a portfolio of generations with
-/// catalogue energies.
-pub const CHECKPOINT_VERSION: u32 = 2;
+/// The version this library reads and writes. Version 3: the depth phase's and replica
+/// exchange's parameters inside `Start` and `Search` (2: a portfolio of generations with
+/// catalogue energies).
+pub const CHECKPOINT_VERSION: u32 = 3;
 
 /// Why a checkpoint could not be read or written.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum CheckpointError {
     /// The text is not a checkpoint's JSON (or it was cut short).
-    #[error("not a checkpoint, or cut short: {0}")]
+    #[error("damaged or not a checkpoint: {0}")]
     NotACheckpoint(#[source] serde_json::Error),
     /// Another format, or another version of this one.
     #[error(
@@ -48,10 +49,13 @@ pub enum CheckpointError {
 /// # Examples
 ///
 /// ```
-/// use sudoku_generate::{Checkpoint, GeneratorConfig, Portfolio};
+/// use sudoku_generate::{Checkpoint, GeneratorConfig, Portfolio, Search, Start};
 /// use tempering::Budget;
 ///
-/// let config = GeneratorConfig { depth_target: 3, replicas: 2, sweeps_per_round: 2, ..GeneratorConfig::average_width() };
+/// let config = GeneratorConfig::average_width()
+///     .with_start(Start::depth(3))
+///     .with_search(Search::exchange(2))
+///     .with_sweeps_per_round(2);
 /// let mut portfolio = Portfolio::start(config, 7, 1)?;
 /// portfolio.run(&Budget::sweeps(2), &mut [()]);
 ///

@@ -115,9 +115,18 @@ impl Difficulty for Scaled {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub enum Search {
-    /// Replica exchange (the paper's): `replicas`, `beta_hot`, `adjustment` and
-    /// `sweeps_per_round` of the configuration.
-    ReplicaExchange,
+    /// Replica exchange (the paper's): `replicas` chains on a ladder of inverse temperatures
+    /// `beta_hot * m` (m = 1..replicas) that adapts by `adjustment`, exchanging every
+    /// `sweeps_per_round` sweeps of the configuration. [`Search::replica_exchange`] gives the
+    /// paper's values.
+    ReplicaExchange {
+        /// Replicas, M (10).
+        replicas: usize,
+        /// The hottest inverse temperature, beta_1 (0.01).
+        beta_hot: f64,
+        /// How the temperatures adapt (the paper's rule with p = 0.8).
+        adjustment: Adjustment,
+    },
     /// Simulated annealing: temperature `t0`, multiplied by `alpha` after every sweep, back to
     /// `t0` when it falls below `t_min`.
     Annealing {
@@ -138,6 +147,31 @@ pub enum Search {
     /// exchange of one clue). Starts from every start puzzle (all the random ones with
     /// [`Start::BestOfRandom`]). A step is one expansion.
     BestFirst,
+}
+
+impl Search {
+    /// The paper's replica exchange: M = 10 replicas, beta_m = 0.01 m, adjusted by its rule
+    /// with p = 0.8.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_generate::{Adjustment, Search};
+    /// let Search::ReplicaExchange { replicas, adjustment, .. } = Search::replica_exchange() else {
+    ///     unreachable!()
+    /// };
+    /// assert_eq!((replicas, adjustment), (10, Adjustment::Watanabe(0.8)));
+    /// ```
+    #[must_use]
+    pub const fn replica_exchange() -> Search {
+        Search::exchange(10)
+    }
+
+    /// The paper's replica exchange with `replicas` replicas (beta_m = 0.01 m, its adjustment).
+    #[must_use]
+    pub const fn exchange(replicas: usize) -> Search {
+        Search::ReplicaExchange { replicas, beta_hot: 0.01, adjustment: Adjustment::Watanabe(0.8) }
+    }
 }
 
 /// The main phase's optimizer in progress.
@@ -187,18 +221,40 @@ impl Searcher {
 const BEST_FIRST_FRONTIER: usize = 20_000;
 
 /// How a generation finds the puzzle its replicas start from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub enum Start {
-    /// The paper's depth phase: Metropolis on the depth from the full solution grid until
-    /// `depth_target`.
-    DepthPhase,
+    /// The paper's depth phase: Metropolis at inverse temperature `beta` on the depth, from
+    /// the full solution grid, until the depth reaches `target` or after `max_sweeps` sweeps.
+    /// [`Start::depth_phase`] gives the paper's values.
+    DepthPhase {
+        /// The inverse temperature (0.05).
+        beta: f64,
+        /// The depth that ends the phase (8).
+        target: u32,
+        /// The most sweeps (100,000).
+        max_sweeps: u64,
+    },
     /// This many random minimal puzzles, rated by the run's energy in parallel: chains and
     /// replicas start from the lowest-energy one, [`Search::BestFirst`] from all of them.
     BestOfRandom(u32),
     /// This many puzzles given to [`Generation::start_from`] (the vicinity of known hard
     /// puzzles, say), used as random minimal puzzles are.
     Given(u32),
+}
+
+impl Start {
+    /// The paper's depth phase: beta = 0.05 until depth 8 (at most 100,000 sweeps).
+    #[must_use]
+    pub const fn depth_phase() -> Start {
+        Start::depth(8)
+    }
+
+    /// The paper's depth phase, until depth `target`.
+    #[must_use]
+    pub const fn depth(target: u32) -> Start {
+        Start::DepthPhase { beta: 0.05, target, max_sweeps: 100_000 }
+    }
 }
 
 /// How the width phase's temperatures adapt.
@@ -220,6 +276,7 @@ pub enum Adjustment {
 /// [`GeneratorConfig::average_width`] (hard for backtracking) and [`GeneratorConfig::paper`]
 /// (exactly the paper's schedule).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct GeneratorConfig {
     /// `U` of the width phase.
     pub energy: Energy,
@@ -231,20 +288,9 @@ pub struct GeneratorConfig {
     pub j: f64,
     /// `h`, the field on the clues (1).
     pub h: f64,
-    /// Inverse temperature of the depth phase (0.05).
-    pub depth_beta: f64,
-    /// The depth phase ends when the depth reaches this (8).
-    pub depth_target: u32,
-    /// ... or after this many sweeps.
-    pub depth_max_sweeps: u64,
-    /// Replicas of the width phase, M (10).
-    pub replicas: usize,
-    /// Sweeps between exchanges, N_s (100).
+    /// Sweeps in a round, N_s (100): replica exchange exchanges after each, and every search
+    /// records its history (energies, temperatures) once a round.
     pub sweeps_per_round: u32,
-    /// The hottest inverse temperature, beta_1 (0.01); the initial ladder is beta_m = beta_1 m.
-    pub beta_hot: f64,
-    /// Temperature adjustment (the paper's rule with p = 0.8).
-    pub adjustment: Adjustment,
     /// Removal-then-addition pairs per sweep (10).
     pub move_pairs: u32,
     /// The width phase's moves (the paper's flips over one solution grid).
@@ -271,6 +317,72 @@ impl Default for GeneratorConfig {
 }
 
 impl GeneratorConfig {
+    /// With this energy.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_generate::{GeneratorConfig, Search, Start};
+    /// let config = GeneratorConfig::explainer()
+    ///     .with_energy("depth".parse()?)
+    ///     .with_start(Start::BestOfRandom(50))
+    ///     .with_search(Search::Metropolis { beta: 0.2 });
+    /// assert_eq!(config.energy.to_string(), "depth");
+    /// # Ok::<(), sudoku_metrics::ParseRatingError>(())
+    /// ```
+    #[must_use]
+    pub fn with_energy(self, energy: Energy) -> GeneratorConfig {
+        GeneratorConfig { energy, ..self }
+    }
+
+    /// Starting this way.
+    #[must_use]
+    pub fn with_start(self, start: Start) -> GeneratorConfig {
+        GeneratorConfig { start, ..self }
+    }
+
+    /// With this optimizer.
+    #[must_use]
+    pub fn with_search(self, search: Search) -> GeneratorConfig {
+        GeneratorConfig { search, ..self }
+    }
+
+    /// With these moves.
+    #[must_use]
+    pub fn with_moves(self, moves: Moves) -> GeneratorConfig {
+        GeneratorConfig { moves, ..self }
+    }
+
+    /// With `sweeps` sweeps per round.
+    #[must_use]
+    pub fn with_sweeps_per_round(self, sweeps: u32) -> GeneratorConfig {
+        GeneratorConfig { sweeps_per_round: sweeps, ..self }
+    }
+
+    /// With `pairs` removal-then-addition pairs per sweep.
+    #[must_use]
+    pub fn with_move_pairs(self, pairs: u32) -> GeneratorConfig {
+        GeneratorConfig { move_pairs: pairs, ..self }
+    }
+
+    /// With `budget` search nodes per rating.
+    #[must_use]
+    pub fn with_rating_budget(self, budget: u64) -> GeneratorConfig {
+        GeneratorConfig { rating_budget: budget, ..self }
+    }
+
+    /// Re-rating `candidates` of the last bests with `samples` tie-breaks at the end.
+    #[must_use]
+    pub fn with_rerate(self, samples: u32, candidates: usize) -> GeneratorConfig {
+        GeneratorConfig { rerate_samples: samples, rerate_candidates: candidates, ..self }
+    }
+
+    /// Reporting a minimal puzzle (see [`GeneratorConfig::minimal`]).
+    #[must_use]
+    pub fn with_minimal(self, minimal: bool) -> GeneratorConfig {
+        GeneratorConfig { minimal, ..self }
+    }
+
     /// Puzzles hard for people, by Sudoku Explainer's ER (measured in `docs/generator.md`):
     /// energy `se-rating:tiebreak=ep-ed`, 2,000 random minimal puzzles as the start, and a
     /// best-first search over the {-1+1} vicinity (every exchange of one clue, so the solution
@@ -284,7 +396,6 @@ impl GeneratorConfig {
             start: Start::BestOfRandom(2000),
             search: Search::BestFirst,
             moves: Moves::Vicinity,
-            replicas: 4,
             sweeps_per_round: 1,
             ..GeneratorConfig::paper()
         }
@@ -311,18 +422,12 @@ impl GeneratorConfig {
     pub fn paper() -> GeneratorConfig {
         GeneratorConfig {
             energy: Energy::width(),
-            start: Start::DepthPhase,
-            search: Search::ReplicaExchange,
+            start: Start::depth_phase(),
+            search: Search::replica_exchange(),
             moves: Moves::Flips,
             j: 100.0,
             h: 1.0,
-            depth_beta: 0.05,
-            depth_target: 8,
-            depth_max_sweeps: 100_000,
-            replicas: 10,
             sweeps_per_round: 100,
-            beta_hot: 0.01,
-            adjustment: Adjustment::Watanabe(0.8),
             move_pairs: 10,
             rating_budget: 20_000_000,
             rerate_samples: 100,
@@ -575,8 +680,8 @@ impl Generation {
     /// # Examples
     ///
     /// ```
-    /// use sudoku_generate::{Generation, GeneratorConfig};
-    /// let config = GeneratorConfig { depth_target: 3, replicas: 2, ..GeneratorConfig::default() };
+    /// use sudoku_generate::{Generation, GeneratorConfig, Start};
+    /// let config = GeneratorConfig::default().with_start(Start::depth(3));
     /// assert!(Generation::start_until(config, 1, &mut || false)?.is_none());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -587,27 +692,28 @@ impl Generation {
     ) -> Result<Option<Generation>, ConfigError> {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let solution = sudoku_solve::random_solution(&mut rng);
-        if let Start::Given(_) = config.start {
-            return Err(ConfigError::NoStart);
-        }
-        if let Start::BestOfRandom(n) = config.start {
-            let model = Generation::width_model(&config, solution, seed);
-            let Some(starts) = random_starts(&model, n, seed, keep_going) else {
-                return Ok(None);
-            };
-            return Generation::with_starts(config, seed, model, starts, 0).map(Some);
-        }
+        let (beta, target, max_sweeps) = match config.start {
+            Start::DepthPhase { beta, target, max_sweeps } => (beta, target, max_sweeps),
+            Start::BestOfRandom(n) => {
+                let model = Generation::width_model(&config, solution, seed);
+                let Some(starts) = random_starts(&model, n, seed, keep_going) else {
+                    return Ok(None);
+                };
+                return Generation::with_starts(config, seed, model, starts, 0).map(Some);
+            }
+            Start::Given(_) => return Err(ConfigError::NoStart),
+        };
         let depth_model =
             PuzzleModel::new(solution, Depth::default().with_budget(config.rating_budget), seed)
                 .with_coupling(config.j, config.h);
-        let chain = Metropolis::new(config.depth_beta).with_moves_per_sweep(2 * config.move_pairs);
+        let chain = Metropolis::new(beta).with_moves_per_sweep(2 * config.move_pairs);
         let mut depth_observer =
-            DepthReached { target: f64::from(config.depth_target), keep_going, interrupted: false };
+            DepthReached { target: f64::from(target), keep_going, interrupted: false };
         let report = chain.run(
             &depth_model,
             depth_model.full_state(),
             &mut rng,
-            &Budget::sweeps(config.depth_max_sweeps),
+            &Budget::sweeps(max_sweeps),
             &mut depth_observer,
         );
         if depth_observer.interrupted {
@@ -678,8 +784,24 @@ impl Generation {
         let moves = 2 * config.move_pairs;
         let rng = || Pcg64Mcg::seed_from_u64(seed ^ 0x5eed);
         let search = match config.search {
-            Search::ReplicaExchange => {
-                Searcher::Exchange(Generation::exchange(&config, &model, first, seed)?)
+            Search::ReplicaExchange { replicas, beta_hot, adjustment } => {
+                let ladder = Ladder::linear(beta_hot, beta_hot * replicas as f64, replicas)?;
+                let ladder = match adjustment {
+                    Adjustment::None => ladder,
+                    Adjustment::Watanabe(p) => ladder.adaptive(p)?,
+                    Adjustment::EqualAcceptance(rate) => ladder.equal_acceptance(rate)?,
+                };
+                let exchange_config = ExchangeConfig {
+                    sweeps_per_round: config.sweeps_per_round,
+                    moves_per_sweep: moves,
+                };
+                Searcher::Exchange(ReplicaExchange::new(
+                    &model,
+                    vec![first; replicas],
+                    ladder,
+                    exchange_config,
+                    seed ^ 0x5eed,
+                )?)
             }
             Search::Annealing { t0, alpha, t_min } => {
                 let a = Annealing::new(t0, alpha)
@@ -708,26 +830,6 @@ impl Generation {
             bests: Vec::new(),
             model: Some(model),
         })
-    }
-
-    fn exchange(
-        config: &GeneratorConfig,
-        model: &PuzzleModel<Box<dyn Difficulty>>,
-        first: PuzzleState,
-        seed: u64,
-    ) -> Result<ReplicaExchange<PuzzleState>, ConfigError> {
-        let m = config.replicas;
-        let ladder = Ladder::linear(config.beta_hot, config.beta_hot * m as f64, m)?;
-        let ladder = match config.adjustment {
-            Adjustment::None => ladder,
-            Adjustment::Watanabe(p) => ladder.adaptive(p)?,
-            Adjustment::EqualAcceptance(rate) => ladder.equal_acceptance(rate)?,
-        };
-        let exchange_config = ExchangeConfig {
-            sweeps_per_round: config.sweeps_per_round,
-            moves_per_sweep: 2 * config.move_pairs,
-        };
-        ReplicaExchange::new(model, vec![first; m], ladder, exchange_config, seed ^ 0x5eed)
     }
 
     fn width_model(

@@ -12,12 +12,12 @@
 //! # Example
 //!
 //! ```
-//! use sudoku_generate::{Generation, GeneratorConfig, Start};
+//! use sudoku_generate::{Generation, GeneratorConfig, Search, Start};
 //! use tempering::Budget;
 //!
 //! // Hard for people (the default, by Sudoku Explainer's ER), deliberately short: the best of
-//! // 20 random minimal puzzles, then 3 rounds of replica exchange with vicinity moves.
-//! let config = GeneratorConfig { start: Start::BestOfRandom(20), ..GeneratorConfig::default() };
+//! // 20 random minimal puzzles, then 3 best-first expansions of their vicinity.
+//! let config = GeneratorConfig::default().with_start(Start::BestOfRandom(20));
 //! let mut generation = Generation::start(config, 7)?;
 //! generation.run(&Budget::sweeps(3), &mut ());
 //! let summary = generation.rate_summary();
@@ -26,12 +26,10 @@
 //! assert!(summary.se.is_some_and(|se| se.er >= 1.0));
 //!
 //! // Hard for backtracking: the paper's schedule with the average-width energy.
-//! let config = GeneratorConfig {
-//!     depth_target: 3,
-//!     replicas: 5,
-//!     sweeps_per_round: 5,
-//!     ..GeneratorConfig::average_width()
-//! };
+//! let config = GeneratorConfig::average_width()
+//!     .with_start(Start::depth(3))
+//!     .with_search(Search::exchange(5))
+//!     .with_sweeps_per_round(5);
 //! let mut generation = Generation::start(config, 7)?;
 //! generation.run(&Budget::sweeps(10), &mut ());
 //! assert!(generation.rate_summary().average_width.is_some());

@@ -15,10 +15,13 @@ use crate::{Generation, GeneratorConfig, Progress, Summary};
 /// # Examples
 ///
 /// ```
-/// use sudoku_generate::{GeneratorConfig, Portfolio};
+/// use sudoku_generate::{GeneratorConfig, Portfolio, Search, Start};
 /// use tempering::Budget;
 ///
-/// let config = GeneratorConfig { depth_target: 3, replicas: 2, sweeps_per_round: 2, ..GeneratorConfig::average_width() };
+/// let config = GeneratorConfig::average_width()
+///     .with_start(Start::depth(3))
+///     .with_search(Search::exchange(2))
+///     .with_sweeps_per_round(2);
 /// let mut portfolio = Portfolio::start(config, 10, 3)?;
 /// portfolio.run(&Budget::sweeps(4), &mut [(), (), ()]);
 /// let seeds: Vec<u64> = portfolio.runs().iter().map(|g| g.seed()).collect();

@@ -12,15 +12,14 @@ fn energy(spec: &str) -> Energy {
 }
 
 fn small(energy: Energy) -> GeneratorConfig {
-    GeneratorConfig {
-        energy,
-        depth_target: 4,
-        replicas: 4,
-        sweeps_per_round: 5,
-        move_pairs: 4,
-        rerate_samples: 10,
-        ..GeneratorConfig::average_width()
-    }
+    let mut config = GeneratorConfig::average_width()
+        .with_energy(energy)
+        .with_start(Start::depth(4))
+        .with_search(Search::exchange(4))
+        .with_sweeps_per_round(5)
+        .with_move_pairs(4);
+    config.rerate_samples = 10;
+    config
 }
 
 #[test]
@@ -107,8 +106,7 @@ fn human_model_energies_rate_and_report_the_lowest_energy_puzzle() {
 /// the solution grid moves away from the start.
 #[test]
 fn se_rating_energy_with_vicinity_moves() {
-    let config =
-        GeneratorConfig { moves: Moves::Vicinity, ..small(energy("se-rating:tiebreak=ep-ed")) };
+    let config = small(energy("se-rating:tiebreak=ep-ed")).with_moves(Moves::Vicinity);
     let mut g = Generation::start(config, 2).unwrap();
     g.run(&Budget::sweeps(40), &mut ());
     assert!(!g.bests().is_empty());
@@ -131,7 +129,7 @@ fn se_rating_energy_with_vicinity_moves() {
 /// has spare clues (a few steps from the full grid have many).
 #[test]
 fn minimal_output_has_every_clue_needed() {
-    let config = GeneratorConfig { depth_target: 1, minimal: true, ..small(energy("depth")) };
+    let config = small(energy("depth")).with_start(Start::depth(1)).with_minimal(true);
     let mut g = Generation::start(config, 3).unwrap();
     g.run(&Budget::sweeps(2), &mut ());
     let s = g.rate_summary();
@@ -140,7 +138,7 @@ fn minimal_output_has_every_clue_needed() {
     let depth = Depth::default().evaluate(&s.puzzle).unwrap();
     assert_eq!(s.depth, Some(depth));
     assert!((s.energy - (-100.0 * f64::from(depth) + s.clues as f64)).abs() < 1e-9, "re-rated");
-    let spare = GeneratorConfig { minimal: false, ..config };
+    let spare = config.with_minimal(false);
     let mut g = Generation::start(spare, 3).unwrap();
     g.run(&Budget::sweeps(2), &mut ());
     assert!(!g.rate_summary().minimal, "a puzzle two steps from depth 1 still has spare clues");
@@ -156,8 +154,7 @@ fn any_optimizer_runs_the_main_phase_and_resumes_exactly() {
         Search::BestFirst,
     ];
     for search in searches {
-        let config =
-            GeneratorConfig { start: Start::BestOfRandom(16), search, ..small(energy("depth")) };
+        let config = small(energy("depth")).with_start(Start::BestOfRandom(16)).with_search(search);
         let run = |threads: usize, split: bool| {
             rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(|| {
                 let mut g = Generation::start(config, 6).unwrap();
@@ -180,12 +177,10 @@ fn any_optimizer_runs_the_main_phase_and_resumes_exactly() {
 /// right, each better than the last, and the search is the same for any thread count.
 #[test]
 fn best_first_search_climbs_the_vicinity() {
-    let config = GeneratorConfig {
-        start: Start::BestOfRandom(8),
-        search: Search::BestFirst,
-        moves: Moves::Vicinity,
-        ..small(energy("depth"))
-    };
+    let config = small(energy("depth"))
+        .with_start(Start::BestOfRandom(8))
+        .with_search(Search::BestFirst)
+        .with_moves(Moves::Vicinity);
     let run = |threads: usize| {
         rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(|| {
             let mut g = Generation::start(config, 4).unwrap();
