@@ -4,10 +4,11 @@ use std::io::Write;
 
 use std::sync::Arc;
 
+use clap::builder::{PossibleValue, PossibleValuesParser};
 use serde::Serialize;
 use sudoku_solve::{
-    Annealer, CountLimits, HarmonySearch, Limits, Outcome, RunOutcome, Solver, TabuSearch,
-    count_solutions, is_unique, solve, solve_within,
+    CountLimits, Limits, Outcome, RunOutcome, SOLVERS, Solver, count_solutions, is_unique, solve,
+    solve_within,
 };
 
 use crate::batch::{Batch, BatchArgs, Layout};
@@ -20,8 +21,8 @@ pub(crate) struct SolveArgs {
     batch: BatchArgs,
     /// The solver: exact (complete search, also proves uniqueness) or one of the stochastic
     /// local searches (simulated annealing, harmony search, tabu search).
-    #[arg(long, value_enum, default_value_t = Method::Exact)]
-    method: Method,
+    #[arg(long, default_value = "exact", value_parser = methods())]
+    method: String,
     /// Seed of the stochastic methods (every puzzle is run with it).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -42,29 +43,18 @@ pub(crate) struct SolveArgs {
     json: bool,
 }
 
-/// A solving method of `--method`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Method {
-    /// The exact solver.
-    Exact,
-    /// Simulated annealing.
-    Sa,
-    /// Harmony search.
-    Harmony,
-    /// Tabu search.
-    Tabu,
+/// `--method`'s values: the solver table.
+fn methods() -> PossibleValuesParser {
+    PossibleValuesParser::new(SOLVERS.iter().map(|e| PossibleValue::new(e.name).help(e.about)))
 }
 
-impl Method {
-    /// The stochastic solver and its default step budget, if this is a stochastic method.
-    fn stochastic(self) -> Option<(Box<dyn Solver>, u64)> {
-        match self {
-            Method::Exact => None,
-            Method::Sa => Some((Box::new(Annealer::default()), 100_000_000)),
-            Method::Harmony => Some((Box::new(HarmonySearch::default()), 1_000_000)),
-            Method::Tabu => Some((Box::new(TabuSearch::default()), 1_000_000)),
-        }
-    }
+/// The stochastic solver of `--method` and its default step budget; `None` for the exact
+/// solver, which `solve` runs through its own API (counts, uniqueness, node budget).
+fn stochastic(method: &str) -> Option<(Box<dyn Solver>, u64)> {
+    SOLVERS
+        .iter()
+        .find(|e| e.name == method && e.name != "exact")
+        .map(|e| ((e.build)(), e.default_steps))
 }
 
 #[derive(Serialize)]
@@ -109,7 +99,7 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
     };
     out.line = p.line;
     out.puzzle = Some(p.grid.to_string());
-    if let Some((solver, default_steps)) = args.method.stochastic() {
+    if let Some((solver, default_steps)) = stochastic(&args.method) {
         match solver.run(&p.grid, args.seed, &Limits::steps(args.budget.unwrap_or(default_steps))) {
             Ok(run) => {
                 out.steps = Some(run.steps);
@@ -135,7 +125,8 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
         return out;
     }
     if args.count {
-        let limits = CountLimits::up_to(args.limit).with_budget(args.budget.unwrap_or(10_000_000));
+        let limits = CountLimits::up_to(args.limit)
+            .with_budget(args.budget.unwrap_or(SOLVERS[0].default_steps));
         match count_solutions(&p.grid, limits) {
             Ok(count) => {
                 let n = count.solutions;
@@ -158,7 +149,7 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
         }
         return out;
     }
-    match solve_within(&p.grid, args.budget.unwrap_or(10_000_000)) {
+    match solve_within(&p.grid, args.budget.unwrap_or(SOLVERS[0].default_steps)) {
         Ok(Outcome::Unique(s)) => {
             out.status = "unique";
             out.solution = Some(s.to_string());

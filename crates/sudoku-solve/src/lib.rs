@@ -67,8 +67,8 @@ pub use kernel::SearchKernel;
 pub use pair::{ChainLine, Conclusion, Explanation, Marker, PairReduction, Statement};
 #[cfg(feature = "stochastic")]
 pub use stochastic::{
-    Annealer, Exact, HarmonySearch, InitialTemperature, Limits, Reheat, Run, RunOutcome, Schedule,
-    Solver, TabuSearch,
+    Annealer, Exact, HarmonySearch, InitialTemperature, Limits, Reheat, Run, RunOutcome, SOLVERS,
+    Schedule, Solver, SolverEntry, TabuSearch,
 };
 
 #[cfg(all(doctest, feature = "pair"))]

@@ -62,6 +62,68 @@ impl<S: Solver + ?Sized> Solver for Box<S> {
     }
 }
 
+/// One solver of the catalogue: its name, what it is, its default step budget on the command
+/// line, and how to build it with its defaults.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::Grid;
+/// use sudoku_solve::{Limits, SOLVERS, Solver};
+///
+/// let puzzle: Grid =
+///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+/// let names: Vec<&str> = SOLVERS.iter().map(|e| e.name).collect();
+/// assert_eq!(names, ["exact", "sa", "harmony", "tabu"]);
+/// for entry in SOLVERS {
+///     assert_eq!((entry.build)().name(), entry.name);
+/// }
+/// let exact = (SOLVERS[0].build)();
+/// let run = exact.run(&puzzle, 1, &Limits::steps(SOLVERS[0].default_steps))?;
+/// assert!(run.solution().is_some_and(|s| s.is_solved()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub struct SolverEntry {
+    /// The command-line name (`sa`), also [`Solver::name`] of what it builds.
+    pub name: &'static str,
+    /// What it is, in a few words.
+    pub about: &'static str,
+    /// The command line's default step budget (see each solver for what a step is).
+    pub default_steps: u64,
+    /// The solver with its defaults.
+    pub build: fn() -> Box<dyn Solver>,
+}
+
+/// Every solver behind [`Solver`], the exact one first: the table the command line reads.
+pub const SOLVERS: [SolverEntry; 4] = [
+    SolverEntry {
+        name: "exact",
+        about: "the exact solver (complete search, also proves uniqueness)",
+        default_steps: 10_000_000,
+        build: || Box::new(Exact),
+    },
+    SolverEntry {
+        name: "sa",
+        about: "simulated annealing (swaps)",
+        default_steps: 100_000_000,
+        build: || Box::new(Annealer::default()),
+    },
+    SolverEntry {
+        name: "harmony",
+        about: "harmony search (improvisations)",
+        default_steps: 1_000_000,
+        build: || Box::new(HarmonySearch::default()),
+    },
+    SolverEntry {
+        name: "tabu",
+        about: "tabu search (examined neighbourhoods)",
+        default_steps: 1_000_000,
+        build: || Box::new(TabuSearch::default()),
+    },
+];
+
 /// How long a run may go on.
 ///
 /// What a step is depends on the solver: a proposed swap (annealing), an improvisation
