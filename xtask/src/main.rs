@@ -14,7 +14,8 @@ tasks:
                      single-thread exact-solver puzzles/s (count-to-2 and first solution) per
                      data set: ../shared/data/bench when present, testdata/ otherwise; --kernel
                      runs one build of the search instead of the CPU's fastest (avx2 on an
-                     AVX-512 CPU stands for an AVX2-only machine)
+                     AVX-512 CPU stands for an AVX2-only machine); without it the environment
+                     variable SUDOKU_BENCH_KERNEL does (for ../shared/tools/solver-race)
   bench metrics [--json] [--min-secs S]
                      evaluations/s of depth, normal width and average width on the paper's
                      three puzzles

@@ -1,5 +1,8 @@
 //! Single-thread throughput of the exact solver on puzzle sets, as `cargo xtask bench solve` runs
-//! it: `throughput [--json] [--min-secs S] [--kernel K] FILE...`.
+//! it: `throughput [--json] [--min-secs S] [--kernel K] FILE...`. Without `--kernel`, the
+//! environment variable `SUDOKU_BENCH_KERNEL` (same names) picks the build, so that scripts which
+//! run `cargo xtask bench solve` as it is (`../shared/tools/solver-race`) can measure an AVX2-only
+//! machine on an AVX-512 one: `SUDOKU_BENCH_KERNEL=avx2 ../shared/tools/solver-race`.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::hint::black_box;
@@ -39,7 +42,8 @@ struct Args {
     min_secs: f64,
     /// The build of the search to run (`portable`, `avx2`, `avx512`) instead of the fastest
     /// this CPU supports: `avx2` on an AVX-512 CPU stands for an AVX2-only machine. With a
-    /// kernel, first/s counts to one solution without building it.
+    /// kernel, first/s counts to one solution without building it. Default: the environment
+    /// variable `SUDOKU_BENCH_KERNEL`, if set and not empty.
     #[arg(long)]
     kernel: Option<String>,
 }
@@ -48,12 +52,18 @@ fn main() -> ExitCode {
     let args = <Args as clap::Parser>::parse();
     let (json, files) = (args.json, &args.files);
     let min = Duration::from_secs_f64(args.min_secs.max(0.0));
-    let kernel = match args.kernel.as_deref().map(SearchKernel::from_name) {
+    let name =
+        args.kernel.or_else(|| std::env::var("SUDOKU_BENCH_KERNEL").ok().filter(|k| !k.is_empty()));
+    let kernel = match name.as_deref().map(SearchKernel::from_name) {
         None => None,
         Some(Some(k)) if k.is_available() => Some(k),
         Some(_) => {
             let names: Vec<_> = SearchKernel::available().iter().map(|k| k.name()).collect();
-            eprintln!("throughput: --kernel: this CPU runs {}", names.join(", "));
+            eprintln!(
+                "throughput: kernel {:?}: this CPU runs {}",
+                name.unwrap_or_default(),
+                names.join(", ")
+            );
             return ExitCode::FAILURE;
         }
     };

@@ -148,13 +148,13 @@ impl Search {
             digits &= digits - 1;
             if digits == 0 {
                 // Last candidate: continue in place rather than copy.
-                if rest.place(d, br.band, br.bit) && rest.propagate_with::<K>(deep) {
+                if rest.place(d, br.band, br.bit) && rest.propagate_with(kernel, deep) {
                     kernel.run(self, rest);
                 }
                 return;
             }
             let mut child = *rest;
-            if child.place(d, br.band, br.bit) && child.propagate_with::<K>(deep) {
+            if child.place(d, br.band, br.bit) && child.propagate_with(kernel, deep) {
                 kernel.run(self, &mut child);
                 if self.done() {
                     return;
@@ -169,7 +169,7 @@ impl Search {
     #[inline(always)]
     pub(crate) fn start_at<K: Kernel>(&mut self, kernel: K, cells: &[u8; 81]) {
         if let Some(mut board) = Board::from_bytes(cells)
-            && board.propagate_with::<K>(false)
+            && board.propagate_with(kernel, false)
         {
             self.run(kernel, &mut board);
         }
@@ -303,7 +303,7 @@ pub fn solve_marks_within(marks: &CandidateGrid, budget: u64) -> Result<Outcome,
     }
     let mut s = Search::new(2, budget);
     let mut board = Board::from_candidates(&cells);
-    if board.propagate_with::<kernel::Portable>(false) {
+    if board.propagate_with(kernel::Portable, false) {
         kernel::Portable.run(&mut s, &mut board);
     }
     s.outcome()
