@@ -10,12 +10,14 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
 use serde_json::json;
 use sudoku_core::Grid;
 use sudoku_generate::{
     Adjustment, Band, BandSearch, BestRecord, Checkpoint, Energy, Generation, GeneratorConfig,
     Moves, Portfolio, Progress, RoundRecord, Search, Start, Summary, Symmetry,
 };
+use sudoku_logic::SeRating;
 use tempering::{Budget, StopReason};
 
 use crate::signals::Stop;
@@ -259,25 +261,22 @@ impl Progress for Live<'_> {
         let s = self.shared;
         let mut out = lock(&s.out);
         let Some(out) = out.as_mut() else { return };
-        let line = json!({
-            "status": "ok",
-            "puzzle": best.puzzle.to_string(),
-            "se_rating": best.se.as_ref().map(crate::schema::se_rating),
-            "clues": best.clues,
-            "energy": best.energy,
-            "u": best.u,
-            "depth": best.depth,
-            "normal_width": best.normal_width,
-            "step": best.sweep,
-            "seed": self.seed,
-            "energy_kind": s.energy.rating.kind.name(),
-            "energy_settings": s.energy.to_string(),
-            "elapsed_s": s.started.elapsed().as_secs_f64(),
-        });
-        let mut line = line;
-        if let Some(known) = &s.known {
-            line["known"] = json!(known.contains(&best.puzzle.minlex().grid));
-        }
+        let line = BestLine {
+            clues: best.clues,
+            depth: best.depth,
+            elapsed_s: s.started.elapsed().as_secs_f64(),
+            energy: best.energy,
+            energy_kind: s.energy.rating.kind.name(),
+            energy_settings: s.energy.to_string(),
+            known: s.known.as_ref().map(|known| known.contains(&best.puzzle.minlex().grid)),
+            normal_width: best.normal_width,
+            puzzle: best.puzzle,
+            se_rating: best.se.as_ref().map(crate::schema::se_rating),
+            seed: self.seed,
+            status: "ok",
+            step: best.sweep,
+            u: best.u,
+        };
         let written = serde_json::to_writer(&mut *out, &line)
             .map_err(io::Error::other)
             .and_then(|()| writeln!(out))
@@ -406,37 +405,36 @@ fn print_summary(
     s: &Summary,
     energy: Energy,
     reason: StopReason,
-    (runs, novelty): (usize, Option<&serde_json::Value>),
+    (runs, novelty): (usize, Option<&Novelty>),
     json_out: bool,
 ) -> io::Result<()> {
-    let avg =
-        s.average_width.map(|m| json!({"mean": m.mean, "stderr": m.stderr, "samples": m.samples}));
     if json_out {
-        let v = json!({
-            "puzzle": s.puzzle.to_string(),
-            "solution": s.solution.to_string(),
-            "clues": s.clues,
-            "minimal": s.minimal,
-            "depth": s.depth,
-            "normal_width": s.normal_width,
-            "average_width": avg,
-            "energy": s.energy,
-            "best_energy": s.best_energy,
-            "steps": s.steps,
-            "depth_steps": s.depth_steps,
-            "seed": s.seed,
-            "se_rating": s.se.as_ref().map(crate::schema::se_rating),
-            "energy_kind": energy.rating.kind.name(),
-            "energy_settings": energy.to_string(),
-            "status": "ok",
-            "stop_reason": reason_name(reason),
-            "runs": runs,
-        });
-        let mut v = v;
-        if let Some(n) = novelty {
-            v["known"] = n["known"].clone();
-            v["best_new"] = n["best_new"].clone();
-        }
+        let v = SummaryLine {
+            average_width: s.average_width.map(|m| MeanJson {
+                mean: m.mean,
+                samples: m.samples,
+                stderr: m.stderr,
+            }),
+            best_energy: s.best_energy,
+            best_new: novelty.map(|n| n.best_new),
+            clues: s.clues,
+            depth: s.depth,
+            depth_steps: s.depth_steps,
+            energy: s.energy,
+            energy_kind: energy.rating.kind.name(),
+            energy_settings: energy.to_string(),
+            known: novelty.map(|n| n.known),
+            minimal: s.minimal,
+            normal_width: s.normal_width,
+            puzzle: s.puzzle,
+            runs,
+            se_rating: s.se.as_ref().map(crate::schema::se_rating),
+            seed: s.seed,
+            solution: s.solution,
+            status: "ok",
+            steps: s.steps,
+            stop_reason: reason_name(reason),
+        };
         serde_json::to_writer(&mut *out, &v)?;
         return writeln!(out);
     }
@@ -477,12 +475,15 @@ fn print_summary(
     }
     writeln!(out, "stopped       {}", reason_name(reason).replace('_', " "))?;
     if let Some(n) = novelty {
-        writeln!(out, "known         {}", n["known"])?;
-        let new = &n["best_new"];
-        match (new["puzzle"].as_str(), new["se_rating"]["er"].as_f64()) {
-            (Some(p), Some(er)) => writeln!(out, "best new      {p} (ER {er:.1})")?,
-            (Some(p), None) => writeln!(out, "best new      {p} (energy {})", new["energy"])?,
-            _ => writeln!(out, "best new      - (every best is a known puzzle)")?,
+        writeln!(out, "known         {}", n.known)?;
+        match n.best_new {
+            Some(BestNew { puzzle, se: Some(se), .. }) => {
+                writeln!(out, "best new      {puzzle} (ER {:.1})", se.er)?;
+            }
+            Some(BestNew { puzzle, energy, .. }) => {
+                writeln!(out, "best new      {puzzle} (energy {energy})")?;
+            }
+            None => writeln!(out, "best new      - (every best is a known puzzle)")?,
         }
     }
     writeln!(out, "\n{}", s.puzzle.pretty())
@@ -541,14 +542,103 @@ fn read_known(files: &[PathBuf]) -> anyhow::Result<Option<HashSet<Grid>>> {
     Ok(Some(known))
 }
 
-/// The lowest-energy best of any run that is not a known puzzle.
-fn best_new<'a>(portfolio: &'a Portfolio, known: &HashSet<Grid>) -> Option<&'a BestRecord> {
+/// The lowest-energy best of any run that is not a known puzzle, with its run's seed.
+fn best_new<'a>(portfolio: &'a Portfolio, known: &HashSet<Grid>) -> Option<(u64, &'a BestRecord)> {
     portfolio
         .runs()
         .iter()
-        .flat_map(Generation::bests)
-        .filter(|b| !known.contains(&b.puzzle.minlex().grid))
-        .min_by(|a, b| a.energy.total_cmp(&b.energy))
+        .flat_map(|g| g.bests().iter().map(move |b| (g.seed(), b)))
+        .filter(|(_, b)| !known.contains(&b.puzzle.minlex().grid))
+        .min_by(|a, b| a.1.energy.total_cmp(&b.1.energy))
+}
+
+// The JSON lines of `generate` (docs/schema.md), fields in alphabetical order as the schema
+// lists them.
+
+/// A best puzzle, written to `--out` as it is found.
+#[derive(Serialize)]
+struct BestLine {
+    clues: usize,
+    depth: Option<u32>,
+    elapsed_s: f64,
+    energy: f64,
+    energy_kind: &'static str,
+    energy_settings: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    known: Option<bool>,
+    normal_width: Option<u64>,
+    puzzle: Grid,
+    se_rating: Option<serde_json::Value>,
+    seed: u64,
+    status: &'static str,
+    step: u64,
+    u: f64,
+}
+
+/// Whether the summary's puzzle is known, and the best new one (`--known`).
+struct Novelty {
+    known: bool,
+    best_new: Option<BestNew>,
+}
+
+/// The best puzzle that is not known.
+#[derive(Clone, Copy)]
+struct BestNew {
+    clues: usize,
+    energy: f64,
+    puzzle: Grid,
+    se: Option<SeRating>,
+    seed: u64,
+    u: f64,
+}
+
+impl Serialize for BestNew {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("BestNew", 6)?;
+        st.serialize_field("clues", &self.clues)?;
+        st.serialize_field("energy", &self.energy)?;
+        st.serialize_field("puzzle", &self.puzzle)?;
+        st.serialize_field("se_rating", &self.se.as_ref().map(crate::schema::se_rating))?;
+        st.serialize_field("seed", &self.seed)?;
+        st.serialize_field("u", &self.u)?;
+        st.end()
+    }
+}
+
+/// `{"mean","samples","stderr"}`.
+#[derive(Serialize)]
+struct MeanJson {
+    mean: f64,
+    samples: u32,
+    stderr: f64,
+}
+
+/// The summary line of `--json`.
+#[derive(Serialize)]
+struct SummaryLine {
+    average_width: Option<MeanJson>,
+    best_energy: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    best_new: Option<Option<BestNew>>,
+    clues: usize,
+    depth: Option<u32>,
+    depth_steps: u64,
+    energy: f64,
+    energy_kind: &'static str,
+    energy_settings: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    known: Option<bool>,
+    minimal: bool,
+    normal_width: Option<u64>,
+    puzzle: Grid,
+    runs: usize,
+    se_rating: Option<serde_json::Value>,
+    seed: u64,
+    solution: Grid,
+    status: &'static str,
+    steps: u64,
+    stop_reason: &'static str,
 }
 
 /// `--target`: puzzles in a band, in index order, written as found (in chunks of a few per
@@ -804,19 +894,16 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     let summary = pool.install(|| portfolio.rate_summary());
     let energy = portfolio.runs()[0].config().energy;
     // With --known: whether the best is known, and the best new puzzle.
-    let novelty = shared.known.as_ref().map(|known| {
-        let new = best_new(&portfolio, known);
-        json!({
-            "known": known.contains(&summary.puzzle.minlex().grid),
-            "best_new": new.map(|b| json!({
-                "puzzle": b.puzzle.to_string(),
-                "se_rating": b.se.as_ref().map(crate::schema::se_rating),
-                "energy": b.energy,
-                "u": b.u,
-                "clues": b.clues,
-                "seed": portfolio.runs().iter().find(|g| g.bests().iter().any(|x| std::ptr::eq(x, b))).map(Generation::seed),
-            })),
-        })
+    let novelty = shared.known.as_ref().map(|known| Novelty {
+        known: known.contains(&summary.puzzle.minlex().grid),
+        best_new: best_new(&portfolio, known).map(|(seed, b)| BestNew {
+            clues: b.clues,
+            energy: b.energy,
+            puzzle: b.puzzle,
+            se: b.se,
+            seed,
+            u: b.u,
+        }),
     });
     let runs = portfolio.runs().len();
     print_summary(out, &summary, energy, reason, (runs, novelty.as_ref()), args.json)?;
