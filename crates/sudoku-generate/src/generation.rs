@@ -217,6 +217,30 @@ impl Searcher {
     }
 }
 
+/// Why a generation cannot start.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_generate::{GenerateError, Generation, GeneratorConfig, Start};
+/// let given = GeneratorConfig::default().with_start(Start::Given(3));
+/// // Given puzzles go through `Generation::start_from`.
+/// assert!(matches!(Generation::start(given, 1), Err(GenerateError::NoStart)));
+/// let empty = GeneratorConfig::paper().with_search(sudoku_generate::Search::exchange(0));
+/// assert!(matches!(Generation::start(empty, 1), Err(GenerateError::Optimizer(_))));
+/// ```
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// No puzzle to start from: [`Start::Given`] without its puzzles (see
+    /// [`Generation::start_from`]), or none of the given puzzles has a unique solution.
+    #[error("no start puzzle: none given, or none of them has a unique solution")]
+    NoStart,
+    /// The optimizer cannot run with this configuration (no replicas, an invalid ladder).
+    #[error("the optimizer cannot run: {0}")]
+    Optimizer(#[from] ConfigError),
+}
+
 /// The most puzzles a best-first search keeps waiting.
 const BEST_FIRST_FRONTIER: usize = 20_000;
 
@@ -665,8 +689,8 @@ impl Generation {
     ///
     /// # Errors
     ///
-    /// [`ConfigError`] if the width phase's configuration is invalid (no replicas, say).
-    pub fn start(config: GeneratorConfig, seed: u64) -> Result<Generation, ConfigError> {
+    /// [`GenerateError`] if the width phase's configuration is invalid (no replicas, say).
+    pub fn start(config: GeneratorConfig, seed: u64) -> Result<Generation, GenerateError> {
         Ok(Generation::start_until(config, seed, &mut || true)?.expect("never interrupted"))
     }
 
@@ -675,7 +699,7 @@ impl Generation {
     ///
     /// # Errors
     ///
-    /// [`ConfigError`] if the width phase's configuration is invalid.
+    /// [`GenerateError`] if the width phase's configuration is invalid.
     ///
     /// # Examples
     ///
@@ -689,7 +713,7 @@ impl Generation {
         config: GeneratorConfig,
         seed: u64,
         keep_going: &mut dyn FnMut() -> bool,
-    ) -> Result<Option<Generation>, ConfigError> {
+    ) -> Result<Option<Generation>, GenerateError> {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let solution = sudoku_solve::random_solution(&mut rng);
         let (beta, target, max_sweeps) = match config.start {
@@ -701,7 +725,7 @@ impl Generation {
                 };
                 return Generation::with_starts(config, seed, model, starts, 0).map(Some);
             }
-            Start::Given(_) => return Err(ConfigError::NoStart),
+            Start::Given(_) => return Err(GenerateError::NoStart),
         };
         let depth_model =
             PuzzleModel::new(solution, Depth::default().with_budget(config.rating_budget), seed)
@@ -732,7 +756,7 @@ impl Generation {
     ///
     /// # Errors
     ///
-    /// [`ConfigError::NoStart`] if no puzzle has one solution, or the configuration's error.
+    /// [`GenerateError::NoStart`] if no puzzle has one solution, or the configuration's error.
     ///
     /// # Examples
     ///
@@ -750,7 +774,7 @@ impl Generation {
         seed: u64,
         puzzles: &[Grid],
         keep_going: &mut dyn FnMut() -> bool,
-    ) -> Result<Option<Generation>, ConfigError> {
+    ) -> Result<Option<Generation>, GenerateError> {
         use rayon::prelude::*;
         config.start = Start::Given(u32::try_from(puzzles.len()).unwrap_or(u32::MAX));
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
@@ -779,8 +803,8 @@ impl Generation {
         model: PuzzleModel<Box<dyn Difficulty>>,
         starts: Vec<PuzzleState>,
         depth_steps: u64,
-    ) -> Result<Generation, ConfigError> {
-        let first = *starts.first().ok_or(ConfigError::NoStart)?;
+    ) -> Result<Generation, GenerateError> {
+        let first = *starts.first().ok_or(GenerateError::NoStart)?;
         let moves = 2 * config.move_pairs;
         let rng = || Pcg64Mcg::seed_from_u64(seed ^ 0x5eed);
         let search = match config.search {

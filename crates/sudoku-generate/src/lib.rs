@@ -33,7 +33,7 @@
 //! let mut generation = Generation::start(config, 7)?;
 //! generation.run(&Budget::sweeps(10), &mut ());
 //! assert!(generation.rate_summary().average_width.is_some());
-//! # Ok::<(), tempering::ConfigError>(())
+//! # Ok::<(), sudoku_generate::GenerateError>(())
 //! ```
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
@@ -49,8 +49,8 @@ pub use band::{
 };
 pub use checkpoint::{CHECKPOINT_FORMAT, CHECKPOINT_VERSION, Checkpoint, CheckpointError};
 pub use generation::{
-    Adjustment, BestRecord, Energy, Generation, GeneratorConfig, Progress, RoundRecord, Search,
-    Start, Summary,
+    Adjustment, BestRecord, Energy, GenerateError, Generation, GeneratorConfig, Progress,
+    RoundRecord, Search, Start, Summary,
 };
 pub use model::{Moves, PuzzleModel, PuzzleMove, PuzzleState};
 pub use portfolio::Portfolio;

@@ -4,9 +4,9 @@
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use sudoku_core::Grid;
-use tempering::{Budget, ConfigError, StopReason};
+use tempering::{Budget, StopReason};
 
-use crate::{Generation, GeneratorConfig, Progress, Summary};
+use crate::{GenerateError, Generation, GeneratorConfig, Progress, Summary};
 
 /// Generations with one configuration and the seeds `seed, seed + 1, ...`, run in parallel,
 /// their results merged and ranked. Every run depends on its seed alone, so a portfolio's
@@ -28,7 +28,7 @@ use crate::{Generation, GeneratorConfig, Progress, Summary};
 /// assert_eq!(seeds, [10, 11, 12]);
 /// let best = portfolio.rate_summary();
 /// assert!(portfolio.runs().iter().any(|g| g.seed() == best.seed));
-/// # Ok::<(), tempering::ConfigError>(())
+/// # Ok::<(), sudoku_generate::GenerateError>(())
 /// ```
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Portfolio {
@@ -40,8 +40,12 @@ impl Portfolio {
     ///
     /// # Errors
     ///
-    /// [`ConfigError`] if the configuration is invalid.
-    pub fn start(config: GeneratorConfig, seed: u64, runs: u32) -> Result<Portfolio, ConfigError> {
+    /// [`GenerateError`] if the configuration is invalid.
+    pub fn start(
+        config: GeneratorConfig,
+        seed: u64,
+        runs: u32,
+    ) -> Result<Portfolio, GenerateError> {
         Ok(Portfolio::start_until(config, seed, runs, &|| true)?.expect("never interrupted"))
     }
 
@@ -50,14 +54,14 @@ impl Portfolio {
     ///
     /// # Errors
     ///
-    /// [`ConfigError`] if the configuration is invalid.
+    /// [`GenerateError`] if the configuration is invalid.
     pub fn start_until(
         config: GeneratorConfig,
         seed: u64,
         runs: u32,
         keep_going: &(dyn Fn() -> bool + Sync),
-    ) -> Result<Option<Portfolio>, ConfigError> {
-        let started: Vec<Result<Option<Generation>, ConfigError>> = (0..u64::from(runs.max(1)))
+    ) -> Result<Option<Portfolio>, GenerateError> {
+        let started: Vec<Result<Option<Generation>, GenerateError>> = (0..u64::from(runs.max(1)))
             .into_par_iter()
             .map(|k| Generation::start_until(config, seed.wrapping_add(k), &mut || keep_going()))
             .collect();
@@ -76,14 +80,14 @@ impl Portfolio {
     ///
     /// # Errors
     ///
-    /// [`ConfigError`] if no puzzle has one solution or the configuration is invalid.
+    /// [`GenerateError`] if no puzzle has one solution or the configuration is invalid.
     pub fn start_from(
         config: GeneratorConfig,
         seed: u64,
         runs: u32,
         puzzles: &[Grid],
         keep_going: &(dyn Fn() -> bool + Sync),
-    ) -> Result<Option<Portfolio>, ConfigError> {
+    ) -> Result<Option<Portfolio>, GenerateError> {
         let mut out = Vec::with_capacity(runs.max(1) as usize);
         for k in 0..u64::from(runs.max(1)) {
             match Generation::start_from(config, seed.wrapping_add(k), puzzles, &mut || {
