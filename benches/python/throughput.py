@@ -2,10 +2,12 @@
 """Batch rating from Python against the `sudoku` command: puzzles per second, side by side.
 
 Rates one file with Sudoku Explainer's rating, alternating the command
-(`sudoku rate --metrics se-rating --threads T FILE`, its TSV to /dev/null) and Python
-(`sudoku_rs.read_puzzles` then `sudoku_rs.rate_many(puzzles, "se-rating", threads=T)`; and
-`se_rating_many`, which returns tuples), ROUNDS times each, and compares the medians. Both
-include reading the file. Exits 1 when Python's `rate_many` is more than 10 % below the command.
+(`sudoku rate --metrics se-rating --threads T FILE`, its TSV to /dev/null) and Python (a fresh
+interpreter: `sudoku_rs.read_puzzles`, then `sudoku_rs.rate_many(puzzles, "se-rating",
+threads=T)`; and `se_rating_many`, which returns tuples), ROUNDS times each, and compares the
+medians. Each run is a new process in a new session (so that Linux's autogroup scheduling gives
+every run the same share of a busy machine) and is timed from outside, start-up and reading the
+file included. Exits 1 when Python's `rate_many` is more than 10 % below the command.
 
     python benches/python/throughput.py --cli target/release/sudoku [--threads 0] [--rounds 5] [FILE]
 
@@ -27,6 +29,16 @@ import sudoku_rs
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
+PYTHON_RUN = """
+import sys, sudoku_rs
+path, threads, how = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+puzzles = [p for _, p in sudoku_rs.read_puzzles(path)]
+if how == "rate_many":
+    sudoku_rs.rate_many(puzzles, "se-rating", threads=threads)
+else:
+    sudoku_rs.se_rating_many(puzzles, threads=threads)
+"""
+
 
 def cpu_name() -> str:
     try:
@@ -36,6 +48,13 @@ def cpu_name() -> str:
     except OSError:
         pass
     return platform.processor() or "unknown"
+
+
+def timed(cmd) -> float:
+    """Wall-clock seconds of a command run in a session of its own."""
+    t = time.perf_counter()
+    subprocess.run(cmd, check=True, start_new_session=True)
+    return time.perf_counter() - t
 
 
 def main() -> int:
@@ -48,42 +67,31 @@ def main() -> int:
     args = ap.parse_args()
 
     threads = args.threads or os.cpu_count()
-    n = len(sudoku_rs.read_puzzles(args.file))
-    cli_cmd = [args.cli, "rate", "--metrics", "se-rating", "--threads", str(threads), "--no-progress", "-o", os.devnull, args.file]
-
-    def cli() -> float:
-        t = time.perf_counter()
-        subprocess.run(cli_cmd, check=True)
-        return time.perf_counter() - t
-
-    def py_rate() -> float:
-        t = time.perf_counter()
-        puzzles = [p for _, p in sudoku_rs.read_puzzles(args.file)]
-        sudoku_rs.rate_many(puzzles, "se-rating", threads=threads)
-        return time.perf_counter() - t
-
-    def py_tuples() -> float:
-        t = time.perf_counter()
-        puzzles = [p for _, p in sudoku_rs.read_puzzles(args.file)]
-        sudoku_rs.se_rating_many(puzzles, threads=threads)
-        return time.perf_counter() - t
-
-    # Same answers first (the comparison is of equal work).
     puzzles = [p for _, p in sudoku_rs.read_puzzles(args.file)]
-    out = subprocess.run(cli_cmd[:-3] + ["--json", args.file], check=True, capture_output=True, text=True).stdout
+    n = len(puzzles)
+    cli_cmd = [args.cli, "rate", "--metrics", "se-rating", "--threads", str(threads), "--no-progress"]
+
+    # Same answers first: the comparison is of equal work.
+    out = subprocess.run(cli_cmd + ["--json", args.file], check=True, capture_output=True, text=True).stdout
     expected = [tuple(json.loads(l)["se_rating"][k] for k in ("er", "ep", "ed")) for l in out.splitlines()]
     if sudoku_rs.se_rating_many(puzzles, threads=threads) != expected:
         print("different ratings from Python and the command", file=sys.stderr)
         return 1
 
-    times = {"cli": [], "rate_many": [], "se_rating_many": []}
+    runs = {
+        "cli": cli_cmd + ["-o", os.devnull, args.file],
+        "rate_many": [sys.executable, "-c", PYTHON_RUN, args.file, str(threads), "rate_many"],
+        "se_rating_many": [sys.executable, "-c", PYTHON_RUN, args.file, str(threads), "se_rating_many"],
+    }
+    times = {k: [] for k in runs}
     for _ in range(args.rounds):
-        times["cli"].append(cli())
-        times["rate_many"].append(py_rate())
-        times["se_rating_many"].append(py_tuples())
+        for k, cmd in runs.items():
+            times[k].append(timed(cmd))
     rate = {k: n / statistics.median(v) for k, v in times.items()}
-    print(f"file {args.file}: {n} puzzles; threads {threads}; CPU {cpu_name()}; {args.rounds} rounds, alternating, medians")
-    for k in ("cli", "rate_many", "se_rating_many"):
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"file {args.file}: {n} puzzles; threads {threads}; CPU {cpu_name()} ({os.cpu_count()} logical);"
+          f" {args.rounds} rounds, alternating, medians; load average {load:.1f} at the end")
+    for k in runs:
         spread = ", ".join(f"{n / t:.0f}" for t in times[k])
         print(f"  {k:15} {rate[k]:8.0f} puzzles/s   (rounds: {spread})")
     ratio = rate["rate_many"] / rate["cli"]

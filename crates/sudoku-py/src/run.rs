@@ -97,8 +97,12 @@ pub(crate) fn batch<T: Send>(
     let stop = AtomicBool::new(false);
     interruptible(py, &stop, || {
         pool.install(|| {
+            // One puzzle per job: ratings take from microseconds to minutes, and the
+            // default split (a few long runs of puzzles per thread) leaves threads idle
+            // behind the one holding the hard puzzles.
             texts
                 .par_iter()
+                .with_max_len(1)
                 .enumerate()
                 .map(|(i, t)| {
                     if stop.load(Ordering::Relaxed) {
