@@ -20,6 +20,7 @@ import json
 import os
 import pathlib
 import platform
+import resource
 import statistics
 import subprocess
 import sys
@@ -50,11 +51,15 @@ def cpu_name() -> str:
     return platform.processor() or "unknown"
 
 
-def timed(cmd) -> float:
-    """Wall-clock seconds of a command run in a session of its own."""
+def timed(cmd):
+    """Wall-clock and CPU (user + system, all threads) seconds of a command run in a session
+    of its own."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     subprocess.run(cmd, check=True, start_new_session=True)
-    return time.perf_counter() - t
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main() -> int:
@@ -84,18 +89,23 @@ def main() -> int:
         "se_rating_many": [sys.executable, "-c", PYTHON_RUN, args.file, str(threads), "se_rating_many"],
     }
     times = {k: [] for k in runs}
+    cpu = {k: [] for k in runs}
     for _ in range(args.rounds):
         for k, cmd in runs.items():
-            times[k].append(timed(cmd))
+            wall, used = timed(cmd)
+            times[k].append(wall)
+            cpu[k].append(used)
     rate = {k: n / statistics.median(v) for k, v in times.items()}
+    per_cpu = {k: n / statistics.median(v) for k, v in cpu.items()}
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"file {args.file}: {n} puzzles; threads {threads}; CPU {cpu_name()} ({os.cpu_count()} logical);"
           f" {args.rounds} rounds, alternating, medians; load average {load:.1f} at the end")
     for k in runs:
         spread = ", ".join(f"{n / t:.0f}" for t in times[k])
-        print(f"  {k:15} {rate[k]:8.0f} puzzles/s   (rounds: {spread})")
+        print(f"  {k:15} {rate[k]:8.0f} puzzles/s   (rounds: {spread}); {per_cpu[k]:.0f} puzzles per CPU second")
     ratio = rate["rate_many"] / rate["cli"]
-    print(f"  rate_many / cli = {ratio:.3f}; se_rating_many / cli = {rate['se_rating_many'] / rate['cli']:.3f}")
+    print(f"  rate_many / cli = {ratio:.3f}; se_rating_many / cli = {rate['se_rating_many'] / rate['cli']:.3f};"
+          f" per CPU second: rate_many / cli = {per_cpu['rate_many'] / per_cpu['cli']:.3f}")
     if ratio < 1 - args.tolerance:
         print(f"Python's batch rating is more than {args.tolerance:.0%} below the command", file=sys.stderr)
         return 1
