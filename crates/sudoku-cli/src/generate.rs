@@ -793,18 +793,20 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
                 n => format!("{n} runs, seeds {seed} to {}", seed + u64::from(n) - 1),
             };
             eprintln!("sudoku generate: {seeds}, energy {}; {phase} ...", config.energy);
-            let stop_flag = stop.clone();
-            let keep_going = move || !stop_flag.requested();
+            let mut watches: Vec<_> = (0..args.runs.max(1))
+                .map(|_| {
+                    let stop = stop.clone();
+                    move || !stop.requested()
+                })
+                .collect();
             let given = match args.start.as_deref().and_then(|s| s.strip_prefix("file:")) {
                 Some(path) => Some(read_puzzles(Path::new(path))?),
                 None => None,
             };
             let started = pool
                 .install(|| match &given {
-                    Some(puzzles) => {
-                        Portfolio::start_from(config, seed, args.runs, puzzles, &keep_going)
-                    }
-                    None => Portfolio::start_until(config, seed, args.runs, &keep_going),
+                    Some(puzzles) => Portfolio::start_from(config, seed, puzzles, &mut watches),
+                    None => Portfolio::start_until(config, seed, &mut watches),
                 })
                 .context("invalid generator settings (a start file without a unique puzzle?)")?;
             let Some(portfolio) = started else {

@@ -493,12 +493,31 @@ pub struct RoundRecord {
     pub energies: Vec<f64>,
 }
 
-/// What a caller sees while a generation runs.
+/// What a caller sees while a generation starts and runs, and the one place a caller says
+/// "stop": [`Progress::keep_going`] is asked within long steps and start phases, and by
+/// default after every round too. A closure `FnMut() -> bool` is a `Progress` that only
+/// answers that question.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_generate::{Generation, GeneratorConfig, Start};
+/// let config = GeneratorConfig::default().with_start(Start::BestOfRandom(100));
+/// let mut asked = 0;
+/// let stop_at_once = &mut || {
+///     asked += 1;
+///     false
+/// };
+/// assert!(Generation::start_until(config, 1, stop_at_once)?.is_none());
+/// assert_eq!(asked, 1);
+/// # Ok::<(), sudoku_generate::GenerateError>(())
+/// ```
 pub trait Progress {
     /// After each round; return `false` to stop (the generation can be saved and resumed).
+    /// By default, [`Progress::keep_going`].
     fn on_round(&mut self, round: &RoundRecord, best: Option<&BestRecord>) -> bool {
         let _ = (round, best);
-        true
+        self.keep_going()
     }
 
     /// When a new best puzzle is found.
@@ -514,6 +533,12 @@ pub trait Progress {
 }
 
 impl Progress for () {}
+
+impl<F: FnMut() -> bool> Progress for F {
+    fn keep_going(&mut self) -> bool {
+        self()
+    }
+}
 
 /// The final result: the hardest candidate by average width, with all its ratings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -694,8 +719,9 @@ impl Generation {
         Ok(Generation::start_until(config, seed, &mut || true)?.expect("never interrupted"))
     }
 
-    /// As [`Generation::start`], but the depth phase asks `keep_going` after every sweep and
-    /// gives up, with `Ok(None)`, when it says stop (a user's Ctrl-C, say).
+    /// As [`Generation::start`], but the start phase asks `progress` whether to keep going
+    /// (after every sweep of the depth phase, between chunks of start puzzles) and gives up,
+    /// with `Ok(None)`, when it says stop (a user's Ctrl-C, say).
     ///
     /// # Errors
     ///
@@ -712,8 +738,9 @@ impl Generation {
     pub fn start_until(
         config: GeneratorConfig,
         seed: u64,
-        keep_going: &mut dyn FnMut() -> bool,
+        progress: &mut dyn Progress,
     ) -> Result<Option<Generation>, GenerateError> {
+        let keep_going = &mut || progress.keep_going();
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let solution = sudoku_solve::random_solution(&mut rng);
         let (beta, target, max_sweeps) = match config.start {
@@ -773,7 +800,7 @@ impl Generation {
         mut config: GeneratorConfig,
         seed: u64,
         puzzles: &[Grid],
-        keep_going: &mut dyn FnMut() -> bool,
+        progress: &mut dyn Progress,
     ) -> Result<Option<Generation>, GenerateError> {
         use rayon::prelude::*;
         config.start = Start::Given(u32::try_from(puzzles.len()).unwrap_or(u32::MAX));
@@ -781,7 +808,7 @@ impl Generation {
         let model = Generation::width_model(&config, sudoku_solve::random_solution(&mut rng), seed);
         let mut rated: Vec<(f64, PuzzleState)> = Vec::with_capacity(puzzles.len());
         for chunk in puzzles.chunks(64) {
-            if !keep_going() {
+            if !progress.keep_going() {
                 return Ok(None);
             }
             rated.par_extend(chunk.par_iter().filter_map(|p| {

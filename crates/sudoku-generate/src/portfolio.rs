@@ -46,24 +46,30 @@ impl Portfolio {
         seed: u64,
         runs: u32,
     ) -> Result<Portfolio, GenerateError> {
-        Ok(Portfolio::start_until(config, seed, runs, &|| true)?.expect("never interrupted"))
+        let mut progress = vec![(); runs.max(1) as usize];
+        Ok(Portfolio::start_until(config, seed, &mut progress)?.expect("never interrupted"))
     }
 
-    /// As [`Portfolio::start`], giving up with `Ok(None)` when `keep_going` says stop during
-    /// a start phase.
+    /// As [`Portfolio::start`] with one run per `progress` (in seed order), giving up with
+    /// `Ok(None)` when a run's progress says stop during its start phase.
     ///
     /// # Errors
     ///
     /// [`GenerateError`] if the configuration is invalid.
-    pub fn start_until(
+    ///
+    /// # Panics
+    ///
+    /// Panics if `progress` is empty.
+    pub fn start_until<P: Progress + Send>(
         config: GeneratorConfig,
         seed: u64,
-        runs: u32,
-        keep_going: &(dyn Fn() -> bool + Sync),
+        progress: &mut [P],
     ) -> Result<Option<Portfolio>, GenerateError> {
-        let started: Vec<Result<Option<Generation>, GenerateError>> = (0..u64::from(runs.max(1)))
-            .into_par_iter()
-            .map(|k| Generation::start_until(config, seed.wrapping_add(k), &mut || keep_going()))
+        assert!(!progress.is_empty(), "a portfolio needs at least one run");
+        let started: Vec<Result<Option<Generation>, GenerateError>> = progress
+            .par_iter_mut()
+            .enumerate()
+            .map(|(k, p)| Generation::start_until(config, seed.wrapping_add(k as u64), p))
             .collect();
         let mut out = Vec::with_capacity(started.len());
         for g in started {
@@ -76,23 +82,26 @@ impl Portfolio {
     }
 
     /// Like [`Portfolio::start_until`], every run starting from the given `puzzles`
-    /// ([`Generation::start_from`]).
+    /// ([`Generation::start_from`]; the runs start one after the other, each rating the
+    /// puzzles in parallel).
     ///
     /// # Errors
     ///
     /// [`GenerateError`] if no puzzle has one solution or the configuration is invalid.
-    pub fn start_from(
+    ///
+    /// # Panics
+    ///
+    /// Panics if `progress` is empty.
+    pub fn start_from<P: Progress>(
         config: GeneratorConfig,
         seed: u64,
-        runs: u32,
         puzzles: &[Grid],
-        keep_going: &(dyn Fn() -> bool + Sync),
+        progress: &mut [P],
     ) -> Result<Option<Portfolio>, GenerateError> {
-        let mut out = Vec::with_capacity(runs.max(1) as usize);
-        for k in 0..u64::from(runs.max(1)) {
-            match Generation::start_from(config, seed.wrapping_add(k), puzzles, &mut || {
-                keep_going()
-            })? {
+        assert!(!progress.is_empty(), "a portfolio needs at least one run");
+        let mut out = Vec::with_capacity(progress.len());
+        for (k, p) in progress.iter_mut().enumerate() {
+            match Generation::start_from(config, seed.wrapping_add(k as u64), puzzles, p)? {
                 Some(g) => out.push(g),
                 None => return Ok(None),
             }
