@@ -389,17 +389,6 @@ fn parse_search(spec: &str) -> anyhow::Result<Search> {
     })
 }
 
-/// Why a run stopped, in the status vocabulary.
-fn reason_name(reason: StopReason) -> &'static str {
-    match reason {
-        StopReason::Time => "time_limit",
-        StopReason::Sweeps => "step_limit",
-        StopReason::Stopped => "interrupted",
-        StopReason::Exhausted => "exhausted",
-        _ => "target_reached",
-    }
-}
-
 fn print_summary(
     out: &mut dyn Write,
     s: &Summary,
@@ -433,7 +422,7 @@ fn print_summary(
             solution: s.solution,
             status: "ok",
             steps: s.steps,
-            stop_reason: reason_name(reason),
+            stop_reason: sudoku_generate::stop_status(reason),
         };
         serde_json::to_writer(&mut *out, &v)?;
         return writeln!(out);
@@ -473,7 +462,7 @@ fn print_summary(
         1 => writeln!(out, "seed          {}", s.seed)?,
         n => writeln!(out, "seed          {} (the best of {n} runs)", s.seed)?,
     }
-    writeln!(out, "stopped       {}", reason_name(reason).replace('_', " "))?;
+    writeln!(out, "stopped       {}", sudoku_generate::stop_status(reason).replace('_', " "))?;
     if let Some(n) = novelty {
         writeln!(out, "known         {}", n.known)?;
         match n.best_new {

@@ -241,6 +241,27 @@ pub enum GenerateError {
     Optimizer(#[from] ConfigError),
 }
 
+/// Why a run stopped, in the status words of the command line's schema: `time_limit`,
+/// `step_limit`, `interrupted`, `exhausted` (a best-first search with nothing left to
+/// expand) or `target_reached`.
+///
+/// # Examples
+///
+/// ```
+/// use tempering::StopReason;
+/// assert_eq!(sudoku_generate::stop_status(StopReason::Sweeps), "step_limit");
+/// ```
+#[must_use]
+pub fn stop_status(reason: StopReason) -> &'static str {
+    match reason {
+        StopReason::Time => "time_limit",
+        StopReason::Sweeps => "step_limit",
+        StopReason::Stopped => "interrupted",
+        StopReason::Exhausted => "exhausted",
+        _ => "target_reached",
+    }
+}
+
 /// The most puzzles a best-first search keeps waiting.
 const BEST_FIRST_FRONTIER: usize = 20_000;
 

@@ -50,7 +50,7 @@ pub use band::{
 pub use checkpoint::{CHECKPOINT_FORMAT, CHECKPOINT_VERSION, Checkpoint, CheckpointError};
 pub use generation::{
     Adjustment, BestRecord, Energy, GenerateError, Generation, GeneratorConfig, Progress,
-    RoundRecord, Search, Start, Summary,
+    RoundRecord, Search, Start, Summary, stop_status,
 };
 pub use model::{Moves, PuzzleModel, PuzzleMove, PuzzleState};
 pub use portfolio::Portfolio;

@@ -10,7 +10,7 @@ use sudoku_generate::{
     Band, BandSearch, BestRecord, Energy, Generation, GeneratorConfig, Progress, RoundRecord,
     Start, Symmetry,
 };
-use tempering::{Budget, StopReason};
+use tempering::Budget;
 
 use crate::errors::Fail;
 use crate::run::{Errors, interruptible, until_signal};
@@ -110,17 +110,6 @@ impl Progress for Watch<'_> {
 
     fn keep_going(&mut self) -> bool {
         Watch::keep_going(self)
-    }
-}
-
-/// Why a run stopped, in the `sudoku` command's words.
-fn reason_name(reason: StopReason) -> &'static str {
-    match reason {
-        StopReason::Time => "time_limit",
-        StopReason::Sweeps => "step_limit",
-        StopReason::Stopped => "interrupted",
-        StopReason::Exhausted => "exhausted",
-        _ => "target_reached",
     }
 }
 
@@ -235,7 +224,8 @@ fn generate(
     d.set_item("seed", s.seed)?;
     d.set_item("energy_kind", energy.rating.kind.name())?;
     d.set_item("energy_settings", energy.to_string())?;
-    let reason = if signal.is_some() { "interrupted" } else { reason_name(reason) };
+    let reason =
+        if signal.is_some() { "interrupted" } else { sudoku_generate::stop_status(reason) };
     d.set_item("stop_reason", reason)?;
     Ok(d.into_any().unbind())
 }
