@@ -83,8 +83,8 @@ pub(crate) trait Kernel: Copy {
     /// vector store that clears the solved cells (a lane select), not by a scalar store after
     /// it. The band's next update then reads its masks from one store of the same width,
     /// which the CPU forwards, where a scalar store inside the vector it reads makes it wait.
-    /// A/B: 1-3 % faster on the hardest sets with AVX-512 (a masked move), 1-2 % slower with
-    /// AVX2 (its lane select costs more).
+    /// A/B: 1-3 % faster on the hardest sets with AVX-512 (a masked move), up to 3 % slower
+    /// with AVX2 (its lane select costs more).
     const CLEAR_AND_SET: bool = false;
     /// Which of a band mask's 27 cells' nine segments (row `r`, box `k`: bit `r * 3 + k`)
     /// hold a cell, for the band rule.
