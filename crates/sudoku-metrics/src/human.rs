@@ -143,9 +143,9 @@ impl HumanModel {
     ///
     /// # Errors
     ///
-    /// [`FailureKind::NotUnique`] or [`FailureKind::NoSolution`] unless the puzzle has exactly
+    /// [`FailureKind::NotUnique`](sudoku_core::FailureKind::NotUnique) or [`FailureKind::NoSolution`](sudoku_core::FailureKind::NoSolution) unless the puzzle has exactly
     /// one solution (refutation needs to know which digits are wrong);
-    /// [`FailureKind::BudgetExceeded`] when a run needs more steps than the budget (or finding
+    /// [`FailureKind::BudgetExceeded`](sudoku_core::FailureKind::BudgetExceeded) when a run needs more steps than the budget (or finding
     /// the solution more search nodes).
     pub fn evaluate(&self, puzzle: &Grid, seed: u64) -> Result<HumanRating, Failure> {
         let over = Failure::budget_exceeded(self.budget, Work::SearchNodes);

@@ -21,7 +21,7 @@
 //! - [`Depth`]: the fewest correct placements at branch cells, over every sequence of tie
 //!   choices, before pencil marks finish the grid; 0 for a puzzle solved by pencil marks alone.
 //!
-//! Every search takes a budget and returns [`FailureKind::BudgetExceeded`] instead of running
+//! Every search takes a budget and returns [`FailureKind::BudgetExceeded`](sudoku_core::FailureKind::BudgetExceeded) instead of running
 //! for hours (try the empty grid).
 //!
 //! # Example

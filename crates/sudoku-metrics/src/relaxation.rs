@@ -29,7 +29,7 @@ fn peer_pairs() -> Vec<(u8, u8)> {
 /// chains of constraints, gains many.
 ///
 /// The cap (default 1,000, so a sample scores at most 3) bounds the work per sample; a sample
-/// whose count needs more than `budget` search nodes is [`FailureKind::BudgetExceeded`]. The
+/// whose count needs more than `budget` search nodes is [`FailureKind::BudgetExceeded`](sudoku_core::FailureKind::BudgetExceeded). The
 /// count is a plain search (no deduction beyond the relaxed candidates), so the very hardest
 /// puzzles (Sudoku Explainer 10 and up) mostly exceed the default budget: this rating is for
 /// puzzles people solve.
@@ -188,7 +188,7 @@ impl Relaxation {
     ///
     /// # Errors
     ///
-    /// [`FailureKind::BudgetExceeded`] when a sample needs more nodes than the budget.
+    /// [`FailureKind::BudgetExceeded`](sudoku_core::FailureKind::BudgetExceeded) when a sample needs more nodes than the budget.
     pub fn counts(&self, puzzle: &Grid, seed: u64) -> Result<Vec<u64>, Failure> {
         let pairs = peer_pairs();
         run_seeds(seed, self.samples)

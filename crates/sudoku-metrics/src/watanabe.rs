@@ -224,7 +224,7 @@ impl NormalWidth {
     ///
     /// # Errors
     ///
-    /// [`FailureKind::BudgetExceeded`] if the tree has more nodes than the budget.
+    /// [`FailureKind::BudgetExceeded`](sudoku_core::FailureKind::BudgetExceeded) if the tree has more nodes than the budget.
     pub fn evaluate(&self, puzzle: &Grid) -> Result<Width, Failure> {
         TreeWalk {
             tie: FirstTie,
@@ -298,7 +298,7 @@ impl AverageWidth {
     ///
     /// # Errors
     ///
-    /// [`FailureKind::BudgetExceeded`] if any sample's tree has more nodes than the budget.
+    /// [`FailureKind::BudgetExceeded`](sudoku_core::FailureKind::BudgetExceeded) if any sample's tree has more nodes than the budget.
     pub fn sample_widths(&self, puzzle: &Grid, seed: u64) -> Result<Vec<u64>, Failure> {
         let mut master = Pcg64Mcg::seed_from_u64(seed);
         let seeds: Vec<u64> = (0..self.samples).map(|_| master.next_u64()).collect();
@@ -320,7 +320,7 @@ impl AverageWidth {
     ///
     /// # Errors
     ///
-    /// [`FailureKind::BudgetExceeded`] if any sample's tree has more nodes than the budget.
+    /// [`FailureKind::BudgetExceeded`](sudoku_core::FailureKind::BudgetExceeded) if any sample's tree has more nodes than the budget.
     pub fn evaluate(&self, puzzle: &Grid, seed: u64) -> Result<Mean, Failure> {
         let widths = self.sample_widths(puzzle, seed)?;
         Ok(Mean::of(&widths.iter().map(|&w| w as f64).collect::<Vec<_>>()))
@@ -373,7 +373,7 @@ impl DihedralWidth {
     ///
     /// # Errors
     ///
-    /// [`FailureKind::BudgetExceeded`] if any orientation's tree exceeds the budget.
+    /// [`FailureKind::BudgetExceeded`](sudoku_core::FailureKind::BudgetExceeded) if any orientation's tree exceeds the budget.
     pub fn evaluate(&self, puzzle: &Grid) -> Result<f64, Failure> {
         let mut sum = 0u64;
         for t in DihedralWidth::orientations() {
@@ -434,8 +434,8 @@ impl Depth {
     ///
     /// # Errors
     ///
-    /// [`FailureKind::NoSolution`] or [`FailureKind::NotUnique`] when the puzzle does not have
-    /// exactly one solution; [`FailureKind::BudgetExceeded`] when more states than the budget
+    /// [`FailureKind::NoSolution`](sudoku_core::FailureKind::NoSolution) or [`FailureKind::NotUnique`](sudoku_core::FailureKind::NotUnique) when the puzzle does not have
+    /// exactly one solution; [`FailureKind::BudgetExceeded`](sudoku_core::FailureKind::BudgetExceeded) when more states than the budget
     /// would be needed.
     pub fn evaluate(&self, puzzle: &Grid) -> Result<u32, Failure> {
         let over = Failure::budget_exceeded(self.budget, Work::States);

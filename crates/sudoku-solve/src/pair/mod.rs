@@ -260,10 +260,10 @@ impl PairReduction {
     ///
     /// # Errors
     ///
-    /// [`FailureKind::NoSolution`] when the givens contradict, [`FailureKind::NotUnique`]
+    /// [`FailureKind::NoSolution`](sudoku_core::FailureKind::NoSolution) when the givens contradict, [`FailureKind::NotUnique`](sudoku_core::FailureKind::NotUnique)
     /// when the puzzle has several solutions (checked first, by the exact solver within the
     /// same budget, counted in search nodes),
-    /// [`FailureKind::BudgetExceeded`] or [`FailureKind::TooDeep`] when the limits are
+    /// [`FailureKind::BudgetExceeded`](sudoku_core::FailureKind::BudgetExceeded) or [`FailureKind::TooDeep`](sudoku_core::FailureKind::TooDeep) when the limits are
     /// reached.
     pub fn solve(&self, puzzle: &Grid) -> Result<Explanation, Failure> {
         let over = Failure::budget_exceeded(self.budget, Work::DecisionBranches);
