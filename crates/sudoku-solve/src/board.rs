@@ -335,13 +335,15 @@ impl Board {
     /// their row, which after the band rule covers hidden singles in rows and boxes) cleared
     /// from the other digits. False on a contradiction.
     ///
-    /// In `DEEP` searches, kernels with [`Kernel::BRANCH_FREE_CLEAR`] clear the solved cells
-    /// without testing whether there are any: half the updates find some, a branch the CPU
-    /// cannot predict there (A/B, AVX2 build: 6 % faster on the hardest sets, 3 % on top1465);
-    /// shallow searches find them more often and keep the test (neutral on 17-clue and serg).
-    /// Kernels with [`Kernel::CLEAR_AND_SET`] also write the updated mask in the same store.
+    /// Below the root, kernels with [`Kernel::BRANCH_FREE_CLEAR`] clear the solved cells
+    /// without testing whether there are any: after a guess half the updates find some, a
+    /// branch the CPU cannot predict (A/B, AVX2 build: deep searches 6 % faster on the hardest
+    /// sets, 3 % on top1465; the first 8 nodes too, another 2-6 % on top1465). The `ROOT`
+    /// propagation keeps the test: its givens are placed already and few of its updates find
+    /// a solved cell (branch-free there: 4 % slower on 17-clue, 9 % on serg). Kernels with
+    /// [`Kernel::CLEAR_AND_SET`] also write the updated mask in the same store.
     #[inline(always)]
-    fn band_pass<K: Kernel, const DEEP: bool>(&mut self, kernel: K) -> bool {
+    fn band_pass<K: Kernel, const ROOT: bool>(&mut self, kernel: K) -> bool {
         while self.dirty != 0 {
             let mut work = self.dirty;
             while work != 0 {
@@ -370,14 +372,14 @@ impl Board {
                 let solved = lone(x & ROW_MASK[0]) | lone(x & ROW_MASK[1]) | lone(x & ROW_MASK[2]);
                 let new = solved & self.unsolved[b];
                 let base = at(0, b);
-                if DEEP && K::CLEAR_AND_SET {
+                if !ROOT && K::CLEAR_AND_SET {
                     self.unsolved[b] &= !new;
                     let band = (&mut self.cand[base..base + 9]).try_into().expect("nine masks");
                     self.dirty |= clear_cells_and_set(band, new, d, x) << base;
                     self.dirty &= !(1 << i);
                     continue;
                 }
-                if (DEEP && K::BRANCH_FREE_CLEAR) || new != 0 {
+                if (!ROOT && K::BRANCH_FREE_CLEAR) || new != 0 {
                     self.unsolved[b] &= !new;
                     let band = (&mut self.cand[base..base + 9]).try_into().expect("nine masks");
                     self.dirty |= clear_cells(band, new) << base;
@@ -469,18 +471,28 @@ impl Board {
     #[inline(always)]
     pub(crate) fn propagate_with<K: Kernel>(&mut self, kernel: K, columns: bool) -> bool {
         if columns {
-            self.propagate_inner::<K, true>(kernel)
+            self.propagate_inner::<K, true, false>(kernel)
         } else {
-            self.propagate_inner::<K, false>(kernel)
+            self.propagate_inner::<K, false, false>(kernel)
         }
+    }
+
+    /// The propagation of a search's root board: no column pass, and the solved-cell test kept
+    /// (see [`Board::band_pass`]).
+    #[inline(always)]
+    pub(crate) fn propagate_root<K: Kernel>(&mut self, kernel: K) -> bool {
+        self.propagate_inner::<K, false, true>(kernel)
     }
 
     /// [`Board::propagate_with`], with `columns` known at compile time.
     #[inline(always)]
-    fn propagate_inner<K: Kernel, const COLUMNS: bool>(&mut self, kernel: K) -> bool {
+    fn propagate_inner<K: Kernel, const COLUMNS: bool, const ROOT: bool>(
+        &mut self,
+        kernel: K,
+    ) -> bool {
         let columns = COLUMNS;
         loop {
-            if !self.band_pass::<K, COLUMNS>(kernel) {
+            if !self.band_pass::<K, ROOT>(kernel) {
                 return false;
             }
             match self.naked_pass() {

@@ -169,7 +169,7 @@ impl Search {
     #[inline(always)]
     pub(crate) fn start_at<K: Kernel>(&mut self, kernel: K, cells: &[u8; 81]) {
         if let Some(mut board) = Board::from_bytes(cells)
-            && board.propagate_with(kernel, false)
+            && board.propagate_root(kernel)
         {
             self.run(kernel, &mut board);
         }

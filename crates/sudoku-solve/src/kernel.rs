@@ -74,17 +74,17 @@ impl SearchKernel {
 /// A build of the search. The recursion goes through the kernel so that every level of one
 /// search runs in the same build.
 pub(crate) trait Kernel: Copy {
-    /// Whether the band pass of deep searches clears a mask's newly solved cells from the
-    /// band's other digits without first testing that there are any: a few more instructions
-    /// every update, no unpredictable branch (half the updates find solved cells). Worth it
-    /// where the clearing is a few vector instructions.
+    /// Whether the band pass below a search's root clears a mask's newly solved cells from
+    /// the band's other digits without first testing that there are any: a few more
+    /// instructions every update, no unpredictable branch (half the updates find solved
+    /// cells). Worth it where the clearing is a few vector instructions.
     const BRANCH_FREE_CLEAR: bool = false;
     /// With [`Kernel::BRANCH_FREE_CLEAR`]: whether the updated mask is written back in the
     /// vector store that clears the solved cells (a lane select), not by a scalar store after
     /// it. The band's next update then reads its masks from one store of the same width,
     /// which the CPU forwards, where a scalar store inside the vector it reads makes it wait.
-    /// A/B: 1-3 % faster on the hardest sets with AVX-512 (a masked move), up to 3 % slower
-    /// with AVX2 (its lane select costs more).
+    /// A/B (deep searches): 1-3 % faster on the hardest sets with AVX-512 (a masked move), up
+    /// to 3 % slower with AVX2 (its lane select costs more).
     const CLEAR_AND_SET: bool = false;
     /// Which of a band mask's 27 cells' nine segments (row `r`, box `k`: bit `r * 3 + k`)
     /// hold a cell, for the band rule.
