@@ -272,8 +272,13 @@ def test_exceptions_pickle():
 def _interrupt(code, after):
     """Runs `code` in a fresh interpreter; once it prints "ready" (just before the call under
     test), waits `after` seconds and sends SIGINT. Returns (exit status, the rest of stdout,
-    seconds from the signal to the exit)."""
-    p = subprocess.Popen([sys.executable, "-u", "-c", textwrap.dedent(code)], stdout=subprocess.PIPE, text=True)
+    seconds from the signal to the exit). The child restores Python's own SIGINT handler first:
+    a test run in the background (nohup, a CI job) inherits SIGINT ignored, and Python then
+    leaves it ignored."""
+    prologue = "import signal\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n"
+    p = subprocess.Popen(
+        [sys.executable, "-u", "-c", prologue + textwrap.dedent(code)], stdout=subprocess.PIPE, text=True
+    )
     assert p.stdout.readline().strip() == "ready"
     time.sleep(after)
     sent = time.monotonic()
