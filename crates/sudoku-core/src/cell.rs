@@ -237,6 +237,30 @@ impl Unit {
         all
     };
 
+    /// All 27 units in Sudoku Explainer's region order: boxes 0..9, then columns 0..9, then
+    /// rows 0..9 (the order its techniques search, and so the order that decides which of
+    /// two equal hints comes first).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::Unit;
+    /// assert_eq!(Unit::EXPLAINER_ORDER[0], Unit::Box(0));
+    /// assert_eq!(Unit::EXPLAINER_ORDER[9], Unit::Col(0));
+    /// assert_eq!(Unit::EXPLAINER_ORDER[26], Unit::Row(8));
+    /// ```
+    pub const EXPLAINER_ORDER: [Unit; 27] = {
+        let mut t = [Unit::Box(0); 27];
+        let mut i = 0;
+        while i < 9 {
+            t[i] = Unit::Box(i as u8);
+            t[9 + i] = Unit::Col(i as u8);
+            t[18 + i] = Unit::Row(i as u8);
+            i += 1;
+        }
+        t
+    };
+
     /// Position in [`Unit::ALL`], 0..27.
     ///
     /// # Examples

@@ -67,19 +67,6 @@ impl Hints {
     }
 }
 
-/// Units in Sudoku Explainer's region order: boxes, then columns, then rows.
-pub(crate) const REGIONS: [Unit; 27] = {
-    let mut t = [Unit::Box(0); 27];
-    let mut i = 0;
-    while i < 9 {
-        t[i] = Unit::Box(i as u8);
-        t[9 + i] = Unit::Col(i as u8);
-        t[18 + i] = Unit::Row(i as u8);
-        i += 1;
-    }
-    t
-};
-
 /// Calls `f` with every `k`-subset of `0..n` (n at most 81) until it breaks, in Sudoku
 /// Explainer's order: by increasing bitmask (colexicographic: {0,1}, {0,2}, {1,2}, {0,3}, ...).
 pub(crate) fn for_each_combination(
@@ -193,8 +180,11 @@ const HOUSES: [[Cell; 20]; 81] = {
     let mut i = 0;
     while i < 81 {
         let (r, c) = (i / 9, i % 9);
-        // Box, row, column: their indices in `Unit::ALL` order.
-        let units = [18 + r / 3 * 3 + c / 3, r, 9 + c];
+        let units = [
+            Unit::Box((r / 3 * 3 + c / 3) as u8).index(),
+            Unit::Row(r as u8).index(),
+            Unit::Col(c as u8).index(),
+        ];
         let mut seen = 1u128 << i;
         let (mut n, mut k) = (0, 0);
         while k < 3 {

@@ -4,7 +4,6 @@ use std::ops::ControlFlow;
 
 use sudoku_core::{CandidateGrid, Cell, Digit, Unit};
 
-use super::hints::REGIONS;
 use super::{Hints, Step, Technique, techniques};
 
 /// A hidden single in `unit` (a last cell when it is the unit's only empty cell): harder in
@@ -17,12 +16,12 @@ fn single_step(unit: Unit, cell: Cell, digit: Digit, alone: bool) -> Step {
     if matches!(unit, Unit::Box(_)) { step } else { step.harder(techniques::IN_A_LINE) }
 }
 
-/// Each region's cells (in `REGIONS` order), and as a bitset.
+/// Each region's cells (in `Unit::EXPLAINER_ORDER` order), and as a bitset.
 const REGION_CELLS: [&[Cell; 9]; 27] = {
-    let mut t = [REGIONS[0].cells(); 27];
+    let mut t = [Unit::EXPLAINER_ORDER[0].cells(); 27];
     let mut k = 0;
     while k < 27 {
-        t[k] = REGIONS[k].cells();
+        t[k] = Unit::EXPLAINER_ORDER[k].cells();
         k += 1;
     }
     t
@@ -31,7 +30,7 @@ const REGION_BITS: [u128; 27] = {
     let mut t = [0; 27];
     let mut k = 0;
     while k < 27 {
-        t[k] = REGIONS[k].cell_set().bits();
+        t[k] = Unit::EXPLAINER_ORDER[k].cell_set().bits();
         k += 1;
     }
     t
@@ -45,12 +44,11 @@ pub(crate) fn hidden_singles(g: &CandidateGrid, hints: &mut Hints) -> ControlFlo
         left != 0 && left & (left - 1) == 0
     };
     for alone_pass in [true, false] {
-        for k in 0..27 {
+        for (k, (&unit, cells)) in Unit::EXPLAINER_ORDER.iter().zip(REGION_CELLS).enumerate() {
             if alone(k) != alone_pass {
                 continue;
             }
             // Digits with exactly one place: seen once and never twice over the unit's cells.
-            let cells = REGION_CELLS[k];
             let (mut once, mut twice) = (0u16, 0u16);
             for &c in cells {
                 let m = g.candidates(c).bits();
@@ -63,7 +61,7 @@ pub(crate) fn hidden_singles(g: &CandidateGrid, hints: &mut Hints) -> ControlFlo
                 single &= single - 1;
                 let cell =
                     *cells.iter().find(|&&c| g.candidates(c).contains(d)).expect("one place");
-                hints.add(single_step(REGIONS[k], cell, d, alone_pass))?;
+                hints.add(single_step(unit, cell, d, alone_pass))?;
             }
         }
     }

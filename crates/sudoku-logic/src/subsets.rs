@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Unit};
 
-use super::hints::{REGIONS, empty_in, for_each_combination};
+use super::hints::{empty_in, for_each_combination};
 use super::{Hints, Step, Technique};
 
 fn naked(size: usize) -> Technique {
@@ -41,7 +41,7 @@ fn fish_kind(size: usize) -> Technique {
 pub(crate) fn naked_sets(g: &CandidateGrid, size: usize, hints: &mut Hints) -> ControlFlow<()> {
     let technique = naked(size);
     let changed = hints.changed_cells();
-    for unit in REGIONS {
+    for unit in Unit::EXPLAINER_ORDER {
         // A unit's sets depend on its cells alone.
         if unit.cell_set().intersection(changed).is_empty() || empty_in(g, unit) < 2 * size {
             continue;
@@ -94,7 +94,7 @@ pub(crate) fn hidden_sets(
 ) -> ControlFlow<()> {
     let technique = hidden(size, direct);
     let changed = hints.changed_cells();
-    for unit in REGIONS {
+    for unit in Unit::EXPLAINER_ORDER {
         // A unit's sets (and the single a direct one leaves) depend on its cells alone.
         if unit.cell_set().intersection(changed).is_empty() {
             continue;

@@ -4,7 +4,7 @@
 use rand::{Rng, RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
-use sudoku_core::{CandidateGrid, Cell, Digit, Failure, Grid, Meter, UNIT_CELLS, Work};
+use sudoku_core::{CandidateGrid, Cell, Digit, Failure, Grid, Meter, UNIT_CELLS, Unit, Work};
 use sudoku_solve::{Outcome, solve_within};
 
 use crate::Difficulty;
@@ -198,9 +198,9 @@ fn place(board: &mut CandidateGrid, i: usize, d: u8) {
 /// Lists the applicable singles into `out`; false on a contradiction.
 fn singles(board: &CandidateGrid, out: &mut Singles) -> bool {
     out.found.clear();
+    // Boxes first, then columns and rows (`Unit::ALL` backwards).
     for (u, unit) in UNIT_CELLS.iter().enumerate().rev() {
-        // Boxes (18..27) first, then columns and rows.
-        if u == 17 {
+        if u + 1 == Unit::Box(0).index() {
             out.boxes = out.found.len();
         }
         let (mut once, mut twice, mut placed) = (0u16, 0u16, 0u16);

@@ -2,7 +2,7 @@
 //! decisions. Each technique is a function over candidate masks that makes one pass and says
 //! whether it changed anything; [`Candidates::propagate`] runs them to a fixed point.
 
-use sudoku_core::{CandidateGrid, Cell, DigitSet, Grid, UNIT_CELLS};
+use sudoku_core::{CandidateGrid, Cell, DigitSet, Grid, UNIT_CELLS, Unit};
 
 /// What propagation came to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -170,9 +170,12 @@ impl Candidates {
                 // Row segment and column segment k of box b.
                 let row_seg: [usize; 3] = std::array::from_fn(|j| (br + k) * 9 + bc + j);
                 let col_seg: [usize; 3] = std::array::from_fn(|j| (br + j) * 9 + bc + k);
-                for (seg, line) in [(row_seg, br + k), (col_seg, 9 + bc + k)] {
+                for (seg, line) in [
+                    (row_seg, Unit::Row((br + k) as u8).index()),
+                    (col_seg, Unit::Col((bc + k) as u8).index()),
+                ] {
                     let in_seg = seg.iter().fold(0, |m, &i| m | self.get(i));
-                    let box_rest = unit(18 + b)
+                    let box_rest = unit(Unit::Box(b as u8).index())
                         .iter()
                         .filter(|i| !seg.contains(i))
                         .fold(0, |m, &i| m | self.get(i));
@@ -190,7 +193,9 @@ impl Candidates {
                         }
                     }
                     if claiming != 0 {
-                        for &i in unit(18 + b).iter().filter(|i| !seg.contains(i)) {
+                        for &i in
+                            unit(Unit::Box(b as u8).index()).iter().filter(|i| !seg.contains(i))
+                        {
                             changed |= self.remove(i, claiming)?;
                         }
                     }
