@@ -144,8 +144,13 @@ impl From<Conflict> for Failure {
 }
 
 impl From<Contradiction> for Failure {
+    /// Clashing placed digits are a [`FailureKind::Conflict`] (a rule broken); every other
+    /// contradiction is a [`FailureKind::Contradiction`].
     fn from(contradiction: Contradiction) -> Failure {
-        Failure::new(FailureKind::Contradiction(contradiction))
+        match contradiction {
+            Contradiction::Clash(conflict) => Failure::from(conflict),
+            other => Failure::new(FailureKind::Contradiction(other)),
+        }
     }
 }
 

@@ -51,7 +51,7 @@ mod wings;
 use std::fmt;
 use std::ops::ControlFlow;
 
-use sudoku_core::{CandidateGrid, Contradiction, Failure, FailureKind, Grid};
+use sudoku_core::{CandidateGrid, Failure, FailureKind, Grid};
 use sudoku_solve::{Outcome, solve_marks_within, solve_within};
 
 use chains::{OutOfBudget, Work};
@@ -367,10 +367,8 @@ impl LogicalSolver {
     /// `budget` search nodes. Every technique assumes one solution, and without one the chain
     /// searches grow without end (the empty grid would run for hours).
     fn solution_of(&self, marks: &CandidateGrid) -> Result<Grid, Failure> {
-        match marks.first_contradiction() {
-            Some(Contradiction::Clash(c)) => return Err(Failure::from(c)),
-            Some(c) => return Err(Failure::from(c)),
-            None => {}
+        if let Some(c) = marks.first_contradiction() {
+            return Err(c.into());
         }
         let exceeded = |_| Failure::budget_exceeded(self.budget, sudoku_core::Work::SearchNodes);
         match solve_marks_within(marks, self.budget).map_err(exceeded)? {
