@@ -21,7 +21,7 @@ pub(crate) fn step_json(step: &Step) -> Value {
         "eliminations": step
             .eliminations
             .iter()
-            .map(|e| format!("{}<>{}", e.cell, e.digit))
+            .map(|e| format!("{}<>{}", e.cell(), e.digit()))
             .collect::<Vec<_>>(),
         "pattern": step.pattern.iter().map(cand).collect::<Vec<_>>(),
         "units": step.units.iter().map(ToString::to_string).collect::<Vec<_>>(),

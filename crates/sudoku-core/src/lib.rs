@@ -31,6 +31,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
 
+mod candidate;
 mod candidates;
 pub mod canon;
 mod cell;
@@ -41,6 +42,7 @@ mod parse;
 mod reader;
 mod transform;
 
+pub use candidate::{Candidate, CandidateSet};
 pub use candidates::{CandidateGrid, Contradiction};
 pub use canon::Canonical;
 pub use cell::{Cell, CellSet, CellSetIter, PEERS, ParseCellError, UNIT_CELLS, Unit};

@@ -56,7 +56,9 @@ use sudoku_solve::{Outcome, solve_marks_within, solve_within};
 
 use chains::{OutOfBudget, Work};
 pub(crate) use hints::{Hints, Lits};
-pub use step::{Candidate, Chain, Implication, Literal, Reason, Step, Technique};
+pub use step::{Chain, Implication, Literal, Reason, Step, Technique};
+/// One candidate: a digit in a cell (the core vocabulary's, re-exported).
+pub use sudoku_core::Candidate;
 pub use svg::step_svg;
 pub use techniques::technique_table;
 use techniques::{Producer, STAGES, Search};
@@ -587,10 +589,10 @@ impl LogicalSolver {
 /// ```
 pub fn apply(marks: &mut CandidateGrid, step: &Step) {
     for p in &step.placements {
-        marks.place(p.cell, p.digit);
+        marks.place(p.cell(), p.digit());
     }
     for e in &step.eliminations {
-        marks.eliminate(e.cell, e.digit);
+        marks.eliminate(e.cell(), e.digit());
     }
 }
 
@@ -629,7 +631,7 @@ mod tests {
         g.restrict(cell("B1"), digits("12"));
         let steps = found(|g, h| subsets::naked_sets(g, 2, h), &g);
         assert_eq!(steps[0].technique, Technique::NakedPair);
-        assert!(steps[0].eliminations.iter().all(|e| e.digit.get() <= 2));
+        assert!(steps[0].eliminations.iter().all(|e| e.digit().get() <= 2));
         let mut g = empty();
         g.restrict(cell("A1"), digits("12"));
         g.restrict(cell("B1"), digits("13"));
@@ -672,8 +674,8 @@ mod tests {
         g.restrict(cell("E1"), digits("23")); // pincer, same row
         let steps = found(|g, h| wings::wings(g, false, h), &g);
         let s = steps.iter().find(|s| s.pattern_cells().contains(cell("A1"))).expect("xy-wing");
-        assert!(s.eliminations.iter().all(|e| e.digit.get() == 3));
-        assert!(s.eliminations.iter().any(|e| e.cell == cell("E5")));
+        assert!(s.eliminations.iter().all(|e| e.digit().get() == 3));
+        assert!(s.eliminations.iter().any(|e| e.cell() == cell("E5")));
         // Pincers sharing their digit with the pivot's other digit: no wing.
         let mut g = empty();
         g.restrict(cell("A1"), digits("12"));
@@ -691,7 +693,7 @@ mod tests {
         }
         let steps = found(locking::locking, &g);
         assert!(steps.iter().any(|s| s.technique == Technique::Pointing
-            && s.eliminations.iter().all(|e| e.digit == five && e.cell.row() == 0)));
+            && s.eliminations.iter().all(|e| e.digit() == five && e.cell().row() == 0)));
         let g = empty();
         assert!(found(locking::locking, &g).is_empty());
     }

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use sudoku_core::{Cell, CellSet, Digit, DigitSet, Unit};
+use sudoku_core::{Candidate, Cell, CellSet, Digit, DigitSet, Unit};
 
 /// A solving technique, named as Sudoku Explainer 1.2.1 names it.
 ///
@@ -186,30 +186,6 @@ fn nested_suffix(level: u8) -> String {
     }
 }
 
-/// One candidate: a digit in a cell.
-///
-/// # Examples
-///
-/// ```
-/// use sudoku_core::{Cell, Digit};
-/// use sudoku_logic::Candidate;
-/// let c = Candidate { cell: Cell::from_row_col(2, 3), digit: Digit::new(7).unwrap() };
-/// assert_eq!(c.to_string(), "D3=7");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Candidate {
-    /// The cell.
-    pub cell: Cell,
-    /// The digit.
-    pub digit: Digit,
-}
-
-impl fmt::Display for Candidate {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}={}", self.cell, self.digit)
-    }
-}
-
 /// A candidate taken as true (`on`) or false in a chain.
 ///
 /// # Examples
@@ -217,7 +193,7 @@ impl fmt::Display for Candidate {
 /// ```
 /// use sudoku_core::{Cell, Digit};
 /// use sudoku_logic::{Candidate, Literal};
-/// let c = Candidate { cell: Cell::from_row_col(0, 0), digit: Digit::new(5).unwrap() };
+/// let c = Candidate::new(Cell::from_row_col(0, 0), Digit::new(5).unwrap());
 /// assert_eq!(Literal { candidate: c, on: true }.to_string(), "A1=5");
 /// assert_eq!(Literal { candidate: c, on: false }.to_string(), "A1<>5");
 /// ```
@@ -232,7 +208,7 @@ pub struct Literal {
 impl fmt::Display for Literal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let op = if self.on { "=" } else { "<>" };
-        write!(f, "{}{op}{}", self.candidate.cell, self.candidate.digit)
+        write!(f, "{}{op}{}", self.candidate.cell(), self.candidate.digit())
     }
 }
 
@@ -373,7 +349,7 @@ impl Step {
         (cell, digit): (Cell, Digit),
         units: &[Unit],
     ) -> Step {
-        let placed = Candidate { cell, digit };
+        let placed = Candidate::new(cell, digit);
         Step {
             pattern: vec![placed],
             units: units.to_vec(),
@@ -398,7 +374,7 @@ impl Step {
         self.pattern.reserve(cells.len() * digits.len());
         for c in cells {
             for d in digits {
-                self.pattern.push(Candidate { cell: c, digit: d });
+                self.pattern.push(Candidate::new(c, d));
             }
         }
         self
@@ -410,14 +386,14 @@ impl Step {
     }
 
     pub(crate) fn place(mut self, cell: Cell, digit: Digit) -> Step {
-        self.placements.push(Candidate { cell, digit });
+        self.placements.push(Candidate::new(cell, digit));
         self
     }
 
     pub(crate) fn eliminate_all(mut self, cells: CellSet, digit: Digit) -> Step {
         self.eliminations.reserve(cells.len());
         for cell in cells {
-            self.eliminations.push(Candidate { cell, digit });
+            self.eliminations.push(Candidate::new(cell, digit));
         }
         self
     }
@@ -437,7 +413,7 @@ impl Step {
     /// ```
     #[must_use]
     pub fn pattern_cells(&self) -> CellSet {
-        self.pattern.iter().map(|c| c.cell).collect()
+        self.pattern.iter().map(|c| c.cell()).collect()
     }
 
     /// The pattern's digits.
@@ -455,7 +431,7 @@ impl Step {
     /// ```
     #[must_use]
     pub fn pattern_digits(&self) -> DigitSet {
-        self.pattern.iter().map(|c| c.digit).collect()
+        self.pattern.iter().map(|c| c.digit()).collect()
     }
 }
 
@@ -509,7 +485,7 @@ impl Step {
             sep = ", ";
         }
         for e in &self.eliminations {
-            write!(f, "{sep}{}<>{}", e.cell, e.digit)?;
+            write!(f, "{sep}{}<>{}", e.cell(), e.digit())?;
             sep = ", ";
         }
         Ok(())

@@ -71,13 +71,13 @@ pub fn step_svg(marks: &CandidateGrid, step: &Step, title: &str) -> String {
             );
             continue;
         }
-        if let Some(p) = step.placements.iter().find(|p| p.cell == c) {
+        if let Some(p) = step.placements.iter().find(|p| p.cell() == c) {
             let _ = write!(
                 s,
                 r##"<text x="{}" y="{}" font-size="30" font-weight="bold" text-anchor="middle" fill="#1f5fd6">{}</text>"##,
                 x + CELL / 2.0,
                 y + CELL * 0.7,
-                p.digit
+                p.digit()
             );
             continue;
         }
@@ -85,8 +85,8 @@ pub fn step_svg(marks: &CandidateGrid, step: &Step, title: &str) -> String {
             let k = d.index();
             let cx = x + CELL / 6.0 + (k % 3) as f64 * CELL / 3.0;
             let cy = y + CELL / 6.0 + (k / 3) as f64 * CELL / 3.0;
-            let gone = step.eliminations.iter().any(|e| e.cell == c && e.digit == d);
-            let part = step.pattern.iter().any(|e| e.cell == c && e.digit == d);
+            let gone = step.eliminations.iter().any(|e| e.cell() == c && e.digit() == d);
+            let part = step.pattern.iter().any(|e| e.cell() == c && e.digit() == d);
             if part {
                 let _ = write!(s, r##"<circle cx="{cx}" cy="{cy}" r="8" fill="#7bd389"/>"##);
             }
@@ -159,8 +159,8 @@ fn draw_links(s: &mut String, step: &Step, at: impl Fn(Cell, Digit) -> (f64, f64
         if drawn.len() == MOST || !drawn.insert((from, to.candidate, to.on)) {
             continue;
         }
-        let (x1, y1) = at(from.cell, from.digit);
-        let (x2, y2) = at(to.candidate.cell, to.candidate.digit);
+        let (x1, y1) = at(from.cell(), from.digit());
+        let (x2, y2) = at(to.candidate.cell(), to.candidate.digit());
         // Stop short of the target's centre so the arrow head stays visible.
         let len = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt().max(1.0);
         let (x2, y2) = (x2 - (x2 - x1) * 7.0 / len, y2 - (y2 - y1) * 7.0 / len);

@@ -20,7 +20,7 @@ fn step_dict<'py>(py: Python<'py>, step: &Step) -> PyResult<Bound<'py, PyDict>> 
     d.set_item("difficulty", step.difficulty)?;
     d.set_item("placements", names(&step.placements))?;
     let eliminations: Vec<String> =
-        step.eliminations.iter().map(|e| format!("{}<>{}", e.cell, e.digit)).collect();
+        step.eliminations.iter().map(|e| format!("{}<>{}", e.cell(), e.digit())).collect();
     d.set_item("eliminations", eliminations)?;
     d.set_item("pattern", names(&step.pattern))?;
     d.set_item("units", step.units.iter().map(ToString::to_string).collect::<Vec<_>>())?;

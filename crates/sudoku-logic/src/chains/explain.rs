@@ -1,13 +1,13 @@
 //! A chain hint as a step of the solving path: its technique, its removals and placement,
 //! its chains as implications in the order Sudoku Explainer lists them.
 
-use sudoku_core::CandidateGrid;
+use sudoku_core::{Candidate, CandidateGrid};
 
-use super::potential::{Arena, Cause, Pot};
+use super::potential::{Arena, Cause, LiteralSet, Pot};
 use super::rank::{ChainHint, Kind};
 use super::{Family, Links};
 use crate::step::{Chain, Implication, Literal, Reason};
-use crate::{Candidate, Step, Technique};
+use crate::{Step, Technique};
 
 /// A one-line account of a hint (for nested chains in explanations).
 pub(crate) fn describe(h: &ChainHint) -> String {
@@ -39,28 +39,23 @@ pub(crate) fn technique(h: &ChainHint) -> Technique {
 /// The literal of a potential.
 fn literal(arena: &Arena, p: Pot) -> Literal {
     let node = arena.node(p);
-    Literal {
-        candidate: Candidate { cell: node.cand.cell(), digit: node.cand.digit() },
-        on: node.on,
-    }
+    Literal { candidate: Candidate::new(node.cand.cell(), node.cand.digit()), on: node.on }
 }
 
 /// A chain as implications in dependency order, the target's last.
 fn explain_chain(arena: &Arena, target: Pot) -> Chain {
     let mut order = Vec::new();
-    let mut seen = [0u64; 23];
+    let mut seen = LiteralSet::default();
     // Depth first, parents before children, as Sudoku Explainer lists them.
     let mut stack = vec![(target, false)];
     while let Some((n, expanded)) = stack.pop() {
-        let l = arena.literal(n);
         if expanded {
-            if seen[l / 64] & (1 << (l % 64)) == 0 {
-                seen[l / 64] |= 1 << (l % 64);
+            if seen.insert(arena, n) {
                 order.push(n);
             }
             continue;
         }
-        if seen[l / 64] & (1 << (l % 64)) != 0 {
+        if seen.contains(arena, n) {
             continue;
         }
         stack.push((n, true));
@@ -94,16 +89,16 @@ pub(crate) fn step(arena: &Arena, grid: &CandidateGrid, h: &ChainHint) -> Step {
     let mut step = Step::new(technique(h));
     step.difficulty = h.difficulty;
     for &c in &h.removable {
-        step.eliminations.push(Candidate { cell: c.cell(), digit: c.digit() });
+        step.eliminations.push(Candidate::new(c.cell(), c.digit()));
     }
     if let Some(c) = h.placed {
-        step.placements.push(Candidate { cell: c.cell(), digit: c.digit() });
+        step.placements.push(Candidate::new(c.cell(), c.digit()));
     }
     match h.kind {
         Kind::Region(u, _) => step.units.push(u),
         Kind::Cell(cell) => {
             for d in grid.candidates(cell) {
-                step.pattern.push(Candidate { cell, digit: d });
+                step.pattern.push(Candidate::new(cell, d));
             }
         }
         _ => {}

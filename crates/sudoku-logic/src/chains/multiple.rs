@@ -3,11 +3,11 @@
 //! contradiction, double, cell and region forcing chains (8.5), with simpler techniques
 //! (9.0) and nested chains (9.5 and up).
 
-use sudoku_core::{Cell, Digit, Grid};
+use sudoku_core::{Candidate, Cell, Digit, Grid};
 
 use super::Family;
 use super::Links;
-use super::potential::{Cand, Cause, Pot, PotSet};
+use super::potential::{Cause, Pot, PotSet};
 use super::propagate::Propagator;
 use super::rank::{Collector, Kind};
 use super::reach::{Closure, StaticLinks};
@@ -59,13 +59,13 @@ impl<'a, 'w> MultipleChains<'a, 'w> {
     }
 
     /// Whether `cand` is in the solution, when it is known.
-    fn truth(&self, cand: Cand) -> Option<bool> {
+    fn truth(&self, cand: Candidate) -> Option<bool> {
         self.solution.map(|s| s.get(cand.cell()) == Some(cand.digit()))
     }
 
     /// What assuming `cand` true leads to, computed once per search; hand it back with
     /// [`MultipleChains::keep`].
-    fn assume_on(&mut self, cand: Cand) -> Result<Outcome, OutOfBudget> {
+    fn assume_on(&mut self, cand: Candidate) -> Result<Outcome, OutOfBudget> {
         if self.outcome_at.is_empty() {
             self.outcome_at = vec![None; 729];
         }
@@ -81,7 +81,7 @@ impl<'a, 'w> MultipleChains<'a, 'w> {
         Ok(Outcome { on, off, absurd })
     }
 
-    fn keep(&mut self, cand: Cand, o: Outcome) {
+    fn keep(&mut self, cand: Candidate, o: Outcome) {
         if self.outcome_at.is_empty() {
             self.outcome_at = vec![None; 729];
         }
@@ -125,16 +125,16 @@ impl<'a, 'w> MultipleChains<'a, 'w> {
             }
             if let Some(closure) = &self.closure {
                 cell_chains &=
-                    closure.common_consequence(values.iter().map(|d| Cand::new(cell, d)));
+                    closure.common_consequence(values.iter().map(|d| Candidate::new(cell, d)));
                 if !cell_chains && regions == [0; 9] {
                     continue;
                 }
             }
-            let mut outcomes: Vec<(Cand, Outcome)> = Vec::with_capacity(card);
+            let mut outcomes: Vec<(Candidate, Outcome)> = Vec::with_capacity(card);
             let mut cell_on: Option<Box<PotSet>> = None;
             let mut cell_off: Option<Box<PotSet>> = None;
             for d in values {
-                let cand = Cand::new(cell, d);
+                let cand = Candidate::new(cell, d);
                 // Nishio looks only for contradictions, which a true candidate never meets;
                 // and with X links alone, what a candidate leads to depends only on its
                 // digit's places: unchanged since Nishio last found nothing, nothing again.
@@ -196,7 +196,7 @@ impl<'a, 'w> MultipleChains<'a, 'w> {
     /// chains (its on and off potentials imply the same) of `cand`, whose on outcome is `o`.
     fn binary(
         &mut self,
-        cand: Cand,
+        cand: Candidate,
         o: &Outcome,
         double: bool,
         contradiction: bool,
@@ -262,7 +262,7 @@ impl<'a, 'w> MultipleChains<'a, 'w> {
             if (n == 2 || (self.prop.family.is_multiple() && n > 2))
                 && unit.cells().iter().copied().find(|&c| places.contains(c)) == Some(cell)
                 && self.closure.as_ref().is_none_or(|closure| {
-                    closure.common_consequence(places.iter().map(|c| Cand::new(c, d)))
+                    closure.common_consequence(places.iter().map(|c| Candidate::new(c, d)))
                 })
             {
                 mask |= 1 << k;
@@ -286,11 +286,11 @@ impl<'a, 'w> MultipleChains<'a, 'w> {
             let places = self.prop.grid.unit_positions(unit, d);
             let n = places.len();
             // The other places' outcomes (the cell's own is `own`), in the unit's order.
-            let mut outcomes: Vec<(Cand, Option<Outcome>)> = Vec::with_capacity(n);
+            let mut outcomes: Vec<(Candidate, Option<Outcome>)> = Vec::with_capacity(n);
             let mut region_on = self.prop.copy_set(on_on);
             let mut region_off = self.prop.copy_set(on_off);
             for c in places {
-                let cand = Cand::new(c, d);
+                let cand = Candidate::new(c, d);
                 if c == cell {
                     outcomes.push((cand, None));
                     continue;

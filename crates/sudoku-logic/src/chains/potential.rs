@@ -4,41 +4,36 @@
 
 use std::ops::ControlFlow;
 
-use sudoku_core::{Cell, Digit, Unit};
+use sudoku_core::{Candidate, CandidateSet, Unit};
 
 use crate::Technique;
 
-/// A candidate as one number, `cell * 9 + digit index` (0 to 728): what potentials, sets of
-/// potentials and links are indexed by.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub(crate) struct Cand(u16);
+/// The candidate numbered `i` (below 729): indices come from the grid's bitsets.
+#[inline]
+pub(crate) fn cand_at(i: usize) -> Candidate {
+    Candidate::from_index(i).expect("a candidate index")
+}
 
-impl Cand {
-    pub(crate) fn new(cell: Cell, d: Digit) -> Cand {
-        Cand((cell.index() * 9 + d.index()) as u16)
+/// A potential's number among the 1,458: its candidate twice, plus one when on.
+pub(crate) fn literal(cand: Candidate, on: bool) -> usize {
+    cand.index() * 2 + usize::from(on)
+}
+
+/// Potentials as candidate and value: one candidate set per value.
+#[derive(Default)]
+pub(crate) struct LiteralSet([CandidateSet; 2]);
+
+impl LiteralSet {
+    /// Adds potential `p`'s candidate and value; whether it was not in.
+    pub(crate) fn insert(&mut self, arena: &Arena, p: Pot) -> bool {
+        let node = arena.node(p);
+        self.0[usize::from(node.on)].insert(node.cand)
     }
 
-    /// The candidate numbered `i` (below 729).
-    pub(crate) fn from_index(i: usize) -> Cand {
-        debug_assert!(i < 729);
-        Cand(i as u16)
-    }
-
-    pub(crate) fn cell(self) -> Cell {
-        Cell::new(usize::from(self.0 / 9)).expect("cell index")
-    }
-
-    pub(crate) fn digit(self) -> Digit {
-        Digit::from_index(usize::from(self.0 % 9))
-    }
-
-    pub(crate) fn index(self) -> usize {
-        usize::from(self.0)
-    }
-
-    /// The potential's number among the 1,458: the candidate twice, plus one when on.
-    pub(crate) fn literal(self, on: bool) -> usize {
-        self.index() * 2 + usize::from(on)
+    /// Whether potential `p`'s candidate and value are in.
+    pub(crate) fn contains(&self, arena: &Arena, p: Pot) -> bool {
+        let node = arena.node(p);
+        self.0[usize::from(node.on)].contains(node.cand)
     }
 }
 
@@ -69,7 +64,7 @@ pub(crate) enum Cause {
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node {
-    pub(crate) cand: Cand,
+    pub(crate) cand: Candidate,
     pub(crate) on: bool,
     pub(crate) cause: Cause,
     parents_at: u32,
@@ -102,7 +97,7 @@ impl Arena {
         self.nested.clear();
     }
 
-    pub(crate) fn push(&mut self, cand: Cand, on: bool, cause: Cause, parents: &[Pot]) -> Pot {
+    pub(crate) fn push(&mut self, cand: Candidate, on: bool, cause: Cause, parents: &[Pot]) -> Pot {
         let at = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
         self.nodes.push(Node {
@@ -125,7 +120,7 @@ impl Arena {
         &self.nodes[p.index()]
     }
 
-    pub(crate) fn cand(&self, p: Pot) -> Cand {
+    pub(crate) fn cand(&self, p: Pot) -> Candidate {
         self.nodes[p.index()].cand
     }
 
@@ -138,14 +133,14 @@ impl Arena {
         self.parents(p).first().copied()
     }
 
-    /// The potential's number among the 1,458 (see [`Cand::literal`]).
+    /// The potential's number among the 1,458 (see [`literal`]).
     pub(crate) fn literal(&self, p: Pot) -> usize {
         let node = &self.nodes[p.index()];
-        node.cand.literal(node.on)
+        literal(node.cand, node.on)
     }
 
     /// Whether a potential equal to (`cand`, `on`) is on `child`'s first-parent chain.
-    pub(crate) fn has_ancestor(&self, child: Pot, cand: Cand, on: bool) -> bool {
+    pub(crate) fn has_ancestor(&self, child: Pot, cand: Candidate, on: bool) -> bool {
         let mut p = child;
         while let Some(q) = self.first_parent(p) {
             let n = self.node(q);
@@ -175,15 +170,13 @@ impl Arena {
         [level, next]: &mut [Vec<Pot>; 2],
         mut visit: impl FnMut(Pot) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let mut done = [0u64; 23];
+        let mut done = LiteralSet::default();
         level.clear();
         level.push(target);
         while !level.is_empty() {
             next.clear();
             for &p in level.iter() {
-                let l = self.literal(p);
-                if done[l / 64] & (1 << (l % 64)) == 0 {
-                    done[l / 64] |= 1 << (l % 64);
+                if done.insert(self, p) {
                     visit(p)?;
                     next.extend_from_slice(self.parents(p));
                 }
@@ -250,7 +243,7 @@ impl Arena {
 pub(crate) struct PotSet {
     /// Which candidates are in: a small bitset that stays in cache, where most lookups
     /// (of candidates not in) end.
-    bits: [u64; 12],
+    bits: CandidateSet,
     /// The potential of each candidate in (stale for the others).
     at: Vec<Pot>,
     order: Vec<Pot>,
@@ -260,16 +253,19 @@ impl PotSet {
     pub(crate) fn new() -> PotSet {
         // Room for every potential of a grid's candidates (a few hundred), so that
         // propagation never regrows it.
-        PotSet { bits: [0; 12], at: vec![Pot(u32::MAX); 729], order: Vec::with_capacity(512) }
+        PotSet {
+            bits: CandidateSet::EMPTY,
+            at: vec![Pot(u32::MAX); 729],
+            order: Vec::with_capacity(512),
+        }
     }
 
-    pub(crate) fn get(&self, cand: Cand) -> Option<Pot> {
+    pub(crate) fn get(&self, cand: Candidate) -> Option<Pot> {
         self.contains(cand).then(|| self.at[cand.index()])
     }
 
-    pub(crate) fn contains(&self, cand: Cand) -> bool {
-        let i = cand.index();
-        self.bits[i / 64] >> (i % 64) & 1 != 0
+    pub(crate) fn contains(&self, cand: Candidate) -> bool {
+        self.bits.contains(cand)
     }
 
     /// The potentials, in the order added.
@@ -278,18 +274,16 @@ impl PotSet {
     }
 
     /// Adds `p` unless its candidate is already in.
-    pub(crate) fn add(&mut self, cand: Cand, p: Pot) {
-        if !self.contains(cand) {
-            let i = cand.index();
-            self.bits[i / 64] |= 1 << (i % 64);
-            self.at[i] = p;
+    pub(crate) fn add(&mut self, cand: Candidate, p: Pot) {
+        if self.bits.insert(cand) {
+            self.at[cand.index()] = p;
             self.order.push(p);
         }
     }
 
     /// Empties the set.
     pub(crate) fn clear(&mut self) {
-        self.bits = [0; 12];
+        self.bits = CandidateSet::EMPTY;
         self.order.clear();
     }
 
@@ -300,8 +294,7 @@ impl PotSet {
             let c = arena.cand(p);
             let keep = other.contains(c);
             if !keep {
-                let i = c.index();
-                bits[i / 64] &= !(1 << (i % 64));
+                bits.remove(c);
             }
             keep
         });

@@ -5,9 +5,9 @@
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
-use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, Unit};
+use sudoku_core::{Candidate, CandidateGrid, CandidateSet, Cell, CellSet, Digit, Unit};
 
-use super::potential::{Arena, Cand, Cause, Fifo, Nested, Pot, PotSet};
+use super::potential::{Arena, Cause, Fifo, Nested, Pot, PotSet, cand_at};
 use super::rank::{ChainHint, Kind};
 use super::reach::StaticLinks;
 use super::static_family::StaticChains;
@@ -27,7 +27,7 @@ pub(crate) struct Propagator<'w> {
     pub(crate) arena: Arena,
     pub(crate) work: &'w mut Work,
     /// The potentials an on candidate turns off ([`Propagator::on_to_off`]).
-    buf: Vec<(Cand, Cause)>,
+    buf: Vec<(Candidate, Cause)>,
     /// Scratch space for the on potentials an off potential implies.
     made: Vec<Pot>,
     pending_on: Fifo,
@@ -66,7 +66,7 @@ impl Drop for Propagator<'_> {
 pub(crate) trait Layered {
     /// On potential `p` sees `c`: `None` to skip it; else make its off potential, and
     /// queue it (to expand later) if `Some(true)`.
-    fn off(&mut self, arena: &Arena, p: Pot, c: Cand, to_off: &PotSet) -> Option<bool>;
+    fn off(&mut self, arena: &Arena, p: Pot, c: Candidate, to_off: &PotSet) -> Option<bool>;
     /// An off potential was made.
     fn made_off(&mut self, _arena: &Arena, _off: Pot) {}
     /// Between the on and the off half of a layer: whether to go on.
@@ -74,7 +74,7 @@ pub(crate) trait Layered {
         true
     }
     /// An on potential was made (new or met before).
-    fn made_on(&mut self, on: Pot, c: Cand);
+    fn made_on(&mut self, on: Pot, c: Candidate);
     /// After a whole layer: whether to go on.
     fn after_layer(&mut self) -> bool {
         true
@@ -124,14 +124,14 @@ impl<'w> Propagator<'w> {
 
     /// The removals of a conclusion: an on target keeps only its digit in its cell, an off
     /// target loses its digit.
-    pub(crate) fn removals(&self, cand: Cand, on: bool) -> Vec<Cand> {
+    pub(crate) fn removals(&self, cand: Candidate, on: bool) -> Vec<Candidate> {
         if on {
             let (cell, d) = (cand.cell(), cand.digit());
             self.grid
                 .candidates(cell)
                 .iter()
                 .filter(|&v| v != d)
-                .map(|v| Cand::new(cell, v))
+                .map(|v| Candidate::new(cell, v))
                 .collect()
         } else {
             vec![cand]
@@ -140,13 +140,13 @@ impl<'w> Propagator<'w> {
 
     /// The potentials an on candidate turns off: its cell's other candidates (with `y`),
     /// then its digit in the box, row and column (each candidate once).
-    fn on_to_off(&mut self, cand: Cand, y: bool) {
+    fn on_to_off(&mut self, cand: Candidate, y: bool) {
         self.buf.clear();
         let (cell, d) = (cand.cell(), cand.digit());
         if y {
             for v in self.grid.candidates(cell) {
                 if v != d {
-                    self.buf.push((Cand::new(cell, v), Cause::Cell));
+                    self.buf.push((Candidate::new(cell, v), Cause::Cell));
                 }
             }
         }
@@ -158,7 +158,7 @@ impl<'w> Propagator<'w> {
             while m != 0 {
                 let c = m.trailing_zeros() as usize;
                 m &= m - 1;
-                self.buf.push((Cand::from_index(c * 9 + d.index()), Cause::Unit(u)));
+                self.buf.push((cand_at(c * 9 + d.index()), Cause::Unit(u)));
             }
         }
     }
@@ -177,7 +177,7 @@ impl<'w> Propagator<'w> {
         out: &mut Vec<Pot>,
     ) {
         out.clear();
-        let is_known = |c: Cand| known.is_some_and(|k| k.contains(c));
+        let is_known = |c: Candidate| known.is_some_and(|k| k.contains(c));
         let cand = self.arena.cand(p);
         let (cell, d) = (cand.cell(), cand.digit());
         // The parents: `p`, then the crossed-out candidates (at most eight).
@@ -186,13 +186,13 @@ impl<'w> Propagator<'w> {
         let others = values.bits() & !(1 << d.index());
         // The other candidate of a cell left with two.
         let partner = (links.y() && others != 0 && others & (others - 1) == 0)
-            .then(|| Cand::new(cell, Digit::from_index(others.trailing_zeros() as usize)));
+            .then(|| Candidate::new(cell, Digit::from_index(others.trailing_zeros() as usize)));
         if let Some(oc) = partner
             && !is_known(oc)
         {
             let mut n = 1;
             for v in self.save.candidates(cell).difference(values) {
-                if let Some(q) = to_off.get(Cand::new(cell, v)) {
+                if let Some(q) = to_off.get(Candidate::new(cell, v)) {
                     parents[n] = q;
                     n += 1;
                 }
@@ -209,7 +209,7 @@ impl<'w> Propagator<'w> {
                     continue;
                 }
                 let u = units_of(cell)[k];
-                let oc = Cand::from_index(others.trailing_zeros() as usize * 9 + d.index());
+                let oc = cand_at(others.trailing_zeros() as usize * 9 + d.index());
                 if is_known(oc) || out.iter().any(|&n| self.arena.cand(n) == oc) {
                     continue;
                 }
@@ -217,7 +217,7 @@ impl<'w> Propagator<'w> {
                 let mut n = 1;
                 let places = CellSet::from_bits(here & unit_cells);
                 for c in self.save.unit_positions(u, d).difference(places) {
-                    if let Some(q) = to_off.get(Cand::new(c, d)) {
+                    if let Some(q) = to_off.get(Candidate::new(c, d)) {
                         parents[n] = q;
                         n += 1;
                     }
@@ -362,7 +362,7 @@ impl<'w> Propagator<'w> {
 
     /// Off potentials that simpler techniques find on the reduced grid, with the crossed-out
     /// candidates they rely on as parents: the first technique (in order) that finds any.
-    fn nested_rules(&mut self, to_off: &PotSet) -> Result<Vec<(Cand, Pot)>, OutOfBudget> {
+    fn nested_rules(&mut self, to_off: &PotSet) -> Result<Vec<(Candidate, Pot)>, OutOfBudget> {
         let mut out = Vec::new();
         for rule in self.family.nested_rules().into_iter().flatten() {
             match rule {
@@ -381,7 +381,7 @@ impl<'w> Propagator<'w> {
                             continue;
                         }
                         for e in &step.eliminations {
-                            let c = Cand::new(e.cell, e.digit);
+                            let c = Candidate::new(e.cell(), e.digit());
                             let cause = Cause::Rule(step.technique);
                             let n = self.arena.push(c, false, cause, &parents);
                             out.push((c, n));
@@ -482,7 +482,7 @@ impl<'w> Propagator<'w> {
             self.save.candidates(c).contains(d) && !self.grid.candidates(c).contains(d)
         };
         let mut push = |c: Cell, d: Digit| {
-            if let Some(n) = to_off.get(Cand::new(c, d))
+            if let Some(n) = to_off.get(Candidate::new(c, d))
                 && !out.contains(&n)
             {
                 out.push(n);
@@ -490,7 +490,7 @@ impl<'w> Propagator<'w> {
         };
         match step.technique {
             Technique::Pointing | Technique::Claiming | Technique::XWing => {
-                let d = step.pattern[0].digit;
+                let d = step.pattern[0].digit();
                 let half = step.units.len() / 2;
                 let (base, cover) = step.units.split_at(half);
                 let cover: CellSet =
@@ -538,7 +538,7 @@ const NESTED_MEMO: usize = 4096;
 /// A hint of a nested search, as the outer chain uses it: what it removes, its complexity,
 /// signature and account, and what its links rest on.
 pub(crate) struct InnerHint {
-    removable: Vec<Cand>,
+    removable: Vec<Candidate>,
     complexity: u32,
     signature: u64,
     text: String,
@@ -599,13 +599,11 @@ impl InnerHint {
 
     /// The crossed-out candidates (in `initial`, not in `current`) its links rest on, each
     /// once (Sudoku Explainer's "rule parents" of a nested chain).
-    fn parents(&self, initial: &CandidateGrid, current: &CandidateGrid) -> Vec<Cand> {
-        let mut out: Vec<Cand> = Vec::new();
-        let mut seen = [0u64; 12];
-        let mut add = |c: Cand| {
-            let i = c.index();
-            if seen[i / 64] & (1 << (i % 64)) == 0 {
-                seen[i / 64] |= 1 << (i % 64);
+    fn parents(&self, initial: &CandidateGrid, current: &CandidateGrid) -> Vec<Candidate> {
+        let mut out: Vec<Candidate> = Vec::new();
+        let mut seen = CandidateSet::EMPTY;
+        let mut add = |c: Candidate| {
+            if seen.insert(c) {
                 out.push(c);
             }
         };
@@ -613,13 +611,13 @@ impl InnerHint {
             match rest {
                 Rest::Cell(cell) => {
                     for v in initial.candidates(cell).difference(current.candidates(cell)) {
-                        add(Cand::new(cell, v));
+                        add(Candidate::new(cell, v));
                     }
                 }
                 Rest::Unit(unit, d) => {
                     for &c in unit.cells() {
                         if initial.candidates(c).contains(d) && !current.candidates(c).contains(d) {
-                            add(Cand::new(c, d));
+                            add(Candidate::new(c, d));
                         }
                     }
                 }
@@ -638,7 +636,7 @@ fn add_nested(
     (save, grid): (&CandidateGrid, &CandidateGrid),
     hints: &[InnerHint],
     to_off: &PotSet,
-    out: &mut Vec<(Cand, Pot)>,
+    out: &mut Vec<(Candidate, Pot)>,
 ) {
     for h in hints {
         let parents = h.parents(save, grid);

@@ -2,9 +2,9 @@
 //! order Sudoku Explainer sorts hints in (difficulty, then complexity, then kind), which
 //! decides the step taken and so the rating.
 
-use sudoku_core::{Cell, Digit, Unit};
+use sudoku_core::{Candidate, Cell, Digit, Unit};
 
-use super::potential::{Cand, Pot};
+use super::potential::Pot;
 use super::propagate::Propagator;
 use super::{Family, Links};
 use crate::Technique;
@@ -67,11 +67,11 @@ pub(crate) struct ChainHint {
     pub(crate) complexity: u32,
     pub(crate) sort_key: u8,
     /// Candidates removed, sorted.
-    pub(crate) removable: Vec<Cand>,
+    pub(crate) removable: Vec<Candidate>,
     /// The chains' final potentials, in Sudoku Explainer's order.
     pub(crate) targets: Vec<Pot>,
     /// The candidate placed, if the hint places one.
-    pub(crate) placed: Option<Cand>,
+    pub(crate) placed: Option<Candidate>,
 }
 
 /// The order of hints: difficulty, then complexity, then kind.
@@ -91,12 +91,12 @@ pub(crate) struct Rank {
     pub(crate) difficulty: f64,
     pub(crate) complexity: u32,
     pub(crate) sort_key: u8,
-    pub(crate) order: (u8, Cand, u8, u32),
+    pub(crate) order: (u8, Candidate, u8, u32),
 }
 
 impl Rank {
     /// The rank of a static chain of `kind` and `complexity`, found at `order`.
-    pub(crate) fn of(kind: Kind, complexity: u32, order: (u8, Cand, u8, u32)) -> Rank {
+    pub(crate) fn of(kind: Kind, complexity: u32, order: (u8, Candidate, u8, u32)) -> Rank {
         Rank {
             difficulty: kind.static_base() + length_difficulty(complexity),
             complexity,
@@ -153,7 +153,7 @@ impl Collector {
     fn hint(
         prop: &Propagator<'_>,
         kind: Kind,
-        (removable, targets, placed): (Vec<Cand>, Vec<Pot>, Option<Cand>),
+        (removable, targets, placed): (Vec<Candidate>, Vec<Pot>, Option<Candidate>),
         complexity: u32,
     ) -> ChainHint {
         let base = match kind {
@@ -177,7 +177,7 @@ impl Collector {
         &mut self,
         prop: &Propagator<'_>,
         kind: Kind,
-        removable: Vec<Cand>,
+        removable: Vec<Candidate>,
         targets: Vec<Pot>,
     ) -> ChainHint {
         let complexity = self.complexity(prop, kind, &targets, u32::MAX);
@@ -191,9 +191,9 @@ impl Collector {
         &mut self,
         prop: &Propagator<'_>,
         kind: Kind,
-        removable: Vec<Cand>,
+        removable: Vec<Candidate>,
         targets: Vec<Pot>,
-        placed: Option<Cand>,
+        placed: Option<Candidate>,
     ) {
         let kept = if self.best_only { self.hints.first() } else { None };
         let cap = kept.map_or(u32::MAX, |k| k.complexity);

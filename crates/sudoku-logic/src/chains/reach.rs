@@ -9,10 +9,10 @@
 //! `y`, its cell's other candidates); an off candidate turns on the other place of its digit
 //! in a unit with two places and, with `y`, the other candidate of a bivalue cell.
 
-use sudoku_core::{CandidateGrid, Cell, Digit, Unit};
+use sudoku_core::{Candidate, CandidateGrid, Cell, Digit, Unit};
 
 use super::Links;
-use super::potential::Cand;
+use super::potential::cand_at;
 use crate::hints::Lits;
 
 /// Every unit, as cells.
@@ -135,7 +135,7 @@ impl StaticLinks {
     /// most grids have no new strong link at all.
     pub(crate) fn forcing_starts_after(&self, before: &CandidateGrid) -> [Lits; 2] {
         // The new strong links, as pairs of candidates.
-        let mut links: Vec<(Cand, Cand)> = Vec::new();
+        let mut links: Vec<(Candidate, Candidate)> = Vec::new();
         for c in 0..81 {
             let bit = 1u128 << c;
             if self.bivalue & bit == 0 {
@@ -145,7 +145,7 @@ impl StaticLinks {
             if before.candidates(cell).len() > 2 {
                 let mut ds = (0..9).filter(|&d| self.digits[d] & bit != 0).map(Digit::from_index);
                 let (a, b) = (ds.next().expect("two"), ds.next().expect("two"));
-                links.push((Cand::new(cell, a), Cand::new(cell, b)));
+                links.push((Candidate::new(cell, a), Candidate::new(cell, b)));
             }
         }
         for d in 0..9 {
@@ -155,13 +155,13 @@ impl StaticLinks {
                 if places.count_ones() == 2 && (then & unit).count_ones() > 2 {
                     let (a, b) =
                         (places.trailing_zeros() as usize, 127 - places.leading_zeros() as usize);
-                    links.push((Cand::from_index(a * 9 + d), Cand::from_index(b * 9 + d)));
+                    links.push((cand_at(a * 9 + d), cand_at(b * 9 + d)));
                 }
             }
         }
         let mut possible: [Lits; 2] = [[0; 9]; 2];
         // What each end's on potential reaches (off potentials, on potentials), once.
-        let mut reached: Vec<(Cand, [Lits; 2])> = Vec::with_capacity(2 * links.len());
+        let mut reached: Vec<(Candidate, [Lits; 2])> = Vec::with_capacity(2 * links.len());
         for (y, z) in links {
             let [ry, rz] = [y, z].map(|c| match reached.iter().find(|(d, _)| *d == c) {
                 Some((_, r)) => *r,
@@ -190,7 +190,7 @@ impl StaticLinks {
                 while m != 0 {
                     let cell = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    let mut search = Negation::new(Cand::from_index(cell * 9 + d), on);
+                    let mut search = Negation::new(cand_at(cell * 9 + d), on);
                     while let Some(hit) = search.advance(self, kind) {
                         if hit {
                             starts[side][d] |= 1 << cell;
@@ -204,7 +204,7 @@ impl StaticLinks {
     }
 
     /// Everything `c` on leads to over XY links: (off potentials, on potentials).
-    fn reach_from_on(&self, c: Cand) -> [Lits; 2] {
+    fn reach_from_on(&self, c: Candidate) -> [Lits; 2] {
         let mut front: Lits = [0; 9];
         front[c.digit().index()] = 1 << c.cell().index();
         let (mut seen_on, mut seen_off): (Lits, Lits) = (front, [0; 9]);
@@ -235,7 +235,7 @@ impl StaticLinks {
     #[cfg(test)]
     pub(crate) fn negation_depth(
         &self,
-        src: Cand,
+        src: Candidate,
         on: bool,
         links: Links,
         useful: impl Fn(u32) -> bool,
@@ -336,7 +336,7 @@ impl StaticLinks {
     /// Only potentials in `scope` ([`CycleScopes::of`]) are followed: a cycle stays there.
     pub(crate) fn cycle_length_bound(
         &self,
-        (src, scope): (Cand, &[Lits; 2]),
+        (src, scope): (Candidate, &[Lits; 2]),
         links: Links,
         useful: impl Fn(u32) -> bool,
     ) -> Option<u32> {
@@ -381,7 +381,7 @@ impl StaticLinks {
     /// Only potentials in `scope` (on ones, off ones) are followed.
     fn layers(
         &self,
-        (src, start_on): (Cand, bool),
+        (src, start_on): (Candidate, bool),
         links: Links,
         scope: [&Lits; 2],
         layers: &mut [Lits],
@@ -429,7 +429,7 @@ impl StaticLinks {
     /// `scratch` is reused buffer space.
     pub(crate) fn cycle_may_remove(
         &self,
-        (src, scope): (Cand, &[Lits; 2]),
+        (src, scope): (Candidate, &[Lits; 2]),
         links: Links,
         max_len: u32,
         scratch: &mut Vec<Lits>,
@@ -490,7 +490,7 @@ impl StaticLinks {
 /// layer of potentials at a time, as the forcing chain search goes (all on potentials of a
 /// layer, then all off ones): where it meets the negation, the forcing chain's length.
 pub(crate) struct Negation {
-    src: Cand,
+    src: Candidate,
     on: bool,
     /// The off and the on potentials met, by candidate.
     seen: [Lits; 2],
@@ -503,12 +503,12 @@ pub(crate) struct Negation {
 
 impl Negation {
     /// The source's candidate.
-    pub(crate) fn src(&self) -> Cand {
+    pub(crate) fn src(&self) -> Candidate {
         self.src
     }
 
     /// The search from `src` on (or off).
-    pub(crate) fn new(src: Cand, on: bool) -> Negation {
+    pub(crate) fn new(src: Candidate, on: bool) -> Negation {
         let (cell, d) = (src.cell().index(), src.digit().index());
         let mut search =
             Negation { src, on, seen: [[0; 9]; 2], front: [0; 9], front_is_on: on, depth: 0 };
@@ -579,7 +579,7 @@ pub(crate) struct CycleScopes {
 impl CycleScopes {
     /// The potentials a cycle through `cand` on may pass through (on ones, off ones, by
     /// candidate): its component's; `None` unless `cand` is a start.
-    pub(crate) fn of(&self, cand: Cand) -> Option<&[Lits; 2]> {
+    pub(crate) fn of(&self, cand: Candidate) -> Option<&[Lits; 2]> {
         let at = self.scope_of[cand.index()];
         (at != u32::MAX).then(|| &self.scopes[at as usize])
     }
@@ -731,7 +731,7 @@ impl Closure {
     /// candidates): what a cell or region forcing chain needs.
     pub(crate) fn common_consequence<I>(&self, cands: I) -> bool
     where
-        I: IntoIterator<Item = Cand>,
+        I: IntoIterator<Item = Candidate>,
         I::IntoIter: Clone,
     {
         // Word by word, so no buffer for the running intersection is needed.
@@ -828,7 +828,7 @@ mod tests {
                 let [from_on, from_off] = links.implications(kind).forcing_starts();
                 for cell in g.empty_cells() {
                     for d in g.candidates(cell) {
-                        let cand = Cand::new(cell, d);
+                        let cand = Candidate::new(cell, d);
                         for (on, set) in [(true, &from_on), (false, &from_off)] {
                             let search = links.negation_depth(cand, on, kind, |_| true).is_some();
                             let graph = set[d.index()] >> cell.index() & 1 != 0;
@@ -866,7 +866,7 @@ mod tests {
                         starts += expected.count_ones();
                     }
                     for cell in 0..81 {
-                        let cand = Cand::from_index(cell * 9 + d);
+                        let cand = cand_at(cell * 9 + d);
                         let expected = if kept { whole_scopes.of(cand) } else { None };
                         assert_eq!(part_scopes.of(cand), expected, "{p} {only:b} {cand:?}");
                     }

@@ -5,10 +5,10 @@
 //! links ([`super::reach`]) rules them out, and the exact searches, which build every
 //! potential with its parents, run on the rest.
 
-use sudoku_core::{Cell, CellSet, DigitSet};
+use sudoku_core::{Candidate, CandidateSet, Cell, CellSet, DigitSet};
 
 use super::Links;
-use super::potential::{Arena, Cand, Cause, Fifo, Pot, PotSet};
+use super::potential::{Arena, Cause, Fifo, Pot, PotSet};
 use super::propagate::{Layered, Propagator};
 use super::rank::{ChainHint, Collector, Kind, Rank};
 use super::reach::{CycleScopes, Implications, Negation, StaticLinks};
@@ -24,7 +24,7 @@ const FAMILIES: [Links; 3] = [Links::X, Links::Y, Links::XY];
 /// The best static hint so far: built, or a forcing chain to build.
 enum Pick {
     Hint(ChainHint),
-    Forcing { cand: Cand, on: bool, links: Links },
+    Forcing { cand: Candidate, on: bool, links: Links },
 }
 
 /// The static family's search on a propagator's grid.
@@ -174,13 +174,13 @@ impl<'a, 'w> StaticChains<'a, 'w> {
         best: Option<&(Rank, Pick)>,
     ) -> Result<Option<(Rank, Pick)>, OutOfBudget> {
         let links = FAMILIES[k];
-        let rank_at = |cand: Cand, sub: u8, depth: u32| {
+        let rank_at = |cand: Candidate, sub: u8, depth: u32| {
             Rank::of(Kind::Forcing(links), depth + 1, (k as u8, cand, sub, 0))
         };
         let mut searches: Vec<(u8, Negation)> = Vec::new();
         for &(cell, values) in starts {
             for d in values {
-                let cand = Cand::new(cell, d);
+                let cand = Candidate::new(cell, d);
                 self.prop.tick()?;
                 for (sub, on) in [(1, true), (2, false)] {
                     if forcing_starts[usize::from(!on)][d.index()] >> cell.index() & 1 != 0 {
@@ -235,7 +235,7 @@ impl<'a, 'w> StaticChains<'a, 'w> {
                 continue; // Y-cycles start from bivalue cells only
             }
             for d in values {
-                let cand = Cand::new(cell, d);
+                let cand = Candidate::new(cell, d);
                 let Some(scope) = productive.of(cand) else { continue };
                 let rank_at = |length: u32, n: u32| {
                     Rank::of(Kind::Cycle(links), length, (k as u8, cand, 0, n))
@@ -284,7 +284,7 @@ impl<'a, 'w> StaticChains<'a, 'w> {
     ) -> Result<(), OutOfBudget> {
         let scopes = graph.cycle_scopes();
         let has =
-            |set: &Lits, cand: Cand| set[cand.digit().index()] >> cand.cell().index() & 1 != 0;
+            |set: &Lits, cand: Candidate| set[cand.digit().index()] >> cand.cell().index() & 1 != 0;
         let grid = self.prop.grid;
         for cell in Cell::all() {
             let values = grid.candidates(cell);
@@ -295,7 +295,7 @@ impl<'a, 'w> StaticChains<'a, 'w> {
                 continue; // Y-cycles start from bivalue cells only
             }
             for d in values {
-                let cand = Cand::new(cell, d);
+                let cand = Candidate::new(cell, d);
                 let starts = [&forcing_from[0], &forcing_from[1]].map(|s| has(s, cand));
                 self.search_start(cand, links, scopes.of(cand), starts)?;
             }
@@ -308,7 +308,7 @@ impl<'a, 'w> StaticChains<'a, 'w> {
     /// off potential.
     fn search_start(
         &mut self,
-        cand: Cand,
+        cand: Candidate,
         links: Links,
         scope: Option<&[Lits; 2]>,
         [from_on, from_off]: [bool; 2],
@@ -355,16 +355,17 @@ impl<'a, 'w> StaticChains<'a, 'w> {
         // followed twice.
         let (cell, d) = (src.cell(), src.digit());
         let grid = &self.prop.grid;
-        let mut closers: Vec<Cand> = Vec::with_capacity(4);
+        let mut closers: Vec<Candidate> = Vec::with_capacity(4);
         let values = grid.candidates(cell);
         if links.y() && values.len() == 2 {
-            closers.extend(values.iter().filter(|&v| v != d).map(|v| Cand::new(cell, v)));
+            closers.extend(values.iter().filter(|&v| v != d).map(|v| Candidate::new(cell, v)));
         }
         if links.x() {
             for u in units_of(cell) {
                 let places = grid.unit_positions(u, d);
                 if places.len() == 2 {
-                    closers.extend(places.iter().filter(|&c| c != cell).map(|c| Cand::new(c, d)));
+                    closers
+                        .extend(places.iter().filter(|&c| c != cell).map(|c| Candidate::new(c, d)));
                 }
             }
         }
@@ -433,25 +434,17 @@ impl<'a, 'w> StaticChains<'a, 'w> {
         // The loop's nodes, without the final repeat of the source.
         let body = &walk[..walk.len() - 1];
         let cells: CellSet = body.iter().map(|&n| arena.cand(n).cell()).collect();
-        let (mut fwd, mut back) = ([0u64; 12], [0u64; 12]);
+        let (mut fwd, mut back) = (CandidateSet::EMPTY, CandidateSet::EMPTY);
         for &n in body {
             let node = arena.node(n);
             let (cell, d) = (node.cand.cell(), node.cand.digit());
             let seen = cell.peers().difference(cells).intersection(self.prop.grid.digit_cells(d));
             for c in seen {
-                let i = Cand::new(c, d).index();
                 let set = if node.on { &mut fwd } else { &mut back };
-                set[i / 64] |= 1 << (i % 64);
+                set.insert(Candidate::new(c, d));
             }
         }
-        let mut removable = Vec::new();
-        for i in 0..12 {
-            let mut m = fwd[i] & back[i];
-            while m != 0 {
-                removable.push(Cand::from_index(i * 64 + m.trailing_zeros() as usize));
-                m &= m - 1;
-            }
-        }
+        let removable: Vec<Candidate> = fwd.intersection(&back).iter().collect();
         if removable.is_empty() {
             return None;
         }
@@ -471,16 +464,16 @@ impl<'a, 'w> StaticChains<'a, 'w> {
 /// they can close a cycle; the cycles are the on potentials of the source's candidate met
 /// after four links or more.
 struct CycleSearch<F> {
-    src: Cand,
+    src: Candidate,
     /// The source's strong partners, through which a cycle closes.
-    closers: Vec<Cand>,
+    closers: Vec<Candidate>,
     length: u32,
     useful: F,
     cycles: Vec<Pot>,
 }
 
 impl<F: Fn(u32) -> bool> Layered for CycleSearch<F> {
-    fn off(&mut self, arena: &Arena, p: Pot, c: Cand, to_off: &PotSet) -> Option<bool> {
+    fn off(&mut self, arena: &Arena, p: Pot, c: Candidate, to_off: &PotSet) -> Option<bool> {
         // A potential not met yet is no ancestor (ancestors are all met).
         let first = !to_off.contains(c);
         (first || (self.closers.contains(&c) && !arena.has_ancestor(p, c, false))).then_some(true)
@@ -491,7 +484,7 @@ impl<F: Fn(u32) -> bool> Layered for CycleSearch<F> {
         self.length < 4 || (self.useful)(self.length)
     }
 
-    fn made_on(&mut self, on: Pot, c: Cand) {
+    fn made_on(&mut self, on: Pot, c: Candidate) {
         if self.length >= 4 && c == self.src {
             self.cycles.push(on);
         }
@@ -501,7 +494,7 @@ impl<F: Fn(u32) -> bool> Layered for CycleSearch<F> {
 /// The search for forcing chains from a source to its negation: it stops after the layer
 /// where the negation is first met.
 struct ForcingSearch<'c> {
-    src: Cand,
+    src: Candidate,
     src_on: bool,
     chains: &'c mut Vec<Pot>,
     /// How many chains there were before this search.
@@ -513,7 +506,7 @@ struct ForcingSearch<'c> {
 }
 
 impl Layered for ForcingSearch<'_> {
-    fn off(&mut self, arena: &Arena, p: Pot, c: Cand, to_off: &PotSet) -> Option<bool> {
+    fn off(&mut self, arena: &Arena, p: Pot, c: Candidate, to_off: &PotSet) -> Option<bool> {
         let hit = self.src_on && c == self.src;
         let keep = !to_off.contains(c) && !arena.has_ancestor(p, c, false);
         (hit || keep).then_some(keep)
@@ -527,7 +520,7 @@ impl Layered for ForcingSearch<'_> {
         }
     }
 
-    fn made_on(&mut self, on: Pot, c: Cand) {
+    fn made_on(&mut self, on: Pot, c: Candidate) {
         if !self.src_on && c == self.src && self.hit.is_none() {
             self.hit = Some(on);
         }
@@ -572,7 +565,7 @@ mod tests {
                 let scopes = links.implications(kind).cycle_scopes();
                 for cell in g.empty_cells() {
                     for d in g.candidates(cell) {
-                        let cand = Cand::new(cell, d);
+                        let cand = Candidate::new(cell, d);
                         let source = search.prop.arena.push(cand, true, Cause::Assumed, &[]);
                         let cycles = search.cycles(source, kind, |_| true).expect("no budget");
                         let lengths: Vec<u32> = cycles

@@ -371,10 +371,10 @@ fn steps_never_contradict_the_solution() {
         for s in &path.steps {
             techniques.insert(s.technique);
             for c in &s.placements {
-                assert_eq!(path.solution.get(c.cell), Some(c.digit), "{p}: {s}");
+                assert_eq!(path.solution.get(c.cell()), Some(c.digit()), "{p}: {s}");
             }
             for c in &s.eliminations {
-                assert_ne!(path.solution.get(c.cell), Some(c.digit), "{p}: {s}");
+                assert_ne!(path.solution.get(c.cell()), Some(c.digit()), "{p}: {s}");
             }
         }
         if path.is_solved() {
