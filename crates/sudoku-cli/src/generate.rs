@@ -37,7 +37,8 @@ pub(crate) struct GenerateArgs {
     /// annealing:T0:ALPHA:TMIN (cooling by ALPHA every sweep, reheating below TMIN; default
     /// 20:0.999:1), metropolis or metropolis:BETA (default 0.2), best-first (expand the
     /// lowest-energy puzzle not yet expanded, rating all its neighbours: every exchange of one
-    /// clue with vicinity moves; a step is one expansion).
+    /// clue with vicinity moves; a step is one expansion), best-first:N (the same, restarting
+    /// from the next start puzzle not yet expanded after N expansions without a better one).
     #[arg(long)]
     search: Option<String>,
     /// The difficulty U in H = -J U + h * clues: any rating `sudoku rate` knows, with its
@@ -366,7 +367,7 @@ fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GeneratorConfig> {
         .with_minimal(args.minimal))
 }
 
-/// `exchange`, `annealing[:T0:ALPHA:TMIN]`, `metropolis[:BETA]` or `best-first`.
+/// `exchange`, `annealing[:T0:ALPHA:TMIN]`, `metropolis[:BETA]` or `best-first[:N]`.
 fn parse_search(spec: &str) -> anyhow::Result<Search> {
     let mut parts = spec.split(':');
     let name = parts.next().unwrap_or("");
@@ -382,9 +383,12 @@ fn parse_search(spec: &str) -> anyhow::Result<Search> {
             Search::Annealing { t0: arg(0, 20.0), alpha: arg(1, 0.999), t_min: arg(2, 1.0) }
         }
         ("metropolis", 0 | 1) => Search::Metropolis { beta: arg(0, 0.2) },
-        ("best-first", 0) => Search::BestFirst,
+        ("best-first", 0) => Search::best_first(),
+        ("best-first", 1) if numbers[0] >= 1.0 && numbers[0].fract() == 0.0 => {
+            Search::BestFirst { restart_after: Some(numbers[0] as u64) }
+        }
         _ => bail!(
-            "unknown search {spec:?}; use exchange, annealing[:T0:ALPHA:TMIN] (20:0.999:1), metropolis[:BETA] (0.2) or best-first"
+            "unknown search {spec:?}; use exchange, annealing[:T0:ALPHA:TMIN] (20:0.999:1), metropolis[:BETA] (0.2), best-first or best-first:N (restart after N expansions without a better puzzle)"
         ),
     })
 }

@@ -145,8 +145,13 @@ pub enum Search {
     /// Best-first search ([`tempering::BestFirst`]): expand the lowest-energy puzzle found and
     /// not yet expanded, rating its whole neighbourhood (with [`Moves::Vicinity`], every
     /// exchange of one clue). Starts from every start puzzle (all the random ones with
-    /// [`Start::BestOfRandom`]). A step is one expansion.
-    BestFirst,
+    /// [`Start::BestOfRandom`]). A step is one expansion. With `restart_after`, a run that
+    /// has found nothing better for that many expansions drops its frontier and goes on from
+    /// the start puzzles not yet expanded ([`tempering::BestFirst::with_restarts`]).
+    BestFirst {
+        /// Expansions without a better puzzle that end an epoch (`None`: never restart).
+        restart_after: Option<u64>,
+    },
 }
 
 impl Search {
@@ -171,6 +176,12 @@ impl Search {
     #[must_use]
     pub const fn exchange(replicas: usize) -> Search {
         Search::ReplicaExchange { replicas, beta_hot: 0.01, adjustment: Adjustment::Watanabe(0.8) }
+    }
+
+    /// Best-first search without restarts.
+    #[must_use]
+    pub const fn best_first() -> Search {
+        Search::BestFirst { restart_after: None }
     }
 }
 
@@ -439,7 +450,7 @@ impl GeneratorConfig {
         GeneratorConfig {
             energy: Energy::new(rating),
             start: Start::BestOfRandom(2000),
-            search: Search::BestFirst,
+            search: Search::best_first(),
             moves: Moves::Vicinity,
             sweeps_per_round: 1,
             ..GeneratorConfig::paper()
@@ -888,9 +899,14 @@ impl Generation {
             }
             // A run expands about one puzzle a second: the best 20,000 waiting are plenty, and
             // keep checkpoints small.
-            Search::BestFirst => Searcher::BestFirst(
-                BestFirst::new(&model, starts)?.with_frontier_limit(BEST_FIRST_FRONTIER),
-            ),
+            Search::BestFirst { restart_after } => {
+                let search =
+                    BestFirst::new(&model, starts)?.with_frontier_limit(BEST_FIRST_FRONTIER);
+                Searcher::BestFirst(match restart_after {
+                    Some(plateau) => search.with_restarts(plateau),
+                    None => search,
+                })
+            }
         };
         Ok(Generation {
             config,

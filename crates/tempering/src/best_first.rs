@@ -90,6 +90,11 @@ impl<S> Ord for Entry<S> {
 /// it was. States of infinite energy (a model's "over budget") are dropped. The frontier keeps
 /// at most [`BestFirst::with_frontier_limit`] states (the lowest).
 ///
+/// A search that has plateaued (no better state in its basin for a while) spends the rest of
+/// its time among states a little worse than its best. [`BestFirst::with_restarts`] ends such
+/// an *epoch*: the frontier is dropped and the search goes on from the starts not yet expanded
+/// (the lowest first), never rating a state it has seen, so each epoch explores a new basin.
+///
 /// # Examples
 ///
 /// ```
@@ -139,6 +144,31 @@ pub struct BestFirst<S, V> {
     /// since `seen` takes their keys only when the expansion ends.
     #[cfg_attr(feature = "serde", serde(skip))]
     fresh: Option<Vec<(u64, V)>>,
+    /// Restarts: the plateau length and the epochs' bookkeeping.
+    #[cfg_attr(feature = "serde", serde(default))]
+    restarts: Restarts<S>,
+}
+
+/// When and from where a [`BestFirst`] search restarts.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+struct Restarts<S> {
+    /// Expansions without a better state in the epoch that end it (`None`: never).
+    after: Option<u64>,
+    /// The starts not yet expanded, lowest energy last (the next epoch's frontier).
+    starts: Vec<Entry<S>>,
+    /// The lowest energy found in this epoch.
+    epoch_best: f64,
+    /// Expansions since `epoch_best` last fell.
+    stale: u64,
+    /// Epochs ended so far.
+    count: u64,
+}
+
+impl<S> Default for Restarts<S> {
+    fn default() -> Restarts<S> {
+        Restarts { after: None, starts: Vec::new(), epoch_best: f64::INFINITY, stale: 0, count: 0 }
+    }
 }
 
 /// The default most states kept waiting in the frontier.
@@ -169,6 +199,7 @@ impl<S: Clone, V> BestFirst<S, V> {
             frontier_limit: FRONTIER_LIMIT,
             expanding: None,
             fresh: None,
+            restarts: Restarts::default(),
         };
         for (energy, state) in std::iter::once((energy, first)).chain(rated) {
             if search.seen.insert(model.key(&state)) {
@@ -182,6 +213,61 @@ impl<S: Clone, V> BestFirst<S, V> {
     #[must_use]
     pub fn with_frontier_limit(self, limit: usize) -> BestFirst<S, V> {
         BestFirst { frontier_limit: limit.max(1), ..self }
+    }
+
+    /// Restarts after `plateau` expansions (at least 1) without a better state in the current
+    /// epoch: the frontier is dropped and the next epoch begins from the starts not yet
+    /// expanded. Once every start is expanded the search goes on without restarts. Set it
+    /// before the first expansion: the starts are remembered from the frontier as it is.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rand::Rng;
+    /// use tempering::{drive, BestFirst, Budget, Model, Neighbourhood};
+    ///
+    /// /// Two valleys of integers: one around 10 (a plateau at 5), one around 90 (down to 0).
+    /// struct Valleys;
+    /// impl Model for Valleys {
+    ///     type State = i64;
+    ///     type Move = i64;
+    ///     fn energy(&self, x: &i64) -> f64 {
+    ///         if *x < 50 { 5.0 + (x - 10).abs() as f64 / 100.0 } else { (x - 90).abs() as f64 }
+    ///     }
+    ///     fn propose<R: Rng + ?Sized>(&self, x: &i64, _: u32, _: &mut R) -> Option<i64> {
+    ///         Some(x + 1)
+    ///     }
+    ///     fn apply(&self, x: &mut i64, to: i64) { *x = to; }
+    /// }
+    /// impl Neighbourhood for Valleys {
+    ///     fn neighbours(&self, x: &i64) -> Vec<i64> {
+    ///         [x - 1, x + 1].into_iter().filter(|y| (0..50).contains(y) == (0..50).contains(x)).collect()
+    ///     }
+    ///     fn key(&self, x: &i64) -> u64 { *x as u64 }
+    /// }
+    ///
+    /// // The start at 20 looks better (5.1) than the one at 60 (30), and its valley is wide.
+    /// let mut plain = BestFirst::new(&Valleys, vec![20, 60])?;
+    /// drive(&mut plain, &Valleys, &Budget::sweeps(40), &mut ());
+    /// assert_eq!(plain.best().1, 5.0);
+    /// let mut restarting = BestFirst::new(&Valleys, vec![20, 60])?.with_restarts(5);
+    /// drive(&mut restarting, &Valleys, &Budget::sweeps(60), &mut ());
+    /// assert_eq!((restarting.best(), restarting.epochs()), ((&90, 0.0), 2));
+    /// # Ok::<(), tempering::ConfigError>(())
+    /// ```
+    #[must_use]
+    pub fn with_restarts(mut self, plateau: u64) -> BestFirst<S, V> {
+        let mut starts = self.frontier.clone().into_sorted_vec();
+        starts.reverse();
+        let epoch_best = starts.last().map_or(f64::INFINITY, |s| s.energy);
+        self.restarts =
+            Restarts { after: Some(plateau.max(1)), starts, epoch_best, ..Restarts::default() };
+        self
+    }
+
+    /// Epochs begun: 1 plus the restarts so far.
+    pub fn epochs(&self) -> u64 {
+        self.restarts.count + 1
     }
 
     /// The lowest-energy state found and its energy.
@@ -209,6 +295,10 @@ impl<S: Clone, V> BestFirst<S, V> {
     fn push(&mut self, energy: f64, state: S) -> bool {
         if !energy.is_finite() {
             return false;
+        }
+        if energy < self.restarts.epoch_best {
+            self.restarts.epoch_best = energy;
+            self.restarts.stale = 0;
         }
         let improves = energy < self.best_energy;
         if improves {
@@ -256,6 +346,8 @@ where
             Some(in_progress) => in_progress,
             None => {
                 let Some(entry) = self.frontier.pop() else { return true };
+                // A start is expanded once: no later epoch begins from it.
+                self.restarts.starts.retain(|s| s.order != entry.order);
                 self.fresh = None;
                 (entry, 0)
             }
@@ -300,6 +392,16 @@ where
             return observer.keep_going();
         }
         self.expansions += 1;
+        self.restarts.stale += 1;
+        if self.restarts.after.is_some_and(|after| self.restarts.stale >= after)
+            && !self.restarts.starts.is_empty()
+        {
+            // A new epoch: the unexpanded starts are the whole frontier.
+            self.frontier = self.restarts.starts.iter().cloned().collect();
+            self.restarts.epoch_best = f64::INFINITY;
+            self.restarts.stale = 0;
+            self.restarts.count += 1;
+        }
         let info = SweepInfo {
             sweep: self.expansions,
             beta: f64::INFINITY,

@@ -151,7 +151,7 @@ fn any_optimizer_runs_the_main_phase_and_resumes_exactly() {
     let searches = [
         Search::Annealing { t0: 20.0, alpha: 0.99, t_min: 1.0 },
         Search::Metropolis { beta: 0.2 },
-        Search::BestFirst,
+        Search::best_first(),
     ];
     for search in searches {
         let config = small(energy("depth")).with_start(Start::BestOfRandom(16)).with_search(search);
@@ -179,7 +179,7 @@ fn any_optimizer_runs_the_main_phase_and_resumes_exactly() {
 fn best_first_search_climbs_the_vicinity() {
     let config = small(energy("depth"))
         .with_start(Start::BestOfRandom(8))
-        .with_search(Search::BestFirst)
+        .with_search(Search::best_first())
         .with_moves(Moves::Vicinity);
     let run = |threads: usize| {
         rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(|| {
