@@ -11,11 +11,10 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
-use serde_json::json;
 use sudoku_core::Grid;
 use sudoku_generate::{
-    Adjustment, Band, BandSearch, BestRecord, Checkpoint, Energy, Generation, GeneratorConfig,
-    Moves, Portfolio, Progress, RoundRecord, Search, Start, Summary, Symmetry,
+    Adjustment, BestRecord, Checkpoint, Energy, Generation, GeneratorConfig, Moves, Portfolio,
+    Progress, RoundRecord, Search, Start, Summary,
 };
 use sudoku_logic::SeRating;
 use tempering::{Budget, StopReason};
@@ -30,7 +29,8 @@ pub(crate) struct GenerateArgs {
     /// Settings to start from (the flags below change them): explainer (hard for people, by
     /// Sudoku Explainer's ER: se-rating energy, 2,000 random minimal puzzles as the start,
     /// best-first search over their vicinity), average-width (hard for backtracking: the
-    /// paper's schedule with the average-width energy), paper (exactly the paper's).
+    /// average-width energy, the same start, best-first restarting after 100 expansions
+    /// without a better puzzle), paper (exactly the paper's).
     #[arg(long, default_value = "explainer")]
     preset: String,
     /// The optimizer after the start: exchange (replica exchange), annealing or
@@ -77,8 +77,7 @@ pub(crate) struct GenerateArgs {
     /// --resume. The same seed and steps give the same output.
     #[arg(long)]
     steps: Option<u64>,
-    /// Replicas of replica exchange (`--search exchange`: the average-width and paper presets;
-    /// 10).
+    /// Replicas of replica exchange (`--search exchange`: the paper preset; 10).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     replicas: Option<u64>,
     /// Temperature adjustment of replica exchange: watanabe (the paper's, target 0.8; the
@@ -93,8 +92,7 @@ pub(crate) struct GenerateArgs {
     /// paper's N_s: 100; explainer 1).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     sweeps_per_round: Option<u32>,
-    /// The depth the depth phase must reach (`--start depth`: the average-width and paper
-    /// presets; 8).
+    /// The depth the depth phase must reach (`--start depth`: the paper preset; 8).
     #[arg(long)]
     depth_target: Option<u32>,
     /// Report a minimal puzzle (every clue needed): unneeded clues of the best puzzle are
@@ -137,24 +135,6 @@ pub(crate) struct GenerateArgs {
     /// Print the summary as one JSON object.
     #[arg(long)]
     json: bool,
-    /// Puzzles of a chosen difficulty instead of the hardest: rating=lo..hi with any rating
-    /// `sudoku rate` knows (se-rating=4.0..5.0). Random minimal puzzles are drawn until one
-    /// rates in the band; prints one puzzle per line (JSON lines with --json).
-    #[arg(long)]
-    target: Option<Band>,
-    /// How many puzzles --target makes.
-    #[arg(long, default_value_t = 1)]
-    count: u64,
-    /// The first index of --target's list: the i-th puzzle of a seed depends on nothing else,
-    /// so a stopped list resumes with --first set to the next index.
-    #[arg(long, default_value_t = 0)]
-    first: u64,
-    /// Symmetry of --target's clue patterns: none, half-turn, quarter-turn, mirror, diagonal.
-    #[arg(long, default_value = "none")]
-    symmetry: Symmetry,
-    /// Random puzzles --target draws per puzzle before giving up on it.
-    #[arg(long, default_value_t = 100_000)]
-    max_tries: u64,
 }
 
 /// Keeps the records of a results file that a checkpoint covers (each run's up to its step
@@ -493,7 +473,7 @@ fn refuse_given(flags: &[(&str, bool)], why: &str) -> anyhow::Result<()> {
 }
 
 /// A results file, opened to append: a run (or a resumed one) adds to what is there.
-fn open_results(path: &Path) -> anyhow::Result<BufWriter<File>> {
+pub(crate) fn open_results(path: &Path) -> anyhow::Result<BufWriter<File>> {
     let file = OpenOptions::new()
         .create(true)
         .append(true)
@@ -634,98 +614,6 @@ struct SummaryLine {
     stop_reason: &'static str,
 }
 
-/// `--target`: puzzles in a band, in index order, written as found (in chunks of a few per
-/// thread), stoppable between chunks.
-fn run_band(
-    args: &GenerateArgs,
-    band: Band,
-    pool: &rayon::ThreadPool,
-    stop: &Stop,
-    out: &mut dyn Write,
-) -> anyhow::Result<Status> {
-    let fixed = [
-        ("--energy", args.energy.is_some()),
-        ("--moves", args.moves.is_some()),
-        ("--start", args.start.is_some()),
-        ("--search", args.search.is_some()),
-        ("--replicas", args.replicas.is_some()),
-        ("--resume", args.resume.is_some()),
-        ("--checkpoint", args.checkpoint.is_some()),
-        ("--plot", args.plot.is_some()),
-        ("--steps", args.steps.is_some()),
-    ];
-    refuse_given(&fixed, "do not apply to --target (a list of random puzzles in a band)")?;
-    let search = BandSearch::new(band).with_symmetry(args.symmetry).with_max_tries(args.max_tries);
-    let seed = args.seed.unwrap_or(1);
-    let mut results = args.out.as_deref().map(open_results).transpose()?;
-    let started = Instant::now();
-    let end = args.first.saturating_add(args.count);
-    let chunk = (pool.current_num_threads() as u64 * 4).max(1);
-    let (mut next, mut tries, mut missed) = (args.first, 0u64, false);
-    while next < end {
-        if let Some(sig) = stop.signal() {
-            eprintln!("sudoku generate: interrupted; continue with --first {next}");
-            return Ok(Status::Interrupted(sig));
-        }
-        if args.time.is_some_and(|t| started.elapsed() >= t) {
-            eprintln!("sudoku generate: out of time; continue with --first {next}");
-            return Ok(Status::Ok);
-        }
-        let upto = (next + chunk).min(end);
-        let found: Vec<_> = pool.install(|| {
-            use rayon::prelude::*;
-            (next..upto).into_par_iter().map(|i| (i, search.find(seed, i))).collect()
-        });
-        for (i, f) in found {
-            let line = match f {
-                Some(p) => {
-                    tries += p.tries;
-                    json!({"status": "ok", "puzzle": p.puzzle.to_string(), "index": i,
-                        "seed": seed, "target": band.to_string(),
-                        band.rating.kind.name().replace('-', "_"): crate::schema::rating_value(&p.value),
-                        "clues": p.puzzle.clue_count(), "symmetry": args.symmetry.name(),
-                        "tries": p.tries})
-                }
-                None => {
-                    missed = true;
-                    tries += args.max_tries;
-                    let message = format!(
-                        "no puzzle in {band} among {} random minimal puzzles (index {i})",
-                        args.max_tries
-                    );
-                    json!({"status": "budget_exceeded", "puzzle": null, "index": i, "seed": seed,
-                        "target": band.to_string(),
-                        "error": {"code": "budget_exceeded", "message": message}})
-                }
-            };
-            if args.json {
-                writeln!(out, "{line}")?;
-            } else if let Some(p) = line["puzzle"].as_str() {
-                writeln!(out, "{p}")?;
-            } else {
-                eprintln!("sudoku generate: {}", line["error"]["message"].as_str().unwrap_or(""));
-            }
-            if let Some(r) = &mut results {
-                writeln!(r, "{line}")?;
-                r.flush()?;
-            }
-        }
-        out.flush()?;
-        next = upto;
-        if !args.no_progress {
-            let secs = started.elapsed().as_secs_f64().max(1e-9);
-            eprintln!(
-                "sudoku generate: {} of {} in {band} ({:.1} puzzles/s, {:.0} random puzzles/s)",
-                next - args.first,
-                args.count,
-                (next - args.first) as f64 / secs,
-                tries as f64 / secs
-            );
-        }
-    }
-    Ok(if missed { Status::Invalid } else { Status::Ok })
-}
-
 pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     // --time counts from here: the depth phase is part of the run.
     let started = Instant::now();
@@ -733,9 +621,6 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     // SIGINT and SIGTERM alike: checkpoint, summary, exit 130 or 143 (a second signal ends
     // the process at once; checkpoints are replaced atomically, so none is left half written).
     let stop = Stop::install()?;
-    if let Some(band) = args.target {
-        return run_band(args, band, &pool, &stop, out);
-    }
     // Every output path is checked before any work: a typo must not cost a whole run.
     for path in [&args.plot, &args.checkpoint, &args.out].into_iter().flatten() {
         crate::check_output_path(path)?;

@@ -1,6 +1,7 @@
 //! The `sudoku` command-line tool.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+mod band;
 mod batch;
 mod canon;
 mod check;
@@ -52,10 +53,13 @@ enum Command {
     /// technique, as Sudoku Explainer would apply it.
     Hint(steps::HintArgs),
     /// Search for hard puzzles (by default Sudoku Explainer's ER, best-first from random minimal
-    /// puzzles; `--preset paper` is Watanabe's replica-exchange schedule), or for puzzles in a
-    /// difficulty band (`--target`), showing progress, writing each new best as found, with
-    /// checkpoints and resume.
+    /// puzzles; `--preset paper` is Watanabe's replica-exchange schedule), showing progress,
+    /// writing each new best as found, with checkpoints and resume.
     Generate(Box<generate::GenerateArgs>),
+    /// Puzzles of a chosen difficulty: random minimal puzzles (optionally symmetric) drawn
+    /// until one rates in the band, such as se-rating=4.0..5.0; a list in index order,
+    /// resumable by index.
+    Band(band::BandArgs),
 }
 
 /// The outcome of a command, from best to worst; it becomes the exit status.
@@ -154,6 +158,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args, &mut out),
         Command::Rate(args) => rate::run(args, &mut out),
         Command::Generate(args) => generate::run(args, &mut out),
+        Command::Band(args) => band::run(args, &mut out),
         Command::Explain(args) => explain::run(args, &mut out),
         Command::Hint(args) => steps::hint(args, &mut out),
     };

@@ -286,9 +286,12 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
-const SMALL: [&str; 12] = [
+/// The paper's schedule with the average-width energy, small.
+const SMALL: [&str; 14] = [
     "--preset",
-    "average-width",
+    "paper",
+    "--energy",
+    "average-width:samples=8",
     "--replicas",
     "3",
     "--depth-target",
@@ -403,7 +406,7 @@ fn generate_refuses_a_damaged_checkpoint() {
     // A checkpoint without a run is refused, not a crash.
     std::fs::write(
         &ckpt,
-        b"{\"format\":\"sudoku-generate-checkpoint\",\"version\":3,\"portfolio\":{\"runs\":[]}}",
+        b"{\"format\":\"sudoku-generate-checkpoint\",\"version\":4,\"portfolio\":{\"runs\":[]}}",
     )
     .unwrap();
     let out = sudoku(

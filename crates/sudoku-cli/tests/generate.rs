@@ -26,9 +26,20 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
-/// Small, fast settings: the depth phase needs depth 3 only.
-const FAST: [&str; 8] =
-    ["--preset", "average-width", "--depth-target", "3", "--replicas", "3", "--threads", "1"];
+/// Small, fast settings: the paper's schedule with the average-width energy; the depth phase
+/// needs depth 3 only.
+const FAST: [&str; 10] = [
+    "--preset",
+    "paper",
+    "--energy",
+    "average-width:samples=8",
+    "--depth-target",
+    "3",
+    "--replicas",
+    "3",
+    "--threads",
+    "1",
+];
 
 #[test]
 fn a_bad_output_path_fails_before_any_work() {
@@ -156,17 +167,8 @@ fn ctrl_c_stops_a_best_first_search() {
 #[test]
 fn ctrl_c_in_the_depth_phase_stops_too() {
     // Depth 30 is out of reach: the run stays in the depth phase until interrupted.
-    let args = [
-        "generate",
-        "--preset",
-        "average-width",
-        "--depth-target",
-        "30",
-        "--threads",
-        "1",
-        "--time",
-        "5m",
-    ];
+    let args =
+        ["generate", "--preset", "paper", "--depth-target", "30", "--threads", "1", "--time", "5m"];
     let out = interrupted_at(&args, "depth phase", "INT");
     assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("interrupted in the start phase"));
@@ -194,7 +196,8 @@ fn the_default_generation_reports_er() {
 #[test]
 fn any_search_runs_after_the_start() {
     // FAST without --replicas: a flag of replica exchange only.
-    let chain = ["--preset", "average-width", "--depth-target", "3", "--threads", "1"];
+    let chain =
+        ["--preset", "paper", "--energy", "average-width", "--depth-target", "3", "--threads", "1"];
     for search in ["annealing", "metropolis:0.5", "annealing:10:0.9:0.5"] {
         let args =
             [&["generate", "--search", search, "--steps", "12", "--json"][..], &chain].concat();
@@ -218,13 +221,12 @@ fn any_search_runs_after_the_start() {
     assert!(text(&bad.stderr).contains("unknown search"), "{}", text(&bad.stderr));
 }
 
-/// `--target`: puzzles in a band, the same list for any thread count, resumable by index.
+/// `sudoku band`: puzzles in a band, the same list for any thread count, resumable by index.
 #[test]
-fn target_bands_list_puzzles_in_the_band() {
+fn band_lists_puzzles_in_the_band() {
     let run = |threads: &str, first: &str, count: &str| {
         let out = sudoku(&[
-            "generate",
-            "--target",
+            "band",
             "se-rating=4.0..6.5",
             "--count",
             count,
@@ -253,9 +255,12 @@ fn target_bands_list_puzzles_in_the_band() {
     }
     assert_eq!(one, run("2", "0", "4"), "thread count changes nothing");
     assert_eq!(one[2..], run("1", "2", "2")[..], "--first resumes the list");
-    let bad = sudoku(&["generate", "--target", "se-rating=5..", "--no-progress"]);
+    let bad = sudoku(&["band", "se-rating=5..", "--no-progress"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("rating=lo..hi"), "{}", text(&bad.stderr));
+    // The hardest search has no band flags: band lists are their own command.
+    let gone = sudoku(&["generate", "--target", "se-rating=4..5", "--no-progress"]);
+    assert_eq!(gone.status.code(), Some(2));
 }
 
 /// A portfolio: the best of independent runs, the same for any thread count, resumable.
@@ -279,7 +284,7 @@ fn a_portfolio_of_runs_is_thread_independent_and_resumes_exactly() {
         "--no-progress",
     ];
     let run = |extra: &[&str]| {
-        let args = [&base[..], &FAST[..6], extra].concat();
+        let args = [&base[..], &FAST[..8], extra].concat();
         let out = sudoku(&args);
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         serde_json::from_str::<serde_json::Value>(text(&out.stdout).trim()).unwrap()

@@ -53,7 +53,8 @@ pub enum CheckpointError {
 /// use sudoku_generate::{Checkpoint, GeneratorConfig, Portfolio, Search, Start};
 /// use tempering::Budget;
 ///
-/// let config = GeneratorConfig::average_width()
+/// let config = GeneratorConfig::paper()
+///     .with_energy(GeneratorConfig::average_width().energy)
 ///     .with_start(Start::depth(3))
 ///     .with_search(Search::exchange(2))
 ///     .with_sweeps_per_round(2);

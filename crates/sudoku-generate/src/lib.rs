@@ -26,7 +26,8 @@
 //! assert!(summary.se.is_some_and(|se| se.er >= 1.0));
 //!
 //! // Hard for backtracking: the paper's schedule with the average-width energy.
-//! let config = GeneratorConfig::average_width()
+//! let config = GeneratorConfig::paper()
+//!     .with_energy(GeneratorConfig::average_width().energy)
 //!     .with_start(Start::depth(3))
 //!     .with_search(Search::exchange(5))
 //!     .with_sweeps_per_round(5);

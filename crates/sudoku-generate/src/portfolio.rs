@@ -18,7 +18,8 @@ use crate::{GenerateError, Generation, GeneratorConfig, Progress, Summary};
 /// use sudoku_generate::{GeneratorConfig, Portfolio, Search, Start};
 /// use tempering::Budget;
 ///
-/// let config = GeneratorConfig::average_width()
+/// let config = GeneratorConfig::paper()
+///     .with_energy(GeneratorConfig::average_width().energy)
 ///     .with_start(Start::depth(3))
 ///     .with_search(Search::exchange(2))
 ///     .with_sweeps_per_round(2);

@@ -148,7 +148,7 @@ def test_step_pictures_equal_the_commands(run_cli, tmp_path):
 
 
 def test_band_generation_equals_the_commands(run_cli):
-    status, out, err = run_cli("generate", "--target", "se-rating=2.0..4.5", "--count", "4", "--seed", "7", "--json")
+    status, out, err = run_cli("band", "se-rating=2.0..4.5", "--count", "4", "--seed", "7", "--json")
     assert status == 0, err
     cli = json_lines(out)
     ours = sudoku_rs.generate_band("se-rating=2.0..4.5", 4, seed=7)

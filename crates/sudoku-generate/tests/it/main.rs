@@ -12,7 +12,7 @@ fn energy(spec: &str) -> Energy {
 }
 
 fn small(energy: Energy) -> GeneratorConfig {
-    let mut config = GeneratorConfig::average_width()
+    let mut config = GeneratorConfig::paper()
         .with_energy(energy)
         .with_start(Start::depth(4))
         .with_search(Search::exchange(4))
