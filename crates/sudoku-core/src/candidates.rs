@@ -5,6 +5,15 @@ use std::fmt;
 
 use crate::{Cell, CellSet, Conflict, Digit, DigitSet, Grid, ParseGridError, Unit};
 
+/// How a unit's digits are placed in pencil marks ([`CandidateGrid::digit_places`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DigitPlaces {
+    /// The digits with at least one candidate cell in the unit.
+    pub somewhere: DigitSet,
+    /// The digits with exactly one.
+    pub once: DigitSet,
+}
+
 /// A contradiction in pencil marks: no solution can fit them.
 ///
 /// # Examples
@@ -245,6 +254,54 @@ impl CandidateGrid {
         self.digits[digit.index()].intersection(unit.cell_set())
     }
 
+    /// Which digits have a candidate cell in `unit`, and which exactly one: the test behind
+    /// hidden singles (a digit with one place goes there) and behind "a digit without a
+    /// place" contradictions. One pass over the unit's nine candidate sets.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{CandidateGrid, Cell, Digit, DigitSet, Grid, Unit};
+    /// let mut marks = CandidateGrid::new(&Grid::EMPTY).unwrap();
+    /// let places = marks.digit_places(Unit::Row(0));
+    /// assert_eq!((places.somewhere, places.once), (DigitSet::ALL, DigitSet::EMPTY));
+    /// // 5 leaves every cell of row 1 but A1: its one place.
+    /// let five = Digit::new(5).unwrap();
+    /// for col in 1..9 {
+    ///     marks.eliminate(Cell::from_row_col(0, col), five);
+    /// }
+    /// assert_eq!(marks.digit_places(Unit::Row(0)).once, DigitSet::single(five));
+    /// ```
+    #[must_use]
+    pub fn digit_places(&self, unit: Unit) -> DigitPlaces {
+        let (mut once, mut twice) = (0u16, 0u16);
+        for &c in unit.cells() {
+            let m = self.cells[c.index()].bits();
+            twice |= once & m;
+            once |= m;
+        }
+        DigitPlaces {
+            somewhere: DigitSet::from_bits(once),
+            once: DigitSet::from_bits(once & !twice),
+        }
+    }
+
+    /// The naked singles: each empty cell with exactly one candidate, and that digit, in
+    /// row-major order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{CandidateGrid, Cell, Digit, DigitSet, Grid};
+    /// let mut marks = CandidateGrid::new(&Grid::EMPTY).unwrap();
+    /// let (b2, seven) = (Cell::from_row_col(1, 1), Digit::new(7).unwrap());
+    /// marks.restrict(b2, DigitSet::single(seven));
+    /// assert_eq!(marks.naked_singles().collect::<Vec<_>>(), vec![(b2, seven)]);
+    /// ```
+    pub fn naked_singles(&self) -> impl Iterator<Item = (Cell, Digit)> + '_ {
+        self.empty.iter().filter_map(|c| self.cells[c.index()].as_single().map(|d| (c, d)))
+    }
+
     /// The cells without a digit.
     ///
     /// # Examples
@@ -404,9 +461,8 @@ impl CandidateGrid {
         }
         for unit in Unit::ALL {
             let placed: DigitSet = unit.cells().iter().filter_map(|&c| self.grid.get(c)).collect();
-            if let Some(digit) =
-                placed.complement().into_iter().find(|&d| self.unit_positions(unit, d).is_empty())
-            {
+            let placeable = self.digit_places(unit).somewhere.union(placed);
+            if let Some(digit) = placeable.complement().first() {
                 return Some(Contradiction::NoPlace { unit, digit });
             }
         }

@@ -43,7 +43,7 @@ mod reader;
 mod transform;
 
 pub use candidate::{Candidate, CandidateSet};
-pub use candidates::{CandidateGrid, Contradiction};
+pub use candidates::{CandidateGrid, Contradiction, DigitPlaces};
 pub use canon::Canonical;
 pub use cell::{Cell, CellSet, CellSetIter, PEERS, ParseCellError, UNIT_CELLS, Unit};
 pub use digit::{Digit, DigitSet, DigitSetIter, InvalidDigitSet};

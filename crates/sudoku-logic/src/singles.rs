@@ -48,17 +48,7 @@ pub(crate) fn hidden_singles(g: &CandidateGrid, hints: &mut Hints) -> ControlFlo
             if alone(k) != alone_pass {
                 continue;
             }
-            // Digits with exactly one place: seen once and never twice over the unit's cells.
-            let (mut once, mut twice) = (0u16, 0u16);
-            for &c in cells {
-                let m = g.candidates(c).bits();
-                twice |= once & m;
-                once |= m;
-            }
-            let mut single = once & !twice;
-            while single != 0 {
-                let d = Digit::from_index(single.trailing_zeros() as usize);
-                single &= single - 1;
+            for d in g.digit_places(unit).once {
                 let cell =
                     *cells.iter().find(|&&c| g.candidates(c).contains(d)).expect("one place");
                 hints.add(single_step(unit, cell, d, alone_pass))?;
@@ -70,10 +60,8 @@ pub(crate) fn hidden_singles(g: &CandidateGrid, hints: &mut Hints) -> ControlFlo
 
 /// Cells with one candidate, in row-major order.
 pub(crate) fn naked_singles(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
-    for cell in g.empty_cells() {
-        if let Some(d) = g.candidates(cell).as_single() {
-            hints.add(naked_single(cell, d))?;
-        }
+    for (cell, d) in g.naked_singles() {
+        hints.add(naked_single(cell, d))?;
     }
     ControlFlow::Continue(())
 }

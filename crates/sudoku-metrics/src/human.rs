@@ -203,38 +203,23 @@ fn singles(board: &CandidateGrid, out: &mut Singles) -> bool {
         if u + 1 == Unit::Box(0).index() {
             out.boxes = out.found.len();
         }
-        let (mut once, mut twice, mut placed) = (0u16, 0u16, 0u16);
-        for &c in unit {
-            let m = board.candidates(c).bits();
-            twice |= once & m;
-            once |= m;
-            if let Some(d) = board.value(c) {
-                placed |= 1 << d.index();
-            }
-        }
-        if (once | placed) != 0x1ff {
+        let places = board.digit_places(Unit::ALL[u]);
+        // Placing a digit takes it from the unit's candidates, so each of the unit's empty
+        // cells must bring a digit of its own: fewer digits with a place is a contradiction.
+        let empty = board.empty_cells().intersection(Unit::ALL[u].cell_set()).len();
+        if places.somewhere.len() != empty {
             return false;
         }
-        let mut hidden = once & !twice;
-        while hidden != 0 {
-            let d = hidden.trailing_zeros();
-            hidden &= hidden - 1;
-            let c = unit
-                .iter()
-                .find(|&&c| board.candidates(c).bits() >> d & 1 != 0)
-                .expect("one place");
-            out.found.push((c.index() as u8, d as u8));
+        for d in places.once {
+            let c = unit.iter().find(|&&c| board.candidates(c).contains(d)).expect("one place");
+            out.found.push((c.index() as u8, d.index() as u8));
         }
     }
     out.lines = out.found.len() - out.boxes;
-    for c in board.empty_cells() {
-        let m = board.candidates(c).bits();
-        match m.count_ones() {
-            0 => return false,
-            1 => out.found.push((c.index() as u8, m.trailing_zeros() as u8)),
-            _ => {}
-        }
+    if board.empty_cells().iter().any(|c| board.candidates(c).is_empty()) {
+        return false;
     }
+    out.found.extend(board.naked_singles().map(|(c, d)| (c.index() as u8, d.index() as u8)));
     true
 }
 

@@ -24,8 +24,6 @@ type Pass = Result<bool, ()>;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Candidates(pub(crate) CandidateGrid);
 
-const ALL: u16 = 0x1ff;
-
 /// The cells of unit `u` as indices.
 fn unit(u: usize) -> [usize; 9] {
     std::array::from_fn(|k| UNIT_CELLS[u][k].index())
@@ -137,15 +135,11 @@ impl Candidates {
         let mut changed = false;
         for u in 0..27 {
             let cells = unit(u);
-            let (mut once, mut twice) = (0u16, 0u16);
-            for &i in &cells {
-                twice |= once & self.get(i);
-                once |= self.get(i);
-            }
-            if once != ALL {
+            let places = self.0.digit_places(Unit::ALL[u]);
+            if places.somewhere != DigitSet::ALL {
                 return Err(());
             }
-            let hidden = once & !twice;
+            let hidden = places.once.bits();
             for &i in &cells {
                 let h = self.get(i) & hidden;
                 if h != 0 && self.get(i) != h {
@@ -307,7 +301,7 @@ mod tests {
         assert_eq!(digits(c.get(8)), [1, 2, 3, 4, 6, 7, 8, 9]);
         assert_eq!(digits(c.get(72)), [1, 2, 3, 4, 6, 7, 8, 9]);
         assert_eq!(digits(c.get(20)), [1, 2, 3, 4, 6, 7, 8, 9]);
-        assert_eq!(c.get(40), ALL);
+        assert_eq!(c.get(40), DigitSet::ALL.bits());
         assert_eq!(c.naked_singles(), Ok(false));
         assert_eq!(cands(&[(0, &[5]), (1, &[5])]).naked_singles(), Err(()));
     }
