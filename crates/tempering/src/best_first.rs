@@ -3,8 +3,9 @@
 
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashSet};
-
-use rayon::prelude::*;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering as Atomic};
+use std::time::{Duration, Instant};
 
 use crate::{ConfigError, Model, Observer, Optimizer, SweepInfo};
 
@@ -83,8 +84,10 @@ impl<S> Ord for Entry<S> {
 /// starts give the same search. Unlike Metropolis it never returns to a state, and unlike a
 /// plain descent it goes on from the best states left when a state has no better neighbour.
 ///
-/// A sweep is one expansion. Its neighbours are rated a few at a time, and between two pieces
-/// the [`drive`](crate::drive) loop checks its budget and the observer
+/// A sweep is one expansion. Its neighbours are rated in pieces of about
+/// [`BestFirst::with_piece_time`] (every thread takes the next neighbour as soon as it is free,
+/// so one slow neighbour does not idle the others), and between two pieces the
+/// [`drive`](crate::drive) loop checks its budget and the observer
 /// ([`Observer::keep_going`]), so an expansion of slow neighbours neither overruns a time
 /// limit by much nor delays a stop; a checkpoint taken in between resumes the expansion where
 /// it was. States of infinite energy (a model's "over budget") are dropped. The frontier keeps
@@ -147,6 +150,18 @@ pub struct BestFirst<S, V> {
     /// Restarts: the plateau length and the epochs' bookkeeping.
     #[cfg_attr(feature = "serde", serde(default))]
     restarts: Restarts<S>,
+    /// How long a piece of an expansion rates before the budget and observer are asked.
+    #[cfg_attr(feature = "serde", serde(skip, default = "default_piece_time"))]
+    piece_time: Duration,
+}
+
+/// The default length of a piece: short enough for a prompt stop, long enough that the
+/// threads' wait for the last neighbour of a piece is a small share of it.
+const PIECE_TIME: Duration = Duration::from_millis(500);
+
+#[cfg(feature = "serde")]
+fn default_piece_time() -> Duration {
+    PIECE_TIME
 }
 
 /// When and from where a [`BestFirst`] search restarts.
@@ -174,9 +189,6 @@ impl<S> Default for Restarts<S> {
 /// The default most states kept waiting in the frontier.
 const FRONTIER_LIMIT: usize = 100_000;
 
-/// Neighbours rated between two checks of the budget and the observer, per thread.
-const PIECE_PER_THREAD: usize = 8;
-
 impl<S: Clone, V> BestFirst<S, V> {
     /// A search from `starts` (all of them in the frontier, rated by the model).
     ///
@@ -200,6 +212,7 @@ impl<S: Clone, V> BestFirst<S, V> {
             expanding: None,
             fresh: None,
             restarts: Restarts::default(),
+            piece_time: PIECE_TIME,
         };
         for (energy, state) in std::iter::once((energy, first)).chain(rated) {
             if search.seen.insert(model.key(&state)) {
@@ -213,6 +226,14 @@ impl<S: Clone, V> BestFirst<S, V> {
     #[must_use]
     pub fn with_frontier_limit(self, limit: usize) -> BestFirst<S, V> {
         BestFirst { frontier_limit: limit.max(1), ..self }
+    }
+
+    /// Rates neighbours in pieces of about `time` (500 ms by default; at least one neighbour
+    /// per thread): the budget and the observer are asked between pieces. The search is the
+    /// same for any piece length.
+    #[must_use]
+    pub fn with_piece_time(self, time: Duration) -> BestFirst<S, V> {
+        BestFirst { piece_time: time, ..self }
     }
 
     /// Restarts after `plateau` expansions (at least 1) without a better state in the current
@@ -365,18 +386,8 @@ where
                 })
                 .collect()
         });
-        let piece = (PIECE_PER_THREAD * rayon::current_num_threads()).max(1);
-        let upto = (done + piece).min(fresh.len());
-        let rated: Vec<(f64, M::State)> = fresh[done..upto]
-            .par_iter()
-            .map(|(_, mv)| {
-                let mut mv = mv.clone();
-                let delta = model.delta(&entry.state, entry.energy, &mut mv);
-                let mut next = entry.state.clone();
-                model.apply(&mut next, mv);
-                (entry.energy + delta, next)
-            })
-            .collect();
+        let (rated, upto) = rate_piece(model, &entry, &fresh[done..], self.piece_time);
+        let upto = done + upto;
         let ended = upto == fresh.len();
         if ended {
             self.seen.extend(fresh.iter().map(|(key, _)| *key));
@@ -411,4 +422,64 @@ where
         };
         observer.on_sweep(&info)
     }
+}
+
+/// Rates the neighbours `fresh` of `entry` from the first on, each thread taking the next one
+/// as soon as it is free, until `time` has passed (a thread stops taking new ones then, unless
+/// another is still busy with one taken before, which the piece waits for anyway); each thread
+/// takes at least one. Returns the
+/// rated states of the neighbours taken, in order, and how many: always a prefix of `fresh`.
+fn rate_piece<M>(
+    model: &M,
+    entry: &Entry<M::State>,
+    fresh: &[(u64, M::Move)],
+    time: Duration,
+) -> (Vec<(f64, M::State)>, usize)
+where
+    M: Neighbourhood + Sync,
+    M::State: Clone + Send + Sync,
+    M::Move: Clone + Send + Sync,
+{
+    let started = Instant::now();
+    let next = AtomicUsize::new(0);
+    // Neighbours in progress that were taken before the piece's time was up.
+    let early = AtomicUsize::new(0);
+    let rated = Mutex::new(Vec::with_capacity(fresh.len()));
+    let work = || {
+        for taken_here in 0.. {
+            let late = started.elapsed() >= time;
+            if late && taken_here > 0 && early.load(Atomic::SeqCst) == 0 {
+                return;
+            }
+            let i = next.fetch_add(1, Atomic::SeqCst);
+            if i >= fresh.len() {
+                return;
+            }
+            if !late {
+                early.fetch_add(1, Atomic::SeqCst);
+            }
+            let mut mv = fresh[i].1.clone();
+            let delta = model.delta(&entry.state, entry.energy, &mut mv);
+            let mut state = entry.state.clone();
+            model.apply(&mut state, mv);
+            rated.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push((
+                i,
+                entry.energy + delta,
+                state,
+            ));
+            if !late {
+                early.fetch_sub(1, Atomic::SeqCst);
+            }
+        }
+    };
+    rayon::scope(|s| {
+        for _ in 1..rayon::current_num_threads() {
+            s.spawn(|_| work());
+        }
+        work();
+    });
+    let mut rated = rated.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    rated.sort_unstable_by_key(|r| r.0);
+    let taken = rated.len();
+    (rated.into_iter().map(|(_, e, state)| (e, state)).collect(), taken)
 }

@@ -111,11 +111,15 @@ impl tempering::Observer<u16> for StopInside {
 #[cfg(feature = "serde")]
 #[test]
 fn a_search_stopped_inside_an_expansion_resumes_exactly() {
-    // One thread: pieces of 8 neighbours, so each expansion of 12 has two.
+    // One thread, pieces of no time: one neighbour each, so each expansion has several.
     let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
     pool.install(|| {
         let model = Deceptive { rated: AtomicU64::new(0) };
-        let start = || BestFirst::new(&model, vec![0b0000_1111_0000]).unwrap();
+        let start = || {
+            BestFirst::new(&model, vec![0b0000_1111_0000])
+                .unwrap()
+                .with_piece_time(std::time::Duration::ZERO)
+        };
         let mut straight = start();
         let mut straight_trace = Expanded::default();
         drive(&mut straight, &model, &Budget::sweeps(60), &mut straight_trace);
@@ -176,4 +180,29 @@ fn restarts_begin_from_the_next_start_and_resume_exactly() {
     drive(&mut resumed, &model, &Budget::sweeps(200), &mut trace);
     assert_eq!(trace.0, straight_trace.0[second - 1..]);
     assert_eq!((resumed.best(), resumed.epochs()), (straight.best(), straight.epochs()));
+}
+
+/// Pieces of any length on any number of threads give the same search: neighbours are taken
+/// in order by whichever thread is free, and applied in order.
+#[test]
+fn the_search_is_the_same_for_any_piece_time_and_thread_count() {
+    let trace = |threads: usize, piece: std::time::Duration| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| {
+            let model = Deceptive { rated: AtomicU64::new(0) };
+            let mut search = BestFirst::new(&model, vec![0b1010_0101_1100, 0b0000_0000_0001])
+                .unwrap()
+                .with_piece_time(piece)
+                .with_restarts(5);
+            let mut trace = Expanded::default();
+            drive(&mut search, &model, &Budget::sweeps(300), &mut trace);
+            (trace.0, *search.best().0, search.seen(), search.epochs())
+        })
+    };
+    let reference = trace(1, std::time::Duration::from_secs(1));
+    assert_eq!(reference.0.len(), 300);
+    for (threads, piece) in [(1, 0), (2, 0), (3, 0), (2, 1000), (4, 1)] {
+        let piece = std::time::Duration::from_micros(piece);
+        assert_eq!(trace(threads, piece), reference, "{threads} threads, pieces of {piece:?}");
+    }
 }
