@@ -336,8 +336,8 @@ def generate_band(
     errors: str = "raise",
 ) -> List[Union[dict, SudokuError]]:
     """Puzzles ``first`` .. ``first + count - 1`` of ``seed``'s list of random minimal
-    puzzles whose rating lies in ``band`` (``"se-rating=4.0..5.0"``), as ``sudoku generate
-    --target`` makes them: dicts with ``puzzle``, ``index``, ``seed``, ``target``, the
+    puzzles whose rating lies in ``band`` (``"se-rating=4.0..5.0"``), as ``sudoku band``
+    makes them: dicts with ``puzzle``, ``index``, ``seed``, ``target``, the
     rating's value, ``clues``, ``symmetry`` and ``tries``. The ``index``-th puzzle of a seed
     is the same for any thread count. ``symmetry``: none, half-turn, quarter-turn, mirror or
     diagonal. A puzzle not found within ``max_tries`` random puzzles is a
