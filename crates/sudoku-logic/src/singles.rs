@@ -16,16 +16,7 @@ fn single_step(unit: Unit, cell: Cell, digit: Digit, alone: bool) -> Step {
     if matches!(unit, Unit::Box(_)) { step } else { step.harder(techniques::IN_A_LINE) }
 }
 
-/// Each region's cells (in `Unit::EXPLAINER_ORDER` order), and as a bitset.
-const REGION_CELLS: [&[Cell; 9]; 27] = {
-    let mut t = [Unit::EXPLAINER_ORDER[0].cells(); 27];
-    let mut k = 0;
-    while k < 27 {
-        t[k] = Unit::EXPLAINER_ORDER[k].cells();
-        k += 1;
-    }
-    t
-};
+/// Each region's cells (in `Unit::EXPLAINER_ORDER` order) as a bitset.
 const REGION_BITS: [u128; 27] = {
     let mut t = [0; 27];
     let mut k = 0;
@@ -44,13 +35,12 @@ pub(crate) fn hidden_singles(g: &CandidateGrid, hints: &mut Hints) -> ControlFlo
         left != 0 && left & (left - 1) == 0
     };
     for alone_pass in [true, false] {
-        for (k, (&unit, cells)) in Unit::EXPLAINER_ORDER.iter().zip(REGION_CELLS).enumerate() {
+        for (k, &unit) in Unit::EXPLAINER_ORDER.iter().enumerate() {
             if alone(k) != alone_pass {
                 continue;
             }
             for d in g.digit_places(unit).once {
-                let cell =
-                    *cells.iter().find(|&&c| g.candidates(c).contains(d)).expect("one place");
+                let cell = g.unit_positions(unit, d).first().expect("one place");
                 hints.add(single_step(unit, cell, d, alone_pass))?;
             }
         }

@@ -4,7 +4,7 @@
 use rand::{Rng, RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
-use sudoku_core::{CandidateGrid, Cell, Digit, Failure, Grid, Meter, UNIT_CELLS, Unit, Work};
+use sudoku_core::{CandidateGrid, Cell, Digit, Failure, Grid, Meter, Unit, Work};
 use sudoku_solve::{Outcome, solve_within};
 
 use crate::Difficulty;
@@ -199,19 +199,18 @@ fn place(board: &mut CandidateGrid, i: usize, d: u8) {
 fn singles(board: &CandidateGrid, out: &mut Singles) -> bool {
     out.found.clear();
     // Boxes first, then columns and rows (`Unit::ALL` backwards).
-    for (u, unit) in UNIT_CELLS.iter().enumerate().rev() {
+    for (u, &unit) in Unit::ALL.iter().enumerate().rev() {
         if u + 1 == Unit::Box(0).index() {
             out.boxes = out.found.len();
         }
-        let places = board.digit_places(Unit::ALL[u]);
+        let places = board.digit_places(unit);
         // Placing a digit takes it from the unit's candidates, so each of the unit's empty
         // cells must bring a digit of its own: fewer digits with a place is a contradiction.
-        let empty = board.empty_cells().intersection(Unit::ALL[u].cell_set()).len();
-        if places.somewhere.len() != empty {
+        if places.somewhere.len() != board.empty_cells().intersection(unit.cell_set()).len() {
             return false;
         }
         for d in places.once {
-            let c = unit.iter().find(|&&c| board.candidates(c).contains(d)).expect("one place");
+            let c = board.unit_positions(unit, d).first().expect("one place");
             out.found.push((c.index() as u8, d.index() as u8));
         }
     }
