@@ -12,6 +12,7 @@ mod errors;
 mod generate;
 mod logic;
 mod rate;
+mod record;
 mod run;
 
 use pyo3::prelude::*;
