@@ -494,6 +494,59 @@ impl CandidateGrid {
     }
 }
 
+/// Why text is neither a grid nor pencil marks ([`CandidateGrid`]'s [`FromStr`](std::str::FromStr)).
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::{CandidateGrid, ParseMarksError};
+/// let e = "123".parse::<CandidateGrid>().unwrap_err();
+/// assert_eq!(e, ParseMarksError::Length(3));
+/// assert_eq!(e.to_string(), "expected 81 cells or 729 pencil marks, found 3");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseMarksError {
+    /// Neither 81 cells nor 729 pencil marks (whitespace aside).
+    #[error("expected 81 cells or 729 pencil marks, found {0}")]
+    Length(usize),
+    /// A bad character, or (in the 729-character form) two placed cells with one digit in a
+    /// unit.
+    #[error(transparent)]
+    Parse(#[from] ParseGridError),
+    /// Two givens with one digit in a unit (the 81-character form).
+    #[error("{0}")]
+    Conflict(Conflict),
+}
+
+/// Reads a grid as every command takes one: 81 characters (givens or progress, `.`, `0` or
+/// `_` for blanks) or the 729-character pencil-mark form
+/// ([`CandidateGrid::from_pencil_marks`]); whitespace is ignored.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::{CandidateGrid, Cell};
+/// let given: CandidateGrid =
+///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
+/// assert_eq!(given.grid().clue_count(), 17);
+/// let marks: CandidateGrid = "123456789".repeat(81).parse()?;
+/// assert_eq!(marks.candidates(Cell::new(0).unwrap()).len(), 9);
+/// # Ok::<(), sudoku_core::ParseMarksError>(())
+/// ```
+impl std::str::FromStr for CandidateGrid {
+    type Err = ParseMarksError;
+
+    fn from_str(text: &str) -> Result<CandidateGrid, ParseMarksError> {
+        let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        match text.chars().count() {
+            729 => Ok(CandidateGrid::from_pencil_marks(&text)?),
+            81 => CandidateGrid::new(&text.parse::<Grid>()?).map_err(ParseMarksError::Conflict),
+            n => Err(ParseMarksError::Length(n)),
+        }
+    }
+}
+
 impl fmt::Debug for CandidateGrid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "CandidateGrid({})", self.pencil_marks())

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::{Cell, Conflict, Contradiction, Digit};
+use crate::{Cell, Conflict, Contradiction, Digit, Status};
 
 /// Why a solver or a rating could not answer a puzzle.
 ///
@@ -106,28 +106,41 @@ impl Failure {
         matches!(self.kind, FailureKind::BudgetExceeded { .. })
     }
 
-    /// The status word of the command line's schema (`docs/schema.md`): `invalid` (givens that
+    /// The status word of the output schema (`docs/schema.md`): `invalid` (givens that
     /// break a rule), `none` (no solution; contradicting pencil marks included), `multiple`,
     /// `budget_exceeded` or `too_deep`.
     ///
     /// # Examples
     ///
     /// ```
+    /// use sudoku_core::{Failure, FailureKind, Status};
+    /// assert_eq!(Failure::from(FailureKind::NoSolution).status(), Status::None);
+    /// assert_eq!(Failure::from(FailureKind::TooDeep { levels: 3 }).status(), Status::TooDeep);
+    /// ```
+    #[must_use]
+    pub const fn status(&self) -> Status {
+        match self.kind {
+            FailureKind::Conflict(_) => Status::Invalid,
+            FailureKind::Contradiction(_)
+            | FailureKind::ExcludedSolution { .. }
+            | FailureKind::NoSolution => Status::None,
+            FailureKind::NotUnique => Status::Multiple,
+            FailureKind::BudgetExceeded { .. } => Status::BudgetExceeded,
+            FailureKind::TooDeep { .. } => Status::TooDeep,
+        }
+    }
+
+    /// [`Failure::status`] as its word: the `code` of the schema's error objects.
+    ///
+    /// # Examples
+    ///
+    /// ```
     /// use sudoku_core::{Failure, FailureKind};
     /// assert_eq!(Failure::from(FailureKind::NoSolution).code(), "none");
-    /// assert_eq!(Failure::from(FailureKind::TooDeep { levels: 3 }).code(), "too_deep");
     /// ```
     #[must_use]
     pub const fn code(&self) -> &'static str {
-        match self.kind {
-            FailureKind::Conflict(_) => "invalid",
-            FailureKind::Contradiction(_)
-            | FailureKind::ExcludedSolution { .. }
-            | FailureKind::NoSolution => "none",
-            FailureKind::NotUnique => "multiple",
-            FailureKind::BudgetExceeded { .. } => "budget_exceeded",
-            FailureKind::TooDeep { .. } => "too_deep",
-        }
+        self.status().word()
     }
 }
 

@@ -27,7 +27,8 @@
 //!
 //! # Crate features
 //!
-//! - `serde`: `Serialize`/`Deserialize` for [`Grid`], as its 81-character line form.
+//! - `serde`: `Serialize`/`Deserialize` for [`Grid`], as its 81-character line form, and
+//!   for [`Status`] as its word and [`Problem`] as the schema's error object.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
 
@@ -40,10 +41,11 @@ mod failure;
 mod grid;
 mod parse;
 mod reader;
+mod status;
 mod transform;
 
 pub use candidate::{Candidate, CandidateSet};
-pub use candidates::{CandidateGrid, Contradiction, DigitPlaces};
+pub use candidates::{CandidateGrid, Contradiction, DigitPlaces, ParseMarksError};
 pub use canon::Canonical;
 pub use cell::{Cell, CellSet, CellSetIter, PEERS, ParseCellError, UNIT_CELLS, Unit};
 pub use digit::{Digit, DigitSet, DigitSetIter, InvalidDigitSet};
@@ -51,6 +53,7 @@ pub use failure::{Failure, FailureKind, Meter, Work};
 pub use grid::{Conflict, Grid, Pretty, SolutionError};
 pub use parse::ParseGridError;
 pub use reader::{LineError, LineErrorKind, MAX_LINE_LEN, Puzzle, PuzzleReader};
+pub use status::{ParseStatusError, Problem, Status};
 pub use transform::{Transform, TransformError};
 
 #[cfg(doctest)]

@@ -12,4 +12,6 @@ fn error_types_are_send_sync_static() {
     check::<sudoku_core::SolutionError>();
     check::<sudoku_core::TransformError>();
     check::<sudoku_core::ParseCellError>();
+    check::<sudoku_core::ParseMarksError>();
+    check::<sudoku_core::ParseStatusError>();
 }
