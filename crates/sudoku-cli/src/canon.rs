@@ -7,9 +7,9 @@ use std::io::Write;
 use serde::Serialize;
 use sudoku_core::Grid;
 
+use crate::Status;
 use crate::batch::{Batch, BatchArgs, Layout};
 use crate::input::Record;
-use crate::{Status, schema};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct CanonArgs {
@@ -36,7 +36,7 @@ struct JsonRecord {
     #[serde(skip_serializing_if = "Option::is_none")]
     automorphisms: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<serde_json::Value>,
+    error: Option<sudoku_core::Problem>,
     /// The form itself, for `--dedup`.
     #[serde(skip)]
     form: Option<Grid>,
@@ -64,7 +64,7 @@ fn canon_record(Record { source, result }: Record) -> JsonRecord {
             status: "invalid",
             canonical: None,
             automorphisms: None,
-            error: Some(schema::error("invalid", &e.kind)),
+            error: Some(sudoku_core::Problem::invalid(&e.kind)),
             form: None,
         },
     }
@@ -104,7 +104,7 @@ pub(crate) fn run(args: &CanonArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         } else if let Some(form) = &rec.canonical {
             writeln!(out, "{form}")?;
         } else if let Some(e) = &rec.error {
-            let message = e["message"].as_str().unwrap_or_default();
+            let message = &e.message;
             writeln!(out, "{}:{}: invalid: {message}", rec.source, rec.line)?;
         }
         Ok(bad)

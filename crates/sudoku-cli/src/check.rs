@@ -24,7 +24,7 @@ struct JsonRecord {
     puzzle: Option<String>,
     status: &'static str,
     clues: Option<usize>,
-    error: Option<serde_json::Value>,
+    error: Option<sudoku_core::Problem>,
 }
 
 fn check_record(Record { source, result }: Record) -> JsonRecord {
@@ -43,7 +43,7 @@ fn check_record(Record { source, result }: Record) -> JsonRecord {
             puzzle: None,
             status: "invalid",
             clues: None,
-            error: Some(crate::schema::error("invalid", &e.kind)),
+            error: Some(sudoku_core::Problem::invalid(&e.kind)),
         },
     }
 }
@@ -68,7 +68,7 @@ pub(crate) fn run(args: &CheckArgs, out: &mut dyn Write) -> anyhow::Result<Statu
             serde_json::to_writer(&mut *out, &rec)?;
             writeln!(out)?;
         } else if let Some(e) = &rec.error {
-            let message = e["message"].as_str().unwrap_or_default();
+            let message = &e.message;
             writeln!(out, "{}:{}: invalid: {message}", rec.source, rec.line)?;
         }
         Ok(invalid)

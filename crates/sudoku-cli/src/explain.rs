@@ -4,11 +4,14 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use sudoku_core::{Failure, Grid};
 use sudoku_logic::{LogicalSolver, SolvingPath};
 use sudoku_solve::PairReduction;
 
 use crate::batch::{Batch, BatchArgs, Layout};
+use crate::input::Record;
+use crate::schema::{Failed, Placed};
 use crate::{Status, schema, steps};
 
 #[derive(clap::Args, Debug)]
@@ -53,6 +56,42 @@ fn layout(args: &ExplainArgs) -> Layout {
     }
 }
 
+/// One puzzle's answer: its record, or why it has none.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Answer<T> {
+    Done(T),
+    Failed(Failed),
+}
+
+/// What `explain` (pair reduction) writes for a puzzle it explained.
+#[derive(Serialize)]
+struct PairRecord {
+    puzzle: String,
+    status: sudoku_core::Status,
+    solution: String,
+    level: u32,
+    branches: u64,
+    chain: Vec<String>,
+}
+
+/// One puzzle's answer with its place, for the writer.
+type Entry<T> = ((String, usize), Answer<T>);
+
+/// Answers a batch record: `Failed` for a line that is not a puzzle or a puzzle `work` fails
+/// on.
+fn answer<T>(r: Record, work: impl FnOnce(&Grid) -> Result<T, Failure>) -> Entry<T> {
+    let place = r.place();
+    let answer = match r.result {
+        Err(e) => Answer::Failed(Failed::invalid(&e.kind)),
+        Ok(p) => match work(&p.grid) {
+            Ok(done) => Answer::Done(done),
+            Err(e) => Answer::Failed(Failed::puzzle(p.grid.to_string(), e.into())),
+        },
+    };
+    (place, answer)
+}
+
 pub(crate) fn run(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     if args.steps {
         return run_steps(args, out);
@@ -62,41 +101,26 @@ pub(crate) fn run(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Sta
     let mut writer = Records::new(args.json);
     batch.run(
         out,
-        move |r| match r.result {
-            Err(e) => json!({"source": r.source, "line": e.line, "status": "invalid",
-                              "error": schema::error("invalid", &e.kind)}),
-            Ok(p) => match solver.solve(&p.grid) {
-                Ok(e) => json!({
-                    "source": r.source,
-                    "line": p.line,
-                    "puzzle": p.grid.to_string(),
-                    "status": "ok",
-                    "solution": e.solution.to_string(),
-                    "level": e.level,
-                    "branches": e.branches,
-                    "chain": e.chain.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                }),
-                Err(e) => json!({
-                    "source": r.source,
-                    "line": p.line,
-                    "puzzle": p.grid.to_string(),
-                    "status": e.code(),
-                    "error": schema::failure(&e),
-                }),
-            },
+        move |r| {
+            answer(r, |grid| {
+                solver.solve(grid).map(|e| PairRecord {
+                    puzzle: grid.to_string(),
+                    status: sudoku_core::Status::Ok,
+                    solution: e.solution.to_string(),
+                    level: e.level,
+                    branches: e.branches,
+                    chain: e.chain.iter().map(ToString::to_string).collect(),
+                })
+            })
         },
-        |out, v| {
-            writer.write(out, &v, |out, place, v| {
-                writeln!(out, "# {place} {}", v["puzzle"].as_str().unwrap_or_default())?;
-                writeln!(
-                    out,
-                    "# level {}, {} decision branches examined",
-                    v["level"], v["branches"]
-                )?;
-                for line in v["chain"].as_array().into_iter().flatten() {
-                    writeln!(out, "{}", line.as_str().unwrap_or_default())?;
+        |out, entry| {
+            writer.write(out, &entry, false, |out, place, e| {
+                writeln!(out, "# {place} {}", e.puzzle)?;
+                writeln!(out, "# level {}, {} decision branches examined", e.level, e.branches)?;
+                for line in &e.chain {
+                    writeln!(out, "{line}")?;
                 }
-                writeln!(out, "# solution {}", v["solution"].as_str().unwrap_or_default())?;
+                writeln!(out, "# solution {}", e.solution)?;
                 Ok(())
             })
         },
@@ -111,38 +135,18 @@ fn run_steps(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Status> 
     }
     let batch = Batch { args: &args.batch, command: "explain", layout: layout(args) };
     let solver = LogicalSolver::default().with_chain_budget(args.chain_budget);
-    let (chain_budget, keep_paths) = (args.chain_budget, args.svg.is_some());
     let mut svg = args.svg.as_ref().map(|file| (file, false));
     let mut writer = Records::new(args.json);
     let status = batch.run(
         out,
-        move |r| match r.result {
-            Err(e) => (
-                json!({"source": r.source, "line": e.line, "status": "invalid",
-                   "error": schema::error("invalid", &e.kind)}),
-                None,
-            ),
-            Ok(p) => match solver.solve(&p.grid) {
-                Ok(path) => {
-                    let mut v = steps::path_json(&path, chain_budget);
-                    v["source"] = json!(r.source);
-                    v["line"] = json!(p.line);
-                    (v, keep_paths.then_some(path))
-                }
-                Err(e) => (
-                    json!({"source": r.source, "line": p.line, "puzzle": p.grid.to_string(),
-                       "status": e.code(),
-                       "error": schema::failure(&e)}),
-                    None,
-                ),
-            },
-        },
-        |out, (v, path)| {
-            if let (Some((file, drawn @ false)), Some(path)) = (&mut svg, &path) {
+        move |r| answer(r, |grid| solver.solve(grid)),
+        |out, entry| {
+            if let (Some((file, drawn @ false)), Answer::Done(path)) = (&mut svg, &entry.1) {
                 draw(file, path, args.step)?;
                 *drawn = true;
             }
-            writer.write(out, &v, steps::write_path)
+            let stopped = matches!(&entry.1, Answer::Done(p) if p.failure().is_some());
+            writer.write(out, &entry, stopped, steps::write_path)
         },
     )?;
     if let Some((_, false)) = svg
@@ -182,27 +186,27 @@ impl Records {
         Records { json, first: true }
     }
 
-    /// Writes one record; returns whether it failed.
-    fn write(
+    /// Writes one answer; returns whether it failed (`stopped`: a record that came back
+    /// incomplete, such as a path whose chain budget ran out).
+    fn write<T: Serialize>(
         &mut self,
         out: &mut dyn Write,
-        v: &Value,
-        block: impl FnOnce(&mut dyn Write, &str, &Value) -> anyhow::Result<()>,
+        ((source, line), answer): &Entry<T>,
+        stopped: bool,
+        block: impl FnOnce(&mut dyn Write, &str, &T) -> anyhow::Result<()>,
     ) -> anyhow::Result<bool> {
-        let failed = v.get("error").is_some();
+        let failed = stopped || matches!(answer, Answer::Failed(_));
         if self.json {
-            serde_json::to_writer(&mut *out, v)?;
-            writeln!(out)?;
+            schema::write_sorted(out, &Placed { source, line: *line, record: answer })?;
             return Ok(failed);
         }
         if !std::mem::take(&mut self.first) {
             writeln!(out)?;
         }
-        let place = format!("{}:{}", v["source"].as_str().unwrap_or("-"), v["line"]);
-        // A path stopped by its budget still shows its steps.
-        match v.get("error").filter(|_| v.get("steps").is_none()) {
-            Some(e) => writeln!(out, "{place}: {}", e["message"].as_str().unwrap_or("error"))?,
-            None => block(out, &place, v)?,
+        let place = format!("{source}:{line}");
+        match answer {
+            Answer::Failed(f) => writeln!(out, "{place}: {}", f.error.message)?,
+            Answer::Done(record) => block(out, &place, record)?,
         }
         Ok(failed)
     }

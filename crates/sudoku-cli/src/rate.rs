@@ -2,16 +2,14 @@
 
 use std::io::Write;
 
-use anyhow::bail;
-use serde_json::{Map, Value, json};
-use sudoku_core::{Failure, Grid};
-use sudoku_metrics::{Rating, RatingKind};
-use sudoku_solve::solve_within;
+use serde::Serialize;
+use sudoku_metrics::{RatingDefaults, RatingSet, Ratings};
 
 use crate::batch::{Batch, BatchArgs, Layout, tsv_place};
 use sudoku_logic::{EarlyStop, LogicalSolver};
 
 use crate::input::Record;
+use crate::schema::{Failed, Placed};
 use crate::serate::{self, Format};
 use crate::{Status, schema};
 
@@ -82,142 +80,74 @@ pub(crate) struct RateArgs {
 }
 
 /// The ratings asked for, with the command's flags filling in what a spec leaves out.
-fn ratings(args: &RateArgs) -> anyhow::Result<Vec<Rating>> {
-    let mut seen = Vec::new();
-    let mut out = Vec::new();
-    for m in &args.metrics {
-        let mut r: Rating = m.parse()?;
-        if seen.contains(&r.kind) {
-            bail!("{} is asked for twice: its JSON key and TSV columns would clash", r.kind);
-        }
-        seen.push(r.kind);
-        let runs = match r.kind {
-            RatingKind::AverageWidth => Some(args.samples),
-            RatingKind::SaSteps | RatingKind::HarmonyCost | RatingKind::BacktrackSteps => {
-                Some(args.runs)
-            }
-            _ => None,
-        };
-        if let (None, Some(n)) = (r.samples, runs) {
-            r = r.with_samples(n);
-        }
-        let budget = match r.kind {
-            RatingKind::SeRating => Some(args.chain_budget),
-            _ => args.budget,
-        };
-        if let (None, Some(b)) = (r.budget, budget) {
-            r = r.with_budget(b);
-        }
-        if args.hidden_singles {
-            r = r.with_hidden_singles();
-        }
-        out.push(r);
-    }
-    Ok(out)
-}
-
-/// One rating's result, as a JSON value: the number (or object), or
-/// `{"error": {"code", "message"}}`. `solutions` is the puzzle's solution count (at most 2),
-/// if it could be found within the budget.
-fn rate_one(rating: &Rating, seed: u64, puzzle: &Grid, solutions: Option<u64>) -> Value {
-    let refused = match solutions {
-        Some(0) => Some(Failure::NO_SOLUTION),
-        Some(n) if n > 1 => Some(Failure::NOT_UNIQUE),
-        _ => None,
+fn ratings(args: &RateArgs) -> anyhow::Result<RatingSet> {
+    let defaults = RatingDefaults {
+        samples: args.samples,
+        runs: args.runs,
+        budget: args.budget,
+        chain_budget: args.chain_budget,
+        hidden_singles: args.hidden_singles,
     };
-    if let Some(e) = refused.filter(|_| !rating.kind.any_solutions()) {
-        return json!({"error": schema::failure(&e)});
-    }
-    match rating.evaluate(puzzle, seed) {
-        Ok(v) => schema::rating_value(&v),
-        Err(e) => json!({"error": schema::failure(&e)}),
-    }
+    Ok(RatingSet::parse(&args.metrics, &defaults)?)
 }
 
-/// The TSV columns of a rating.
-fn columns(kind: RatingKind) -> Vec<String> {
-    match kind {
-        RatingKind::AverageWidth => vec!["average_width".into(), "average_width_stderr".into()],
-        RatingKind::SeRating => vec!["se_er".into(), "se_ep".into(), "se_ed".into()],
-        other => vec![key(other)],
-    }
+/// What `rate --json` writes for a puzzle it rated: the puzzle, `ok`, and each rating's value
+/// (or error) under its key.
+#[derive(Serialize)]
+struct Rated {
+    puzzle: String,
+    status: sudoku_core::Status,
+    #[serde(flatten)]
+    ratings: Ratings,
 }
 
-/// A rating's JSON key.
-fn key(kind: RatingKind) -> String {
-    kind.name().replace('-', "_")
-}
+/// One puzzle's row: the ratings, or why the line is not a puzzle.
+type Row = ((String, usize), Result<Rated, Failed>);
 
-/// The TSV cells of a rating's result: one per column, the error code in each when there is
-/// no value.
-fn cells(kind: RatingKind, v: &Value) -> Vec<String> {
-    let n = columns(kind).len();
-    if let Some(code) = v.get("error").and_then(|e| e["code"].as_str()) {
-        return vec![code.to_string(); n];
-    }
-    match kind {
-        RatingKind::AverageWidth => vec![
-            format!("{:.2}", v["mean"].as_f64().unwrap_or(f64::NAN)),
-            format!("{:.2}", v["stderr"].as_f64().unwrap_or(f64::NAN)),
-        ],
-        RatingKind::SeRating => ["er", "ep", "ed"].iter().map(|k| v[k].to_string()).collect(),
-        _ => vec![v.to_string()],
-    }
-}
-
-/// One puzzle's row: source, line, puzzle, status and each rating's value (or error).
-fn rate_record(ratings: &[Rating], seed: u64, budget: u64, r: Record) -> Map<String, Value> {
-    let mut row = Map::new();
-    row.insert("source".into(), json!(r.source));
-    match r.result {
-        Ok(p) => {
-            row.insert("line".into(), json!(p.line));
-            row.insert("puzzle".into(), json!(p.grid.to_string()));
-            row.insert("status".into(), json!("ok"));
-            let solutions = solve_within(&p.grid, budget).ok().map(|o| o.count_capped());
-            for r in ratings {
-                row.insert(key(r.kind), rate_one(r, seed, &p.grid, solutions));
-            }
-        }
-        Err(e) => {
-            row.insert("line".into(), json!(e.line));
-            row.insert("puzzle".into(), Value::Null);
-            row.insert("status".into(), json!("invalid"));
-            row.insert("error".into(), schema::error("invalid", &e.kind));
-        }
-    }
-    row
+fn rate_record(ratings: &RatingSet, seed: u64, r: Record) -> Row {
+    let place = r.place();
+    let row = match r.result {
+        Ok(p) => Ok(Rated {
+            puzzle: p.grid.to_string(),
+            status: sudoku_core::Status::Ok,
+            ratings: ratings.evaluate(&p.grid, seed),
+        }),
+        Err(e) => Err(Failed::invalid(&e.kind)),
+    };
+    (place, row)
 }
 
 /// Writes a row as JSON or as a TSV line; returns whether the puzzle was invalid.
 fn write_row(
     out: &mut dyn Write,
-    ratings: &[Rating],
-    row: &Map<String, Value>,
+    columns: usize,
+    ((source, line), row): &Row,
     json: bool,
 ) -> anyhow::Result<bool> {
-    let bad = row["status"] == "invalid";
     if json {
-        serde_json::to_writer(&mut *out, row)?;
-        writeln!(out)?;
-        return Ok(bad);
+        let place = |record| Placed { source, line: *line, record };
+        match row {
+            Ok(rated) => schema::write_sorted(out, &place(rated))?,
+            Err(failed) => {
+                schema::write_sorted(out, &Placed { source, line: *line, record: failed })?
+            }
+        }
+        return Ok(row.is_err());
     }
-    let source = row["source"].as_str().unwrap_or("-");
-    let mut line = vec![source.to_string(), row["line"].to_string()];
-    line.push(row["puzzle"].as_str().unwrap_or("").to_string());
-    for r in ratings {
-        if bad {
-            line.extend(vec!["invalid".to_string(); columns(r.kind).len()]);
-        } else {
-            line.extend(cells(r.kind, &row[&key(r.kind)]));
+    let mut cells = vec![source.clone(), line.to_string()];
+    match row {
+        Ok(rated) => {
+            cells.push(rated.puzzle.clone());
+            cells.extend(rated.ratings.cells());
+        }
+        Err(failed) => {
+            cells.push(String::new());
+            cells.extend(vec!["invalid".to_string(); columns]);
+            eprintln!("sudoku rate: {source}:{line}: invalid: {}", failed.error.message);
         }
     }
-    if bad {
-        let message = row["error"]["message"].as_str().unwrap_or("");
-        eprintln!("sudoku rate: {source}:{}: invalid: {message}", row["line"]);
-    }
-    writeln!(out, "{}", line.join("\t"))?;
-    Ok(bad)
+    writeln!(out, "{}", cells.join("\t"))?;
+    Ok(row.is_err())
 }
 
 /// `--format`, `--diamond`, `--pearl`: serate's output, one line per puzzle (see
@@ -275,21 +205,19 @@ pub(crate) fn run(args: &RateArgs, out: &mut dyn Write) -> anyhow::Result<Status
     }
     let args = &RateArgs { batch: batch_args, ..args.clone() };
     let ratings = ratings(args)?;
+    let columns = ratings.columns();
     let layout = if args.json {
         Layout::json()
     } else {
-        let mut header = vec!["source".to_string(), "line".into(), "puzzle".into()];
-        for r in &ratings {
-            header.extend(columns(r.kind));
-        }
+        let mut header = vec!["source", "line", "puzzle"];
+        header.extend(&columns);
         Layout { header: Some(header.join("\t")), place: Some(tsv_place), not_resumable: None }
     };
     let batch = Batch { args: &args.batch, command: "rate", layout };
-    let (seed, budget) = (args.seed, args.budget.unwrap_or(10_000_000));
-    let shared = ratings.clone();
+    let seed = args.seed;
     batch.run(
         out,
-        move |r| rate_record(&shared, seed, budget, r),
-        |out, row| write_row(out, &ratings, &row, args.json),
+        move |r| rate_record(&ratings, seed, r),
+        |out, row| write_row(out, columns.len(), &row, args.json),
     )
 }

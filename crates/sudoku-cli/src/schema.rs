@@ -1,33 +1,65 @@
-//! The one output schema of every subcommand (see docs/schema.md): the status words and the
-//! `{"code","message"}` error objects of the JSON lines, and the codes in TSV cells.
+//! The envelope of every JSON line (see docs/schema.md): a library's record with its place
+//! (source and line), and the record of a line that is not a puzzle or of a puzzle that could
+//! not be handled. The records themselves are the libraries' `Serialize` types; this file only
+//! places them.
 
-use serde_json::{Value, json};
-use sudoku_core::Failure;
-use sudoku_logic::SeRating;
-use sudoku_metrics::RatingValue;
+use std::io::Write;
 
-/// An error object: a stable code from the status vocabulary and a human message.
-pub(crate) fn error(code: &str, message: &dyn std::fmt::Display) -> Value {
-    json!({"code": code, "message": message.to_string()})
+use serde::Serialize;
+use sudoku_core::{Problem, Status};
+
+/// A record with the place of its puzzle: `{"source", "line", ...the record's fields}`.
+#[derive(Serialize)]
+pub(crate) struct Placed<'a, T: Serialize> {
+    pub(crate) source: &'a str,
+    pub(crate) line: usize,
+    #[serde(flatten)]
+    pub(crate) record: &'a T,
 }
 
-/// ER/EP/ED as JSON: `{"er","ep","ed"}`.
-pub(crate) fn se_rating(r: &SeRating) -> Value {
-    json!({"er": r.er, "ep": r.ep, "ed": r.ed})
+/// A puzzle without a result: `{"puzzle", "status", "error"}`, `puzzle` null when the line is
+/// not a puzzle.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct Failed {
+    pub(crate) puzzle: Option<String>,
+    pub(crate) status: Status,
+    pub(crate) error: Problem,
 }
 
-/// A rating's value as JSON: a number, `{"mean","stderr","samples"}` or `{"er","ep","ed"}`.
-pub(crate) fn rating_value(v: &RatingValue) -> Value {
-    match v {
-        RatingValue::Count(n) => json!(n),
-        RatingValue::Mean(m) => json!({"mean": m.mean, "stderr": m.stderr, "samples": m.samples}),
-        RatingValue::Se(r, _) => se_rating(r),
-        other => json!(other.number()),
+impl Failed {
+    /// A puzzle that could not be handled.
+    pub(crate) fn puzzle(puzzle: String, error: Problem) -> Failed {
+        Failed { puzzle: Some(puzzle), status: error.code, error }
+    }
+
+    /// A line that is not a puzzle.
+    pub(crate) fn invalid(message: &dyn std::fmt::Display) -> Failed {
+        Failed { puzzle: None, status: Status::Invalid, error: Problem::invalid(message) }
     }
 }
 
-/// The error object of a solver or a rating that could not answer: the failure's schema code
-/// and its message.
-pub(crate) fn failure(e: &Failure) -> Value {
-    error(e.code(), e)
+/// Writes a record as one JSON line with its keys in alphabetical order, as `explain`,
+/// `rate`, `hint`, `generate` and `band` write theirs.
+pub(crate) fn write_sorted(out: &mut dyn Write, record: &impl Serialize) -> anyhow::Result<()> {
+    serde_json::to_writer(&mut *out, &serde_json::to_value(record)?)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+// The generator's and band's records still build JSON values here until they move into
+// sudoku-generate as Serialize types.
+
+/// An error object: a stable code from the status vocabulary and a human message.
+pub(crate) fn error(code: &str, message: &dyn std::fmt::Display) -> serde_json::Value {
+    serde_json::json!({"code": code, "message": message.to_string()})
+}
+
+/// ER/EP/ED as JSON: `{"er","ep","ed"}`.
+pub(crate) fn se_rating(r: &sudoku_logic::SeRating) -> serde_json::Value {
+    serde_json::json!({"er": r.er, "ep": r.ep, "ed": r.ed})
+}
+
+/// A rating's value as JSON: a number, `{"mean","stderr","samples"}` or `{"er","ep","ed"}`.
+pub(crate) fn rating_value(v: &sudoku_metrics::RatingValue) -> serde_json::Value {
+    serde_json::to_value(v).unwrap_or_default()
 }

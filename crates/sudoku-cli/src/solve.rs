@@ -11,9 +11,9 @@ use sudoku_solve::{
     solve_within,
 };
 
+use crate::Status;
 use crate::batch::{Batch, BatchArgs, Layout};
 use crate::input::Record;
-use crate::{Status, schema};
 
 #[derive(clap::Args, Debug, Clone)]
 pub(crate) struct SolveArgs {
@@ -73,7 +73,7 @@ struct JsonRecord {
     /// With --count: whether counting stopped at --limit (the count is then a lower bound).
     #[serde(skip_serializing_if = "Option::is_none")]
     capped: Option<bool>,
-    error: Option<serde_json::Value>,
+    error: Option<sudoku_core::Problem>,
 }
 
 fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
@@ -93,7 +93,7 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
         Ok(p) => p,
         Err(e) => {
             out.line = e.line;
-            out.error = Some(schema::error("invalid", &e.kind));
+            out.error = Some(sudoku_core::Problem::invalid(&e.kind));
             return out;
         }
     };
@@ -119,7 +119,7 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
             }
             Err(e) => {
                 out.status = "none";
-                out.error = Some(schema::error("none", &e));
+                out.error = Some(sudoku_core::Problem::new(sudoku_core::Status::None, &e));
             }
         }
         return out;
@@ -144,7 +144,8 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
             Err(e) => {
                 out.status = "budget_exceeded";
                 out.count = Some(e.solutions_found);
-                out.error = Some(schema::error("budget_exceeded", &e));
+                out.error =
+                    Some(sudoku_core::Problem::new(sudoku_core::Status::BudgetExceeded, &e));
             }
         }
         return out;
@@ -158,14 +159,14 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
         Ok(_) => out.status = "none",
         Err(e) => {
             out.status = "budget_exceeded";
-            out.error = Some(schema::error("budget_exceeded", &e));
+            out.error = Some(sudoku_core::Problem::new(sudoku_core::Status::BudgetExceeded, &e));
         }
     }
     out
 }
 
 fn text_line(r: &JsonRecord, counting: bool) -> String {
-    let message = r.error.as_ref().and_then(|e| e["message"].as_str());
+    let message = r.error.as_ref().map(|e| e.message.as_str());
     match (r.status, &r.solution, message) {
         ("invalid", _, Some(e)) => format!("{}:{}: invalid: {e}", r.source, r.line),
         ("budget_exceeded", _, Some(e)) => format!("{}:{}: {e}", r.source, r.line),

@@ -31,15 +31,19 @@
 //!
 //! # Crate features
 //!
-//! - `serde`: serialize [`SeRating`] and [`PathEnd`].
+//! - `serde`: the output records: [`Step`], [`SolvingPath`] and [`Hint`] serialize as the
+//!   schema's JSON (`docs/schema.md`), and [`SeRating`] and [`PathEnd`] (as a status word).
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
 
 mod bug;
 mod chains;
 mod exclusion;
+mod hint;
 mod hints;
 mod locking;
+#[cfg(feature = "serde")]
+mod record;
 mod singles;
 mod step;
 mod subsets;
@@ -51,10 +55,11 @@ mod wings;
 use std::fmt;
 use std::ops::ControlFlow;
 
-use sudoku_core::{CandidateGrid, Failure, FailureKind, Grid};
+use sudoku_core::{CandidateGrid, Failure, FailureKind, Grid, Status};
 use sudoku_solve::{Outcome, solve_marks_within, solve_within};
 
 use chains::{OutOfBudget, Work};
+pub use hint::Hint;
 pub(crate) use hints::{Hints, Lits};
 pub use step::{Chain, Implication, Literal, Reason, Step, Technique};
 /// One candidate: a digit in a cell (the core vocabulary's, re-exported).
@@ -102,6 +107,7 @@ impl fmt::Display for SeRating {
 /// How a logical solve ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum PathEnd {
     /// Every cell is placed.
@@ -117,6 +123,28 @@ pub enum PathEnd {
     /// and `--pearl` write it, EP and ED are those of the path so far (EP 0.0 if no digit was
     /// placed), and the step is not on the path.
     NotWanted,
+}
+
+impl PathEnd {
+    /// The schema's status word of a path that ended so: `solved`, `stuck`,
+    /// `budget_exceeded` or `not_wanted`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::Status;
+    /// use sudoku_logic::PathEnd;
+    /// assert_eq!(PathEnd::NotWanted.status(), Status::NotWanted);
+    /// ```
+    #[must_use]
+    pub const fn status(self) -> Status {
+        match self {
+            PathEnd::Solved => Status::Solved,
+            PathEnd::Stuck => Status::Stuck,
+            PathEnd::BudgetExceeded => Status::BudgetExceeded,
+            PathEnd::NotWanted => Status::NotWanted,
+        }
+    }
 }
 
 /// Where a solve may stop before the end, as Sudoku Explainer's `serate --diamond` and
@@ -169,6 +197,9 @@ pub struct SolvingPath {
     /// The potentials (chain nodes) the chain searches visited: the work counted against
     /// [`LogicalSolver::chain_budget`].
     pub potentials: u64,
+    /// The chain budget the solve had ([`LogicalSolver::chain_budget`]): what ran out when
+    /// the path ends in [`PathEnd::BudgetExceeded`].
+    pub chain_budget: u64,
 }
 
 impl SolvingPath {
@@ -187,6 +218,28 @@ impl SolvingPath {
     #[must_use]
     pub fn is_solved(&self) -> bool {
         self.end == PathEnd::Solved
+    }
+
+    /// Why the path stopped short: the chain budget that ran out, when it ends in
+    /// [`PathEnd::BudgetExceeded`] (its steps and rating are then the path so far).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{Failure, Grid, Work};
+    /// use sudoku_logic::LogicalSolver;
+    /// let inkala2012: Grid =
+    ///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
+    /// let path = LogicalSolver::default().with_chain_budget(1000).solve(&inkala2012)?;
+    /// assert_eq!(path.failure(), Some(Failure::budget_exceeded(1000, Work::ChainPotentials)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn failure(&self) -> Option<Failure> {
+        (self.end == PathEnd::BudgetExceeded).then_some(Failure::budget_exceeded(
+            self.chain_budget,
+            sudoku_core::Work::ChainPotentials,
+        ))
     }
 }
 
@@ -568,6 +621,7 @@ impl LogicalSolver {
             end,
             last: marks,
             potentials: work.meter.used(),
+            chain_budget: self.chain_budget,
         }
     }
 }

@@ -1,21 +1,22 @@
-//! The catalogue: every rating, its command-line name, its parameters, and the [`Difficulty`]
-//! it builds. The CLI's `rate`, the generator's energies, the correlate tool and checkpoints all
-//! go through [`Rating`], so adding a rating is one edit here.
+//! The catalogue: every rating as one row (its name, what it needs and takes, its columns, its
+//! scale and how it is computed). The CLI's `rate`, the Python package, the generator's
+//! energies, the band lists, the correlate tool and checkpoints all go through it, so adding a
+//! rating is one variant of [`RatingKind`] and one row of [`CATALOGUE`].
 
 use std::fmt;
 use std::str::FromStr;
 
-use sudoku_core::{Failure, Grid};
-use sudoku_logic::{LogicalSolver, SeRating};
+use sudoku_core::{Failure, Grid, Work};
+use sudoku_logic::LogicalSolver;
 use sudoku_solve::PairReduction;
 
 use crate::{
     AverageWidth, BacktrackSteps, Depth, Difficulty, DihedralWidth, HarmonyCost, HumanEffort,
-    HumanModel, Mean, NormalWidth, PairReductionLevel, Propagation, RefutationMax, RefutationSum,
-    Relaxation, SaSteps, SeRater, SeTiebreak,
+    HumanModel, NormalWidth, PairReductionLevel, ParseRatingError, Propagation, Rating,
+    RatingValue, RefutationMax, RefutationSum, Relaxation, SaSteps, SeRater,
 };
 
-/// Which rating: one per entry of the catalogue.
+/// Which rating: one per row of [`CATALOGUE`], in its order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
@@ -49,7 +50,8 @@ pub enum RatingKind {
     SeRating,
 }
 
-/// How a rating's number becomes a difficulty to optimise (the generator's `U`).
+/// How a rating's number becomes a difficulty to optimise (the generator's `U`): the one way
+/// a rating is put on another scale ([`Scaled`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -82,7 +84,55 @@ impl Scale {
     }
 }
 
-/// One rating of the catalogue: its name, what it needs and takes, and its natural scale.
+/// A rating on a [`Scale`]: the difficulty `scale.apply(rating)`, under the rating's name.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::Grid;
+/// use sudoku_metrics::{Difficulty, NormalWidth, Scale, Scaled};
+/// let inkala2012: Grid =
+///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
+/// let ln_width = Scaled { difficulty: NormalWidth::default(), scale: Scale::Ln };
+/// assert!((ln_width.rate(&inkala2012, 0)? - 3599f64.ln()).abs() < 1e-12);
+/// assert_eq!(ln_width.name(), "normal-width");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Scaled<D> {
+    /// The rating.
+    pub difficulty: D,
+    /// Its scale.
+    pub scale: Scale,
+}
+
+impl<D: Difficulty> Difficulty for Scaled<D> {
+    fn name(&self) -> &str {
+        self.difficulty.name()
+    }
+    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
+        self.difficulty.rate(puzzle, seed).map(|x| self.scale.apply(x))
+    }
+}
+
+/// Whether a rating takes `samples`, and what fills it in when a spec leaves it out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Samples {
+    /// It takes none.
+    None,
+    /// It takes them; left out, it keeps its own default (the human model's 30 runs,
+    /// relaxation's 20 samples).
+    Own,
+    /// Random tie-breaking samples: a front end's `samples` option fills them in (100).
+    TieBreaks,
+    /// Runs of a randomised solver: a front end's `runs` option fills them in (100).
+    Runs,
+}
+
+/// One rating of the catalogue: its name, what it needs and takes, what it writes, its
+/// natural scale, and how it is computed.
 ///
 /// # Examples
 ///
@@ -91,8 +141,9 @@ impl Scale {
 /// let people: Vec<&str> = CATALOGUE.iter().filter(|e| e.for_people).map(|e| e.name).collect();
 /// assert_eq!(people, ["refutation-max", "refutation-sum", "human-effort", "se-rating"]);
 /// assert_eq!(RatingKind::AverageWidth.entry().scale, Scale::Ln);
+/// assert_eq!(RatingKind::SeRating.entry().columns, ["se_er", "se_ep", "se_ed"]);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
 pub struct CatalogueEntry {
     /// The rating.
@@ -108,64 +159,207 @@ pub struct CatalogueEntry {
     /// How the generator turns it into an energy: `ln` for the widths, `ln(1 + x)` for the
     /// human-model ratings, the number itself otherwise.
     pub scale: Scale,
-    /// Whether it takes `samples` (tie-break samples, solver or model runs, relaxation samples).
-    pub samples: bool,
+    /// What its `budget` counts (named in its `budget_exceeded` message).
+    pub unit: Work,
+    /// Whether it takes `samples`, and what fills them in.
+    pub samples: Samples,
     /// Whether it takes `singles=hidden` (widths and depth).
     pub singles: bool,
     /// Whether it takes `tiebreak` (`se-rating`).
     pub tiebreak: bool,
+    /// Its columns in `sudoku rate`'s TSV table, in order ([`RatingValue::cells`]).
+    pub columns: &'static [&'static str],
+    /// Computes it: the rating spec (its parameters), the puzzle and the seed.
+    pub evaluate: fn(&Rating, &Grid, u64) -> Result<RatingValue, Failure>,
 }
 
-/// A row of [`CATALOGUE`]; the flags in the order of [`CatalogueEntry`]'s fields.
+impl PartialEq for CatalogueEntry {
+    fn eq(&self, other: &CatalogueEntry) -> bool {
+        self.kind == other.kind
+    }
+}
+
+/// Every rating, in the order of [`RatingKind`]: the one table that `rate`, the Python
+/// package, the generator's energies, the band lists and the correlate tool read.
+#[rustfmt::skip]
+pub const CATALOGUE: &[CatalogueEntry] = {
+    use RatingKind as K;
+    use Samples::{None as No, Own, Runs, TieBreaks};
+    use Scale::{Linear, Ln, LnOnePlus};
+    use Work::{
+        ChainPotentials, DecisionBranches, ModelSteps, SearchNodes, SolverSteps, States,
+        ValuesTried,
+    };
+    const T: bool = true;
+    const F: bool = false;
+    &[
+        // kind, name, any solutions, for people, scale, budget unit, samples, singles,
+        // tiebreak, columns, evaluate
+        row(K::Depth, "depth", F, F, Linear, States, No, T, F, &["depth"], depth),
+        row(K::NormalWidth, "normal-width", T, F, Ln, SearchNodes, No, T, F, &["normal_width"], normal_width),
+        row(K::AverageWidth, "average-width", T, F, Ln, SearchNodes, TieBreaks, T, F, &["average_width", "average_width_stderr"], average_width),
+        row(K::DihedralWidth, "dihedral-width", F, F, Ln, SearchNodes, No, T, F, &["dihedral_width"], dihedral_width),
+        row(K::SaSteps, "sa-steps", F, F, Linear, SolverSteps, Runs, F, F, &["sa_steps"], sa_steps),
+        row(K::HarmonyCost, "harmony-cost", F, F, Linear, SolverSteps, Runs, F, F, &["harmony_cost"], harmony_cost),
+        row(K::BacktrackSteps, "backtrack-steps", F, F, Linear, ValuesTried, Runs, F, F, &["backtrack_steps"], backtrack_steps),
+        row(K::RefutationMax, "refutation-max", F, T, LnOnePlus, ModelSteps, Own, F, F, &["refutation_max"], refutation_max),
+        row(K::RefutationSum, "refutation-sum", F, T, LnOnePlus, ModelSteps, Own, F, F, &["refutation_sum"], refutation_sum),
+        row(K::HumanEffort, "human-effort", F, T, LnOnePlus, ModelSteps, Own, F, F, &["human_effort"], human_effort),
+        row(K::Relaxation, "relaxation", F, F, Linear, SearchNodes, Own, F, F, &["relaxation"], relaxation),
+        row(K::PairReductionLevel, "pair-reduction-level", F, F, Linear, DecisionBranches, No, F, F, &["pair_reduction_level"], pair_reduction_level),
+        row(K::SeRating, "se-rating", F, T, Linear, ChainPotentials, No, F, T, &["se_er", "se_ep", "se_ed"], se_rating),
+    ]
+};
+
+/// A row of [`CATALOGUE`]; the arguments in the order of [`CatalogueEntry`]'s fields.
 #[expect(
     clippy::too_many_arguments,
     clippy::fn_params_excessive_bools,
-    reason = "a table row, read in the table below"
+    reason = "a table row, read in the table above"
 )]
-const fn entry(
+const fn row(
     kind: RatingKind,
     name: &'static str,
     any_solutions: bool,
     for_people: bool,
     scale: Scale,
-    samples: bool,
+    unit: Work,
+    samples: Samples,
     singles: bool,
     tiebreak: bool,
+    columns: &'static [&'static str],
+    evaluate: fn(&Rating, &Grid, u64) -> Result<RatingValue, Failure>,
 ) -> CatalogueEntry {
-    CatalogueEntry { kind, name, any_solutions, for_people, scale, samples, singles, tiebreak }
+    CatalogueEntry {
+        kind,
+        name,
+        any_solutions,
+        for_people,
+        scale,
+        unit,
+        samples,
+        singles,
+        tiebreak,
+        columns,
+        evaluate,
+    }
 }
 
-/// Every rating, in the catalogue's order (the order of [`RatingKind`]): the one table that
-/// `rate`, the generator's energies and the correlate tool read.
-pub const CATALOGUE: [CatalogueEntry; 13] = {
-    use RatingKind as K;
-    use Scale::{Linear, Ln, LnOnePlus};
-    const T: bool = true;
-    const F: bool = false;
-    [
-        // kind, name, any solutions, for people, scale, samples, singles, tiebreak
-        entry(K::Depth, "depth", F, F, Linear, F, T, F),
-        entry(K::NormalWidth, "normal-width", T, F, Ln, F, T, F),
-        entry(K::AverageWidth, "average-width", T, F, Ln, T, T, F),
-        entry(K::DihedralWidth, "dihedral-width", F, F, Ln, F, T, F),
-        entry(K::SaSteps, "sa-steps", F, F, Linear, T, F, F),
-        entry(K::HarmonyCost, "harmony-cost", F, F, Linear, T, F, F),
-        entry(K::BacktrackSteps, "backtrack-steps", F, F, Linear, T, F, F),
-        entry(K::RefutationMax, "refutation-max", F, T, LnOnePlus, T, F, F),
-        entry(K::RefutationSum, "refutation-sum", F, T, LnOnePlus, T, F, F),
-        entry(K::HumanEffort, "human-effort", F, T, LnOnePlus, T, F, F),
-        entry(K::Relaxation, "relaxation", F, F, Linear, T, F, F),
-        entry(K::PairReductionLevel, "pair-reduction-level", F, F, Linear, F, F, F),
-        entry(K::SeRating, "se-rating", F, T, Linear, F, F, T),
-    ]
-};
+// How each row computes its rating from a spec: the rating's own defaults, with the spec's
+// samples and budget where it gives them.
+
+fn propagation(r: &Rating) -> Propagation {
+    if r.hidden_singles { Propagation::NakedAndHiddenSingles } else { Propagation::NakedSingles }
+}
+
+fn width(r: &Rating) -> NormalWidth {
+    let d = NormalWidth::default();
+    d.with_budget(r.budget.unwrap_or(d.budget)).with_propagation(propagation(r))
+}
+
+fn human(r: &Rating) -> HumanModel {
+    let d = HumanModel::default();
+    HumanModel { runs: r.samples.unwrap_or(d.runs), budget: r.budget.unwrap_or(d.budget), ..d }
+}
+
+fn depth(r: &Rating, p: &Grid, _seed: u64) -> Result<RatingValue, Failure> {
+    let d = Depth::default();
+    let d = d.with_budget(r.budget.unwrap_or(d.budget)).with_propagation(propagation(r));
+    d.evaluate(p).map(|v| RatingValue::Count(u64::from(v)))
+}
+
+fn normal_width(r: &Rating, p: &Grid, _seed: u64) -> Result<RatingValue, Failure> {
+    width(r).evaluate(p).map(|w| RatingValue::Count(w.width))
+}
+
+fn average_width(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure> {
+    let d = AverageWidth::default();
+    let d = d
+        .with_samples(r.samples.unwrap_or(d.samples))
+        .with_budget(r.budget.unwrap_or(d.budget))
+        .with_propagation(propagation(r));
+    d.evaluate(p, seed).map(RatingValue::Mean)
+}
+
+fn dihedral_width(r: &Rating, p: &Grid, _seed: u64) -> Result<RatingValue, Failure> {
+    DihedralWidth { width: width(r) }.evaluate(p).map(RatingValue::Number)
+}
+
+fn sa_steps(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure> {
+    let d = SaSteps::default();
+    let d = SaSteps {
+        runs: r.samples.unwrap_or(d.runs),
+        max_steps: r.budget.unwrap_or(d.max_steps),
+        ..d
+    };
+    d.rate(p, seed).map(RatingValue::Number)
+}
+
+fn harmony_cost(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure> {
+    let d = HarmonyCost::default();
+    let d = HarmonyCost {
+        runs: r.samples.unwrap_or(d.runs),
+        improvisations: r.budget.unwrap_or(d.improvisations),
+        ..d
+    };
+    d.rate(p, seed).map(RatingValue::Number)
+}
+
+fn backtrack_steps(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure> {
+    let d = BacktrackSteps::default();
+    let d = BacktrackSteps {
+        runs: r.samples.unwrap_or(d.runs),
+        max_steps: r.budget.unwrap_or(d.max_steps),
+    };
+    d.rate(p, seed).map(RatingValue::Number)
+}
+
+fn refutation_max(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure> {
+    RefutationMax(human(r)).rate(p, seed).map(RatingValue::Number)
+}
+
+fn refutation_sum(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure> {
+    RefutationSum(human(r)).rate(p, seed).map(RatingValue::Number)
+}
+
+fn human_effort(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure> {
+    let d = HumanEffort::default().0;
+    let model =
+        HumanModel { runs: r.samples.unwrap_or(d.runs), budget: r.budget.unwrap_or(d.budget), ..d };
+    HumanEffort(model).rate(p, seed).map(RatingValue::Number)
+}
+
+fn relaxation(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure> {
+    let d = Relaxation::default();
+    let d = Relaxation {
+        samples: r.samples.unwrap_or(d.samples),
+        budget: r.budget.unwrap_or(d.budget),
+        ..d
+    };
+    d.rate(p, seed).map(RatingValue::Number)
+}
+
+fn pair_reduction_level(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure> {
+    let d = PairReduction::default();
+    let d = PairReductionLevel(PairReduction { budget: r.budget.unwrap_or(d.budget), ..d });
+    d.rate(p, seed).map(|v| RatingValue::Count(v as u64))
+}
+
+fn se_rating(r: &Rating, p: &Grid, _seed: u64) -> Result<RatingValue, Failure> {
+    let solver = LogicalSolver::default();
+    let rater = SeRater(solver.with_chain_budget(r.budget.unwrap_or(solver.chain_budget)));
+    rater.score(p, r.tiebreak).map(|(se, x)| RatingValue::Se(se, x))
+}
+
+/// The number of ratings.
+const COUNT: usize = CATALOGUE.len();
 
 impl RatingKind {
     /// Every rating, in the catalogue's order.
-    pub const ALL: [RatingKind; 13] = {
-        let mut all = [RatingKind::Depth; 13];
+    pub const ALL: [RatingKind; COUNT] = {
+        let mut all = [RatingKind::Depth; COUNT];
         let mut i = 0;
-        while i < 13 {
+        while i < COUNT {
             // `entry` indexes the table by discriminant: the rows follow the enum's order.
             assert!(CATALOGUE[i].kind as usize == i);
             all[i] = CATALOGUE[i].kind;
@@ -195,6 +389,18 @@ impl RatingKind {
         self.entry().name
     }
 
+    /// The rating's key in JSON records and Python dicts: its name with `_` (`se_rating`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(sudoku_metrics::RatingKind::AverageWidth.key(), "average_width");
+    /// ```
+    #[must_use]
+    pub fn key(self) -> String {
+        self.name().replace('-', "_")
+    }
+
     /// Every rating's name, comma-separated (for help and error messages).
     #[must_use]
     pub fn names() -> String {
@@ -214,17 +420,6 @@ impl RatingKind {
     pub const fn is_for_people(self) -> bool {
         self.entry().for_people
     }
-
-    /// Which parameters the rating takes.
-    fn takes(self, key: Key) -> bool {
-        let e = self.entry();
-        match key {
-            Key::Budget => true,
-            Key::Samples => e.samples,
-            Key::Singles => e.singles,
-            Key::Tiebreak => e.tiebreak,
-        }
-    }
 }
 
 impl fmt::Display for RatingKind {
@@ -241,355 +436,5 @@ impl FromStr for RatingKind {
             .into_iter()
             .find(|k| k.name() == s)
             .ok_or_else(|| ParseRatingError::UnknownRating { name: s.to_string() })
-    }
-}
-
-/// A rating with its parameters: what `sudoku rate --metrics` and `sudoku generate --energy`
-/// take, written `name[:key=value]...`.
-///
-/// Keys: `samples` (alias `runs`: tie-break samples, solver or model runs, relaxation samples),
-/// `budget` (the work allowed per puzzle, in the rating's own unit; for `se-rating` the chain
-/// potentials), `singles=hidden` (widths and depth: hidden singles too, not the reference),
-/// `tiebreak=ep-ed|work` (`se-rating` as an energy, see [`SeTiebreak`]). A parameter left out
-/// keeps the rating's own default.
-///
-/// # Examples
-///
-/// ```
-/// use sudoku_core::Grid;
-/// use sudoku_metrics::{Rating, RatingKind};
-///
-/// let rating: Rating = "average-width:samples=8".parse()?;
-/// assert_eq!(rating.kind, RatingKind::AverageWidth);
-/// assert_eq!(rating.samples, Some(8));
-/// assert_eq!(rating.to_string(), "average-width:samples=8");
-///
-/// let inkala2012: Grid =
-///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
-/// let er = "se-rating".parse::<Rating>()?.difficulty().rate(&inkala2012, 0)?;
-/// assert!(er > 10.0);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Rating {
-    /// Which rating.
-    pub kind: RatingKind,
-    /// Repetitions (tie-break samples, runs); `None` keeps the rating's default.
-    pub samples: Option<u32>,
-    /// Work allowed per puzzle, in the rating's unit; `None` keeps the rating's default.
-    pub budget: Option<u64>,
-    /// Hidden singles as well as naked singles between branchings (widths and depth).
-    pub hidden_singles: bool,
-    /// How `se-rating` breaks ties between puzzles of one ER when used as a number.
-    pub tiebreak: SeTiebreak,
-}
-
-/// A rating's result in full: what `sudoku rate` prints. [`RatingValue::number`] is the one
-/// number [`Difficulty::rate`] gives.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub enum RatingValue {
-    /// A whole number (depth, widths, levels).
-    Count(u64),
-    /// Any other number.
-    Number(f64),
-    /// A mean over samples with its standard error.
-    Mean(Mean),
-    /// Sudoku Explainer's ER/EP/ED, and the rating's number (ER with its tie-break).
-    Se(SeRating, f64),
-}
-
-impl RatingValue {
-    /// The number a [`Difficulty`] gives.
-    #[must_use]
-    pub fn number(&self) -> f64 {
-        match *self {
-            RatingValue::Count(n) => n as f64,
-            RatingValue::Number(x) | RatingValue::Se(_, x) => x,
-            RatingValue::Mean(m) => m.mean,
-        }
-    }
-}
-
-/// Why a rating spec could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParseRatingError {
-    /// No rating has this name.
-    #[error("unknown rating {name:?}; known ratings: {}", RatingKind::names())]
-    UnknownRating {
-        /// The name given.
-        name: String,
-    },
-    /// The rating does not take this parameter.
-    #[error("{rating} takes no parameter {key:?}")]
-    UnknownParameter {
-        /// The rating.
-        rating: RatingKind,
-        /// The parameter given.
-        key: String,
-    },
-    /// A parameter's value is not valid.
-    #[error("invalid value {value:?} for {key}: {expected}")]
-    BadValue {
-        /// The parameter.
-        key: String,
-        /// The value given.
-        value: String,
-        /// What it should be.
-        expected: &'static str,
-    },
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Key {
-    Samples,
-    Budget,
-    Singles,
-    Tiebreak,
-}
-
-impl Rating {
-    /// The rating with every parameter at its default.
-    #[must_use]
-    pub const fn new(kind: RatingKind) -> Rating {
-        Rating {
-            kind,
-            samples: None,
-            budget: None,
-            hidden_singles: false,
-            tiebreak: SeTiebreak::None,
-        }
-    }
-
-    /// Sets the repetitions (ignored by ratings that take none).
-    #[must_use]
-    pub fn with_samples(self, samples: u32) -> Rating {
-        Rating { samples: self.kind.takes(Key::Samples).then_some(samples), ..self }
-    }
-
-    /// Uses hidden singles as well as naked singles between branchings (ignored by ratings
-    /// that do not branch).
-    #[must_use]
-    pub fn with_hidden_singles(self) -> Rating {
-        Rating { hidden_singles: self.kind.takes(Key::Singles), ..self }
-    }
-
-    /// Sets the budget.
-    #[must_use]
-    pub fn with_budget(self, budget: u64) -> Rating {
-        Rating { budget: Some(budget), ..self }
-    }
-
-    /// The rating, ready to use.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use sudoku_metrics::Rating;
-    /// let depth = "depth:budget=1000".parse::<Rating>()?.difficulty();
-    /// assert_eq!(depth.name(), "depth");
-    /// # Ok::<(), sudoku_metrics::ParseRatingError>(())
-    /// ```
-    #[must_use]
-    pub fn difficulty(&self) -> Box<dyn Difficulty> {
-        Box::new(*self)
-    }
-
-    /// Rates `puzzle` in full: ER/EP/ED for `se-rating`, mean and standard error for
-    /// `average-width`.
-    ///
-    /// # Errors
-    ///
-    /// The rating's [`Failure`].
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use sudoku_core::Grid;
-    /// use sudoku_metrics::{Rating, RatingValue};
-    /// let xy_wing: Grid =
-    ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
-    /// let RatingValue::Se(se, _) = "se-rating".parse::<Rating>()?.evaluate(&xy_wing, 0)? else {
-    ///     panic!("se-rating gives ER/EP/ED")
-    /// };
-    /// assert_eq!(se.to_string(), "4.2/1.2/1.2");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn evaluate(&self, puzzle: &Grid, seed: u64) -> Result<RatingValue, Failure> {
-        use RatingKind as K;
-        let propagation = if self.hidden_singles {
-            Propagation::NakedAndHiddenSingles
-        } else {
-            Propagation::NakedSingles
-        };
-        let samples = |default: u32| self.samples.unwrap_or(default);
-        let budget = |default: u64| self.budget.unwrap_or(default);
-        let human = || {
-            let d = HumanModel::default();
-            HumanModel { runs: samples(d.runs), budget: budget(d.budget), ..d }
-        };
-        let number = |r: Result<f64, Failure>| r.map(RatingValue::Number);
-        match self.kind {
-            K::Depth => {
-                let d = Depth::default();
-                let d = d.with_budget(budget(d.budget)).with_propagation(propagation);
-                d.evaluate(puzzle).map(|v| RatingValue::Count(u64::from(v)))
-            }
-            K::NormalWidth => {
-                self.width(propagation).evaluate(puzzle).map(|w| RatingValue::Count(w.width))
-            }
-            K::AverageWidth => {
-                let d = AverageWidth::default();
-                let d = d
-                    .with_samples(samples(d.samples))
-                    .with_budget(budget(d.budget))
-                    .with_propagation(propagation);
-                d.evaluate(puzzle, seed).map(RatingValue::Mean)
-            }
-            K::DihedralWidth => {
-                number(DihedralWidth { width: self.width(propagation) }.evaluate(puzzle))
-            }
-            K::SaSteps => {
-                let d = SaSteps::default();
-                number(
-                    SaSteps { runs: samples(d.runs), max_steps: budget(d.max_steps), ..d }
-                        .rate(puzzle, seed),
-                )
-            }
-            K::HarmonyCost => {
-                let d = HarmonyCost::default();
-                let d = HarmonyCost {
-                    runs: samples(d.runs),
-                    improvisations: budget(d.improvisations),
-                    ..d
-                };
-                number(d.rate(puzzle, seed))
-            }
-            K::BacktrackSteps => {
-                let d = BacktrackSteps::default();
-                let d = BacktrackSteps { runs: samples(d.runs), max_steps: budget(d.max_steps) };
-                number(d.rate(puzzle, seed))
-            }
-            K::RefutationMax => number(RefutationMax(human()).rate(puzzle, seed)),
-            K::RefutationSum => number(RefutationSum(human()).rate(puzzle, seed)),
-            K::HumanEffort => {
-                let d = HumanEffort::default().0;
-                let model = HumanModel { runs: samples(d.runs), budget: budget(d.budget), ..d };
-                number(HumanEffort(model).rate(puzzle, seed))
-            }
-            K::Relaxation => {
-                let d = Relaxation::default();
-                let d = Relaxation { samples: samples(d.samples), budget: budget(d.budget), ..d };
-                number(d.rate(puzzle, seed))
-            }
-            K::PairReductionLevel => {
-                let d = PairReduction::default();
-                let d = PairReductionLevel(PairReduction { budget: budget(d.budget), ..d });
-                d.rate(puzzle, seed).map(|v| RatingValue::Count(v as u64))
-            }
-            K::SeRating => {
-                let solver = LogicalSolver::default();
-                let rater = SeRater(solver.with_chain_budget(budget(solver.chain_budget)));
-                rater.score(puzzle, self.tiebreak).map(|(se, x)| RatingValue::Se(se, x))
-            }
-        }
-    }
-
-    fn width(&self, propagation: Propagation) -> NormalWidth {
-        let d = NormalWidth::default();
-        d.with_budget(self.budget.unwrap_or(d.budget)).with_propagation(propagation)
-    }
-}
-
-impl Difficulty for Rating {
-    fn name(&self) -> &str {
-        self.kind.name()
-    }
-    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
-        self.evaluate(puzzle, seed).map(|v| v.number())
-    }
-}
-
-impl From<RatingKind> for Rating {
-    fn from(kind: RatingKind) -> Rating {
-        Rating::new(kind)
-    }
-}
-
-/// `name[:key=value]...`, the parameters that differ from the defaults only.
-impl fmt::Display for Rating {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.kind.name())?;
-        if let Some(n) = self.samples {
-            write!(f, ":samples={n}")?;
-        }
-        if let Some(b) = self.budget {
-            write!(f, ":budget={b}")?;
-        }
-        if self.hidden_singles {
-            f.write_str(":singles=hidden")?;
-        }
-        if self.tiebreak != SeTiebreak::None {
-            write!(f, ":tiebreak={}", self.tiebreak.name())?;
-        }
-        Ok(())
-    }
-}
-
-impl FromStr for Rating {
-    type Err = ParseRatingError;
-
-    fn from_str(s: &str) -> Result<Rating, ParseRatingError> {
-        let mut parts = s.trim().split(':');
-        let kind: RatingKind = parts.next().unwrap_or("").parse()?;
-        let mut rating = Rating::new(kind);
-        for part in parts {
-            let (key, value) = part.split_once('=').unwrap_or((part, ""));
-            let bad = |expected| ParseRatingError::BadValue {
-                key: key.to_string(),
-                value: value.to_string(),
-                expected,
-            };
-            let k = match key {
-                "samples" | "runs" => Some(Key::Samples),
-                "budget" => Some(Key::Budget),
-                "singles" => Some(Key::Singles),
-                "tiebreak" => Some(Key::Tiebreak),
-                _ => None,
-            };
-            let Some(k) = k.filter(|&k| kind.takes(k)) else {
-                return Err(ParseRatingError::UnknownParameter {
-                    rating: kind,
-                    key: key.to_string(),
-                });
-            };
-            match k {
-                Key::Samples => {
-                    let n: u32 = value.parse().map_err(|_| bad("a whole number from 1"))?;
-                    if n == 0 {
-                        return Err(bad("a whole number from 1"));
-                    }
-                    rating.samples = Some(n);
-                }
-                Key::Budget => {
-                    rating.budget = Some(value.parse().map_err(|_| bad("a whole number"))?);
-                }
-                Key::Singles => match value {
-                    "hidden" => rating.hidden_singles = true,
-                    "naked" => rating.hidden_singles = false,
-                    _ => return Err(bad("naked or hidden")),
-                },
-                Key::Tiebreak => {
-                    rating.tiebreak = SeTiebreak::ALL
-                        .into_iter()
-                        .find(|t| t.name() == value)
-                        .ok_or_else(|| bad("none, ep-ed or work"))?;
-                }
-            }
-        }
-        Ok(rating)
     }
 }

@@ -18,7 +18,7 @@ use crate::{AverageWidth, Depth, DihedralWidth, NormalWidth};
 ///
 /// ```
 /// use sudoku_core::{Failure, Grid};
-/// use sudoku_metrics::{Depth, Difficulty, Ln, NormalWidth};
+/// use sudoku_metrics::{Depth, Difficulty, NormalWidth, Scale, Scaled};
 ///
 /// /// Fewer clues, harder (a weak rating, but a rating).
 /// #[derive(Debug)]
@@ -33,8 +33,9 @@ use crate::{AverageWidth, Depth, DihedralWidth, NormalWidth};
 ///     }
 /// }
 ///
+/// let ln_width = Scaled { difficulty: NormalWidth::default(), scale: Scale::Ln };
 /// let ratings: Vec<Box<dyn Difficulty>> =
-///     vec![Box::new(MissingClues), Box::new(Depth::default()), Box::new(Ln(NormalWidth::default()))];
+///     vec![Box::new(MissingClues), Box::new(Depth::default()), Box::new(ln_width)];
 /// let inkala2012: Grid =
 ///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
 /// let values: Vec<f64> = ratings.iter().map(|r| r.rate(&inkala2012, 0)).collect::<Result<_, _>>()?;
@@ -71,33 +72,6 @@ impl<D: Difficulty + ?Sized> Difficulty for Box<D> {
     }
     fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
         (**self).rate(puzzle, seed)
-    }
-}
-
-/// The natural logarithm of another rating: widths grow exponentially, so `ln(width)` is the
-/// width-phase energy of the Watanabe generator.
-///
-/// # Examples
-///
-/// ```
-/// use sudoku_core::Grid;
-/// use sudoku_metrics::{Difficulty, Ln, NormalWidth};
-/// let solved: Grid =
-///     "812753649943682175675491283154237896369845721287169534521974368438526917796318452".parse()?;
-/// assert_eq!(Ln(NormalWidth::default()).rate(&solved, 0)?, 0.0);
-/// assert_eq!(Ln(NormalWidth::default()).name(), "normal-width");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Ln<D>(pub D);
-
-impl<D: Difficulty> Difficulty for Ln<D> {
-    /// The rating's own name: a scale is not a new rating.
-    fn name(&self) -> &str {
-        self.0.name()
-    }
-    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
-        self.0.rate(puzzle, seed).map(f64::ln)
     }
 }
 

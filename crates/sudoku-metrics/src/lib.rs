@@ -50,20 +50,22 @@ mod difficulty;
 mod explainer;
 mod human;
 mod marks;
+mod rating;
 mod relaxation;
+mod set;
 mod stochastic;
 mod watanabe;
 
-pub use catalogue::{
-    CATALOGUE, CatalogueEntry, ParseRatingError, Rating, RatingKind, RatingValue, Scale,
-};
-pub use difficulty::{Difficulty, Ln, PairReductionLevel};
+pub use catalogue::{CATALOGUE, CatalogueEntry, RatingKind, Samples, Scale, Scaled};
+pub use difficulty::{Difficulty, PairReductionLevel};
 pub use explainer::{SeRater, SeTiebreak};
 pub use human::{
     HumanEffort, HumanModel, HumanRating, Pick, RefutationMax, RefutationSum, Scoring,
 };
 pub use marks::Propagation;
+pub use rating::{ParseRatingError, Rating, RatingValue};
 pub use relaxation::Relaxation;
+pub use set::{RatingDefaults, RatingSet, Ratings};
 pub use stochastic::{BacktrackSteps, HarmonyCost, SaSteps};
 pub use watanabe::{
     AverageWidth, DEFAULT_DEPTH_BUDGET, DEFAULT_WIDTH_BUDGET, Depth, DihedralWidth, Mean,

@@ -1,0 +1,210 @@
+//! Ratings asked for together, as `sudoku rate --metrics` and Python's `rate` ask for them: the
+//! specs read with a front end's defaults, the uniqueness check first, one result per rating.
+
+use sudoku_core::{Failure, Grid, Work};
+use sudoku_logic::LogicalSolver;
+use sudoku_solve::solve_within;
+
+use crate::{ParseRatingError, Rating, RatingKind, RatingValue, Samples};
+
+/// What fills in the parameters a rating spec leaves out: the options of `sudoku rate` and of
+/// Python's `rate`.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_metrics::RatingDefaults;
+/// let d = RatingDefaults::default();
+/// assert_eq!((d.samples, d.runs, d.budget), (100, 100, None));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RatingDefaults {
+    /// Random tie-breaking samples (`average-width`).
+    pub samples: u32,
+    /// Runs of the randomised solvers (`sa-steps`, `harmony-cost`, `backtrack-steps`).
+    pub runs: u32,
+    /// Every rating's work budget in its own unit, and the uniqueness check's search nodes;
+    /// `None` keeps each rating's own default (and 10,000,000 nodes for the check).
+    pub budget: Option<u64>,
+    /// `se-rating`'s chain potentials.
+    pub chain_budget: u64,
+    /// Hidden singles as well as naked singles between branchings (widths and depth).
+    pub hidden_singles: bool,
+}
+
+impl Default for RatingDefaults {
+    fn default() -> RatingDefaults {
+        RatingDefaults {
+            samples: 100,
+            runs: 100,
+            budget: None,
+            chain_budget: LogicalSolver::default().chain_budget,
+            hidden_singles: false,
+        }
+    }
+}
+
+impl RatingDefaults {
+    /// The node budget of the uniqueness check before rating, unless `budget` says otherwise.
+    pub const CHECK_BUDGET: u64 = 10_000_000;
+
+    /// `spec` with what it leaves out filled in.
+    fn fill(&self, mut r: Rating) -> Rating {
+        let e = r.kind.entry();
+        let samples = match e.samples {
+            Samples::TieBreaks => Some(self.samples),
+            Samples::Runs => Some(self.runs),
+            _ => None,
+        };
+        if let (None, Some(n)) = (r.samples, samples) {
+            r = r.with_samples(n);
+        }
+        let budget =
+            if e.unit == Work::ChainPotentials { Some(self.chain_budget) } else { self.budget };
+        if let (None, Some(b)) = (r.budget, budget) {
+            r = r.with_budget(b);
+        }
+        if self.hidden_singles {
+            r = r.with_hidden_singles();
+        }
+        r
+    }
+}
+
+/// Ratings asked for together: each spec with the defaults filled in, and the budget of the
+/// uniqueness check that comes first.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::Grid;
+/// use sudoku_metrics::{RatingDefaults, RatingSet};
+///
+/// let set = RatingSet::parse(&["se-rating", "depth"], &RatingDefaults::default())?;
+/// assert_eq!(set.columns(), ["se_er", "se_ep", "se_ed", "depth"]);
+/// let p: Grid =
+///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+/// let rated = set.evaluate(&p, 0);
+/// assert_eq!(rated.cells(), ["4.2", "1.2", "1.2", "2"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatingSet {
+    ratings: Vec<Rating>,
+    check_budget: u64,
+}
+
+impl RatingSet {
+    /// Reads rating specs (`name[:key=value]...`, see [`Rating`]), filling in what each leaves
+    /// out from `defaults`.
+    ///
+    /// # Errors
+    ///
+    /// A spec's [`ParseRatingError`]; [`ParseRatingError::Repeated`] for a rating asked for
+    /// twice, [`ParseRatingError::Empty`] when there is none.
+    pub fn parse<S: AsRef<str>>(
+        specs: &[S],
+        defaults: &RatingDefaults,
+    ) -> Result<RatingSet, ParseRatingError> {
+        let mut ratings: Vec<Rating> = Vec::with_capacity(specs.len());
+        for spec in specs {
+            let r: Rating = spec.as_ref().parse()?;
+            if ratings.iter().any(|o| o.kind == r.kind) {
+                return Err(ParseRatingError::Repeated(r.kind));
+            }
+            ratings.push(defaults.fill(r));
+        }
+        if ratings.is_empty() {
+            return Err(ParseRatingError::Empty);
+        }
+        let check_budget = defaults.budget.unwrap_or(RatingDefaults::CHECK_BUDGET);
+        Ok(RatingSet { ratings, check_budget })
+    }
+
+    /// The ratings, in the order asked.
+    #[must_use]
+    pub fn ratings(&self) -> &[Rating] {
+        &self.ratings
+    }
+
+    /// The TSV columns of every rating, in order.
+    #[must_use]
+    pub fn columns(&self) -> Vec<&'static str> {
+        self.ratings.iter().flat_map(|r| r.kind.entry().columns.iter().copied()).collect()
+    }
+
+    /// Rates `puzzle` with every rating and `seed`: the solutions are counted first (up to
+    /// two, within the check budget), and a rating that needs one solution says at once that
+    /// there are none or several.
+    #[must_use]
+    pub fn evaluate(&self, puzzle: &Grid, seed: u64) -> Ratings {
+        let solutions = solve_within(puzzle, self.check_budget).ok().map(|o| o.count_capped());
+        let refused = match solutions {
+            Some(0) => Some(Failure::NO_SOLUTION),
+            Some(n) if n > 1 => Some(Failure::NOT_UNIQUE),
+            _ => None,
+        };
+        let values = self
+            .ratings
+            .iter()
+            .map(|r| {
+                let value = match refused {
+                    Some(f) if !r.kind.any_solutions() => Err(f),
+                    _ => r.evaluate(puzzle, seed),
+                };
+                (r.kind, value)
+            })
+            .collect();
+        Ratings(values)
+    }
+}
+
+/// A puzzle's ratings, in the order asked: each a value or why there is none. With the
+/// `serde` feature it serializes as a map from each rating's key to its value (or
+/// `{"error": {"code", "message"}}`), the fields of `sudoku rate --json`'s lines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ratings(pub Vec<(RatingKind, Result<RatingValue, Failure>)>);
+
+impl Ratings {
+    /// The TSV cells, one per column: the value's, or the failure's code in each of the
+    /// rating's columns.
+    #[must_use]
+    pub fn cells(&self) -> Vec<String> {
+        let mut cells = Vec::new();
+        for (kind, value) in &self.0 {
+            match value {
+                Ok(v) => cells.extend(v.cells()),
+                Err(e) => cells.extend(kind.entry().columns.iter().map(|_| e.code().to_string())),
+            }
+        }
+        cells
+    }
+
+    /// The first rating that failed, if any.
+    #[must_use]
+    pub fn first_failure(&self) -> Option<Failure> {
+        self.0.iter().find_map(|(_, v)| v.err())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Ratings {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+
+        /// A rating that failed: `{"error": {"code", "message"}}`.
+        #[derive(serde::Serialize)]
+        struct Failed {
+            error: sudoku_core::Problem,
+        }
+
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (kind, value) in &self.0 {
+            match value {
+                Ok(v) => map.serialize_entry(&kind.key(), v)?,
+                Err(e) => map.serialize_entry(&kind.key(), &Failed { error: e.into() })?,
+            }
+        }
+        map.end()
+    }
+}
