@@ -74,10 +74,26 @@ impl LogicalSolver {
     /// ```
     #[must_use]
     pub fn hint(&self, text: &str) -> Hint {
-        let marks = match text.parse::<CandidateGrid>() {
-            Ok(marks) => marks,
-            Err(e) => return Hint { marks: None, outcome: Err(Problem::invalid(e)) },
-        };
+        match text.parse::<CandidateGrid>() {
+            Ok(marks) => self.hint_on(marks),
+            Err(e) => Hint { marks: None, outcome: Err(Problem::invalid(e)) },
+        }
+    }
+
+    /// The next step on pencil marks, as [`LogicalSolver::hint`] gives it for text.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{CandidateGrid, Status};
+    /// use sudoku_logic::LogicalSolver;
+    /// let solved: CandidateGrid =
+    ///     "534678912672195348198342567859761423426853791713924856961537284287419635345286179".parse()?;
+    /// assert_eq!(LogicalSolver::default().hint_on(solved).status(), Status::Solved);
+    /// # Ok::<(), sudoku_core::ParseMarksError>(())
+    /// ```
+    #[must_use]
+    pub fn hint_on(&self, marks: CandidateGrid) -> Hint {
         let outcome = self.next_step(&marks).map_err(Problem::from);
         Hint { marks: Some(marks), outcome }
     }

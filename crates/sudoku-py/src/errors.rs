@@ -3,7 +3,7 @@
 //! one, the position: `index` in a batch's input, `line` and `column` in the text.
 
 use pyo3::prelude::*;
-use sudoku_core::{Failure, LineError, LineErrorKind, ParseGridError};
+use sudoku_core::{Failure, LineError, LineErrorKind, ParseGridError, Problem};
 
 /// A puzzle that could not be handled, as the `sudoku` command reports it in JSON: the status
 /// word (`invalid`, `none`, `multiple`, `budget_exceeded`, `too_deep`), the message, and
@@ -35,6 +35,11 @@ impl Fail {
     /// A solver's or a rating's failure: its schema code and message, as the command's.
     pub(crate) fn failure(e: &Failure) -> Fail {
         Fail::new(e.code(), e.to_string())
+    }
+
+    /// A record's problem: its code and message.
+    pub(crate) fn problem(p: &Problem) -> Fail {
+        Fail::new(p.code.word(), p.message.clone())
     }
 
     /// A line of a file that is not a puzzle: `invalid` at that line.

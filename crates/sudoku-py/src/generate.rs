@@ -83,7 +83,7 @@ fn generate_band(
         d.set_item("seed", seed)?;
         d.set_item("target", band.to_string())?;
         let key = band.rating.kind.name().replace('-', "_");
-        d.set_item(key, crate::rate::value(py, &p.value)?)?;
+        d.set_item(key, crate::record::to_py(py, &p.value)?)?;
         d.set_item("clues", p.puzzle.clue_count())?;
         d.set_item("symmetry", symmetry.name())?;
         d.set_item("tries", p.tries)?;

@@ -2,57 +2,14 @@
 //! --steps --json` and `sudoku hint --json` write them.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use serde::Serialize;
 use sudoku_core::{CandidateGrid, Grid};
-use sudoku_logic::{LogicalSolver, PathEnd, SolvingPath, Step};
+use sudoku_logic::{Hint, LogicalSolver, SolvingPath};
 
 use crate::errors::Fail;
 use crate::grid_of;
+use crate::record::to_py;
 use crate::run::{Errors, batch, interruptible, strings};
-
-/// A step as a dict: `technique`, `difficulty`, `placements` (`"B3=7"`), `eliminations`
-/// (`"A1<>5"`), `pattern`, `units`, `chains` (arrow notation) and `text`.
-fn step_dict<'py>(py: Python<'py>, step: &Step) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    let names =
-        |v: &[sudoku_logic::Candidate]| v.iter().map(ToString::to_string).collect::<Vec<_>>();
-    d.set_item("technique", step.technique.to_string())?;
-    d.set_item("difficulty", step.difficulty)?;
-    d.set_item("placements", names(&step.placements))?;
-    let eliminations: Vec<String> =
-        step.eliminations.iter().map(|e| format!("{}<>{}", e.cell(), e.digit())).collect();
-    d.set_item("eliminations", eliminations)?;
-    d.set_item("pattern", names(&step.pattern))?;
-    d.set_item("units", step.units.iter().map(ToString::to_string).collect::<Vec<_>>())?;
-    d.set_item("chains", step.chains.iter().map(ToString::to_string).collect::<Vec<_>>())?;
-    d.set_item("text", step.to_string())?;
-    Ok(d)
-}
-
-/// A solving path as a dict: `puzzle`, `solution`, `status` (`solved`, `stuck` or
-/// `budget_exceeded`), `se_rating` and `steps`.
-fn path_dict(py: Python<'_>, path: &SolvingPath) -> PyResult<Py<PyAny>> {
-    let d = PyDict::new(py);
-    d.set_item("puzzle", path.puzzle.to_string())?;
-    d.set_item("solution", path.solution.to_string())?;
-    let status = match path.end {
-        PathEnd::Solved => "solved",
-        PathEnd::Stuck => "stuck",
-        _ => "budget_exceeded",
-    };
-    d.set_item("status", status)?;
-    let se = PyDict::new(py);
-    se.set_item("er", path.rating.er)?;
-    se.set_item("ep", path.rating.ep)?;
-    se.set_item("ed", path.rating.ed)?;
-    d.set_item("se_rating", se)?;
-    let steps = PyList::empty(py);
-    for s in &path.steps {
-        steps.append(step_dict(py, s)?)?;
-    }
-    d.set_item("steps", steps)?;
-    Ok(d.into_any().unbind())
-}
 
 /// The logical solver's path of a puzzle.
 fn path_of(text: &str, solver: &LogicalSolver) -> Result<SolvingPath, Fail> {
@@ -83,7 +40,7 @@ fn explain(py: Python<'_>, puzzle: &str, budget: u64, chain_budget: u64) -> PyRe
     let texts = [puzzle.to_string()];
     let mut results = batch(py, Some(1), &texts, |_, t| path_of(t, &solver))?;
     match results.pop() {
-        Some(Ok(path)) => path_dict(py, &path),
+        Some(Ok(path)) => to_py(py, &path),
         Some(Err(mut f)) => {
             f.index = None;
             Err(f.into_err(py))
@@ -108,7 +65,7 @@ fn explain_many(
     let solver = solver(budget, chain_budget);
     let texts = strings(puzzles)?;
     let results = batch(py, threads, &texts, |_, t| path_of(t, &solver))?;
-    errors.collect(py, results, |py, p| path_dict(py, &p))
+    errors.collect(py, results, |py, p| to_py(py, &p))
 }
 
 /// Pencil marks from 81 cells or 729 pencil-mark characters, as `sudoku hint` reads them.
@@ -147,27 +104,22 @@ fn hint(
     let solver = solver(budget, chain_budget);
     let text = grid.to_string();
     let stop = std::sync::atomic::AtomicBool::new(false);
-    let found = interruptible(py, &stop, || {
-        let marks = marks_of(&text)?;
-        let step = solver.next_step(&marks).map_err(|e| Fail::failure(&e))?;
-        Ok::<_, Fail>((marks, step))
-    })?;
-    let (marks, step) = found.map_err(|f| f.into_err(py))?;
-    let d = PyDict::new(py);
-    d.set_item("grid", marks.grid().to_string())?;
-    match &step {
-        Some(s) => {
-            d.set_item("status", "ok")?;
-            d.set_item("step", step_dict(py, s)?)?;
-            if svg {
-                let title = format!("{:.1} {s}", s.difficulty);
-                d.set_item("svg", sudoku_logic::step_svg(&marks, s, &title))?;
-            }
-        }
-        None if marks.is_complete() => d.set_item("status", "solved")?,
-        None => d.set_item("status", "stuck")?,
+    let found = interruptible(py, &stop, || marks_of(&text).map(|marks| solver.hint_on(marks)))?;
+    let hint = found.map_err(|f| f.into_err(py))?;
+    if let Err(problem) = &hint.outcome {
+        return Err(Fail::problem(problem).into_err(py));
     }
-    Ok(d.into_any().unbind())
+    let svg = if svg { hint.svg() } else { None };
+    to_py(py, &WithSvg { hint: &hint, svg })
+}
+
+/// A hint with its picture, when asked for (`svg=True`).
+#[derive(Serialize)]
+struct WithSvg<'a> {
+    #[serde(flatten)]
+    hint: &'a Hint,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    svg: Option<String>,
 }
 
 /// The picture (an SVG document) of step ``step`` (from 1; by default the hardest, the one

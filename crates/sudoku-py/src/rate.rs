@@ -4,70 +4,25 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
-use sudoku_core::{Failure, Grid};
 use sudoku_logic::{EarlyStop, LogicalSolver};
-use sudoku_metrics::{Rating, RatingKind, RatingValue};
-use sudoku_solve::solve_within;
+use sudoku_metrics::{RatingDefaults, RatingSet, RatingValue, Ratings};
 
 use crate::errors::Fail;
+use crate::grid_of;
+use crate::record::to_py;
 use crate::run::{Errors, batch, strings};
-use crate::{SOLVE_BUDGET, grid_of};
 
-/// What to rate and how: the ratings with the command's defaults filled in, the seed, and the
-/// node budget of the uniqueness check.
+/// What to rate and how: the ratings with the command's defaults filled in, and the seed.
 struct Settings {
-    ratings: Vec<Rating>,
+    set: RatingSet,
     seed: u64,
-    check_budget: u64,
 }
 
 /// The options of `sudoku rate` that fill in what a rating spec leaves out.
-struct Options {
-    samples: u32,
-    runs: u32,
-    budget: Option<u64>,
-    chain_budget: u64,
-    hidden_singles: bool,
-    seed: u64,
-}
-
-impl Options {
-    /// The ratings of `specs`, as `sudoku rate --metrics` reads them.
-    fn settings(&self, specs: &[String]) -> PyResult<Settings> {
-        let mut ratings: Vec<Rating> = Vec::new();
-        for spec in specs {
-            let mut r: Rating =
-                spec.trim().parse().map_err(|e| PyValueError::new_err(format!("{e}")))?;
-            if ratings.iter().any(|o| o.kind == r.kind) {
-                return Err(PyValueError::new_err(format!("{} is asked for twice", r.kind)));
-            }
-            let runs = match r.kind {
-                RatingKind::AverageWidth => Some(self.samples),
-                RatingKind::SaSteps | RatingKind::HarmonyCost | RatingKind::BacktrackSteps => {
-                    Some(self.runs)
-                }
-                _ => None,
-            };
-            if let (None, Some(n)) = (r.samples, runs) {
-                r = r.with_samples(n);
-            }
-            let budget = match r.kind {
-                RatingKind::SeRating => Some(self.chain_budget),
-                _ => self.budget,
-            };
-            if let (None, Some(b)) = (r.budget, budget) {
-                r = r.with_budget(b);
-            }
-            if self.hidden_singles {
-                r = r.with_hidden_singles();
-            }
-            ratings.push(r);
-        }
-        if ratings.is_empty() {
-            return Err(PyValueError::new_err("no rating asked for"));
-        }
-        Ok(Settings { ratings, seed: self.seed, check_budget: self.budget.unwrap_or(SOLVE_BUDGET) })
-    }
+fn settings(specs: &[String], defaults: &RatingDefaults, seed: u64) -> PyResult<Settings> {
+    let set =
+        RatingSet::parse(specs, defaults).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(Settings { set, seed })
 }
 
 /// Rating names from a string (comma-separated) or a sequence of strings.
@@ -75,79 +30,29 @@ fn specs(metrics: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
     let Some(metrics) = metrics else { return Ok(vec!["se-rating".into()]) };
     if metrics.is_instance_of::<PyString>() {
         let s: String = metrics.extract()?;
-        return Ok(s.split(',').map(str::to_string).collect());
+        return Ok(s.split(',').map(|m| m.trim().to_string()).collect());
     }
     strings(metrics)
 }
 
-/// One puzzle's ratings, in the order asked, each a value or a failure.
-type Rated = Vec<(RatingKind, Result<RatingValue, Fail>)>;
-
-/// Rates a puzzle: the uniqueness check first, then each rating (those that need one solution
-/// say `multiple` or `none` at once), as `sudoku rate` does.
-fn rate_grid(settings: &Settings, grid: &Grid) -> Rated {
-    let solutions = solve_within(grid, settings.check_budget).ok().map(|o| o.count_capped());
-    let refused = match solutions {
-        Some(0) => Some(Fail::failure(&Failure::NO_SOLUTION)),
-        Some(n) if n > 1 => Some(Fail::failure(&Failure::NOT_UNIQUE)),
-        _ => None,
-    };
-    settings
-        .ratings
-        .iter()
-        .map(|r| {
-            let value = match &refused {
-                Some(f) if !r.kind.any_solutions() => Err(f.clone()),
-                _ => r.evaluate(grid, settings.seed).map_err(|e| Fail::failure(&e)),
-            };
-            (r.kind, value)
-        })
-        .collect()
-}
-
-/// Parses and rates; in `Errors::Raise` mode the first failed rating fails the puzzle.
-fn rate_text(settings: &Settings, text: &str, errors: Errors) -> Result<Rated, Fail> {
-    let rated = rate_grid(settings, &grid_of(text)?);
-    if errors == Errors::Raise
-        && let Some((_, Err(f))) = rated.iter().find(|(_, v)| v.is_err())
-    {
-        return Err(f.clone());
+/// Parses and rates (the uniqueness check first, as `sudoku rate`); in `Errors::Raise` mode
+/// the first failed rating fails the puzzle.
+fn rate_text(settings: &Settings, text: &str, errors: Errors) -> Result<Ratings, Fail> {
+    let rated = settings.set.evaluate(&grid_of(text)?, settings.seed);
+    match rated.first_failure() {
+        Some(f) if errors == Errors::Raise => Err(Fail::failure(&f)),
+        _ => Ok(rated),
     }
-    Ok(rated)
 }
 
-/// A rating's value as Python: an int, a float, `{"mean","stderr","samples"}` or
-/// `{"er","ep","ed"}` (the `sudoku` command's JSON).
-pub(crate) fn value<'py>(py: Python<'py>, v: &RatingValue) -> PyResult<Bound<'py, PyAny>> {
-    Ok(match *v {
-        RatingValue::Count(n) => n.into_pyobject(py)?.into_any(),
-        RatingValue::Mean(m) => {
-            let d = PyDict::new(py);
-            d.set_item("mean", m.mean)?;
-            d.set_item("stderr", m.stderr)?;
-            d.set_item("samples", m.samples)?;
-            d.into_any()
-        }
-        RatingValue::Se(r, _) => {
-            let d = PyDict::new(py);
-            d.set_item("er", r.er)?;
-            d.set_item("ep", r.ep)?;
-            d.set_item("ed", r.ed)?;
-            d.into_any()
-        }
-        ref other => other.number().into_pyobject(py)?.into_any(),
-    })
-}
-
-/// A puzzle's ratings as a dict keyed by rating (`se_rating`, `average_width`, ...); a failed
-/// rating's value is its exception (only in `errors="return"` mode).
-fn rated_dict(py: Python<'_>, rated: Rated) -> PyResult<Py<PyAny>> {
+/// A puzzle's ratings as a dict keyed by rating (`se_rating`, `average_width`, ...), each value
+/// the record's; a failed rating's value is its exception (only in `errors="return"` mode).
+fn rated_dict(py: Python<'_>, rated: Ratings) -> PyResult<Py<PyAny>> {
     let d = PyDict::new(py);
-    for (kind, v) in rated {
-        let key = kind.name().replace('-', "_");
+    for (kind, v) in &rated.0 {
         match v {
-            Ok(v) => d.set_item(key, value(py, &v)?)?,
-            Err(f) => d.set_item(key, f.exception(py)?)?,
+            Ok(v) => d.set_item(kind.key(), to_py(py, v)?)?,
+            Err(f) => d.set_item(kind.key(), Fail::failure(f).exception(py)?)?,
         }
     }
     Ok(d.into_any().unbind())
@@ -186,8 +91,8 @@ fn rate(
     chain_budget: u64,
     hidden_singles: bool,
 ) -> PyResult<Py<PyAny>> {
-    let options = Options { samples, runs, budget, chain_budget, hidden_singles, seed };
-    let settings = options.settings(&specs(metrics)?)?;
+    let defaults = RatingDefaults { samples, runs, budget, chain_budget, hidden_singles };
+    let settings = settings(&specs(metrics)?, &defaults, seed)?;
     let texts = [puzzle.to_string()];
     let mut results = batch(py, Some(1), &texts, |_, t| rate_text(&settings, t, Errors::Raise))?;
     match results.pop() {
@@ -228,8 +133,8 @@ fn rate_many(
     errors: &str,
 ) -> PyResult<Vec<Py<PyAny>>> {
     let errors = Errors::parse(errors)?;
-    let options = Options { samples, runs, budget, chain_budget, hidden_singles, seed };
-    let settings = options.settings(&specs(metrics)?)?;
+    let defaults = RatingDefaults { samples, runs, budget, chain_budget, hidden_singles };
+    let settings = settings(&specs(metrics)?, &defaults, seed)?;
     let texts = strings(puzzles)?;
     let results = batch(py, threads, &texts, |_, t| rate_text(&settings, t, errors))?;
     errors.collect(py, results, rated_dict)
@@ -245,9 +150,8 @@ enum Se {
 fn se_how(chain_budget: u64, stop: Option<&str>) -> PyResult<Se> {
     let early = match stop {
         None => {
-            let rating = Rating::new(RatingKind::SeRating).with_budget(chain_budget);
-            let settings = Settings { ratings: vec![rating], seed: 0, check_budget: SOLVE_BUDGET };
-            return Ok(Se::Catalogue(settings));
+            let defaults = RatingDefaults { chain_budget, ..RatingDefaults::default() };
+            return Ok(Se::Catalogue(settings(&["se-rating".into()], &defaults, 0)?));
         }
         Some("diamond") => EarlyStop::NotDiamond,
         Some("pearl") => EarlyStop::NotPearl,
@@ -263,9 +167,9 @@ fn se_how(chain_budget: u64, stop: Option<&str>) -> PyResult<Se> {
 /// ER/EP/ED of a puzzle.
 fn se_tuple(text: &str, how: &Se) -> Result<(f64, f64, f64), Fail> {
     match how {
-        Se::Catalogue(settings) => match rate_text(settings, text, Errors::Raise)?.pop() {
+        Se::Catalogue(settings) => match rate_text(settings, text, Errors::Raise)?.0.pop() {
             Some((_, Ok(RatingValue::Se(r, _)))) => Ok((r.er, r.ep, r.ed)),
-            Some((_, Err(f))) => Err(f),
+            Some((_, Err(f))) => Err(Fail::failure(&f)),
             _ => unreachable!("se-rating gives ER/EP/ED"),
         },
         Se::Early(solver) => {
