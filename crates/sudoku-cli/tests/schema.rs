@@ -139,3 +139,75 @@ fn budgets_name_their_units() {
     let depth = v[0]["depth"]["error"]["message"].as_str().unwrap();
     assert!(depth.contains("states"), "{depth}");
 }
+
+/// docs/schema.md, which this test holds to the records the command writes.
+fn schema_md() -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/schema.md");
+    std::fs::read_to_string(path).expect("docs/schema.md")
+}
+
+/// Every key of a JSON value, nested ones included.
+fn keys(v: &serde_json::Value, into: &mut std::collections::BTreeSet<String>) {
+    match v {
+        serde_json::Value::Object(map) => {
+            for (k, item) in map {
+                into.insert(k.clone());
+                keys(item, into);
+            }
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|i| keys(i, into)),
+        _ => {}
+    }
+}
+
+#[test]
+fn the_schema_page_lists_every_status_word_and_every_field_written() {
+    let doc = schema_md();
+    // The status table: its first column's words are exactly `Status::ALL`.
+    let table: Vec<&str> = doc
+        .lines()
+        .skip_while(|l| !l.starts_with("| status / code |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .collect();
+    let mut listed: Vec<String> = table
+        .iter()
+        .flat_map(|row| row.split('|').nth(1).unwrap_or("").split('`').skip(1).step_by(2))
+        .map(str::to_string)
+        .collect();
+    listed.sort();
+    let mut words: Vec<String> =
+        sudoku_core::Status::ALL.iter().map(|s| s.word().to_string()).collect();
+    words.sort();
+    assert_eq!(listed, words, "the status table of docs/schema.md");
+    // Every field of every record the command writes is named on the page.
+    let several =
+        "...3.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..";
+    let input = format!("{GOOD}\n{several}\nnonsense\n1{}\n", &GOOD[1..]);
+    let mut written = std::collections::BTreeSet::new();
+    for args in [
+        &["check", "--json"][..],
+        &["solve", "--json"],
+        &["solve", "--json", "--count", "--limit", "3"],
+        &["solve", "--json", "--method", "tabu", "--budget", "10"],
+        &["canon", "--json"],
+        &["rate", "--json", "--metrics", "depth,average-width:samples=3,se-rating"],
+        &["explain", "--json"],
+        &["explain", "--json", "--steps"],
+        &["explain", "--json", "--steps", "--chain-budget", "10"],
+        &["hint", "--json", GOOD],
+        &["hint", "--json", "nonsense"],
+        &["band", "se-rating=1.0..2.0", "--json", "--no-progress", "--seed", "3"],
+        &["band", "se-rating=9.0..9.1", "--json", "--no-progress", "--max-tries", "1"],
+        &["generate", "--json", "--steps", "1", "--start", "random:2", "--energy", "depth"],
+    ] {
+        let reads = ["check", "solve", "canon", "rate", "explain"].contains(&args[0]);
+        let out = sudoku(args, if reads { input.as_bytes() } else { b"" });
+        for v in json_lines(&out) {
+            keys(&v, &mut written);
+        }
+    }
+    let missing: Vec<&String> =
+        written.iter().filter(|k| !doc.contains(&format!("`{k}`"))).collect();
+    assert!(missing.is_empty(), "fields written but not in docs/schema.md: {missing:?}");
+}
