@@ -13,9 +13,9 @@
 //! # Algorithm
 //!
 //! The symmetries are not enumerated. The form is built one row at a time, keeping every
-//! *candidate* (orientation, source rows chosen so far, column order, digit labels) whose rows
+//! *partial form* (orientation, source rows chosen so far, column order, digit labels) whose rows
 //! tie with the smallest rows found so far; a row strictly greater than the best one at the same
-//! depth drops its candidate, so only exact ties survive and the result is the true minimum.
+//! depth drops its partial form, so only exact ties survive and the result is the true minimum.
 //!
 //! - **Row 0.** For each orientation and each row, the smallest first row depends only on how
 //!   many givens each stack of the row holds: stacks in increasing order of givens, givens to the
@@ -24,12 +24,12 @@
 //!   is decided by the rows below). A first row with a repeated digit (clashing givens) is
 //!   minimised by the general search below instead.
 //! - **Next rows.** Rows of the same band come next, then each band's three rows in turn. For a
-//!   candidate and a source row, a depth-first search over the output positions picks the
+//!   partial form and a source row, a depth-first search over the output positions picks the
 //!   source column of each position. Columns may only move where the rows above stay unchanged:
 //!   a column must go to a position with the same content above (its *colour*), and a stack to a
 //!   stack with the same colours. Each choice is compared at once with the best row at this
 //!   depth; a strictly greater value prunes the branch, a strictly smaller one resets the best
-//!   row and drops the candidates gathered so far. A digit not labelled yet takes the next label;
+//!   row and drops the partial forms gathered so far. A digit not labelled yet takes the next label;
 //!   in the row after a lazy first row, a digit of the first row takes the label of the first
 //!   free given slot its column can reach, which fixes that column's position.
 //! - **Ties.** Two columns of one stack with the same colour and the same value are
@@ -49,7 +49,7 @@
 //! puzzles and 50,000 on solution grids (`cargo bench -p sudoku-benches --bench canon`).
 //!
 //! The number of automorphisms (symmetries mapping the grid to itself up to relabelling) falls
-//! out of the surviving candidates and the symmetries of the final columns.
+//! out of the surviving partial forms and the symmetries of the final columns.
 
 use crate::{Cell, Digit, Grid, Transform};
 
@@ -152,7 +152,7 @@ fn bits(mut m: u16) -> impl Iterator<Item = usize> {
 
 /// A partial form: the orientation and rows chosen, the column order and the digit labels.
 #[derive(Clone, Copy, Debug)]
-struct Cand {
+struct Partial {
     /// 1 if the grid is read transposed.
     t: u8,
     /// The first row's column order is not fixed yet (see the module docs).
@@ -165,13 +165,13 @@ struct Cand {
     labels: [u8; 10],
     /// The next free label.
     next: u8,
-    /// How many row orders this candidate stands for (identical rows tried once).
+    /// How many row orders this partial form stands for (identical rows tried once).
     weight: u64,
-    /// The rows and labels, to merge candidates (set by [`dedup`]).
+    /// The rows and labels, to merge partial forms (set by [`dedup`]).
     key: u128,
 }
 
-impl Cand {
+impl Partial {
     /// Candidates with the same key have the same rows and labels: the same future.
     fn make_key(&self) -> u128 {
         let mut k = u128::from(self.t);
@@ -217,7 +217,7 @@ impl State {
             | u8::from(self.smap[2] != NONE) << 2
     }
 
-    fn new(cand: &Cand) -> State {
+    fn new(partial: &Partial) -> State {
         State {
             pos_col: [NONE; 9],
             free: 0x1ff,
@@ -225,13 +225,13 @@ impl State {
             placed: 0,
             smap: [NONE; 3],
             sinv: [NONE; 3],
-            labels: cand.labels,
-            next: cand.next,
+            labels: partial.labels,
+            next: partial.next,
         }
     }
 }
 
-/// What the row searches of one candidate share: which columns may go where.
+/// What the row searches of one partial form share: which columns may go where.
 #[derive(Debug)]
 struct Frame {
     /// The colour of each source column (its content in the rows above).
@@ -343,7 +343,7 @@ impl Frame {
     }
 }
 
-/// The search state shared by all candidates.
+/// The search state shared by all partial forms.
 #[derive(Debug)]
 struct Search {
     /// The grid and its transpose, row-major.
@@ -358,8 +358,8 @@ struct Search {
     best: [u8; 9],
     /// The rows of the form decided so far.
     out: [[u8; 9]; 9],
-    /// The candidates tying with `best` at the current depth.
-    next: Vec<Cand>,
+    /// The partial forms tying with `best` at the current depth.
+    next: Vec<Partial>,
     /// The depth (output row) being searched.
     depth: usize,
 }
@@ -410,7 +410,7 @@ impl Search {
     }
 
     /// Compares `val` at position `j` with the best row: false if greater (prune); if smaller,
-    /// it becomes the best and the candidates gathered so far are dropped.
+    /// it becomes the best and the partial forms gathered so far are dropped.
     #[inline]
     fn accept(&mut self, j: usize, val: u8) -> bool {
         let b = self.best[j];
@@ -465,7 +465,7 @@ impl Search {
         for t in 0..2u8 {
             for &(r, weight) in self.row_choices(t, 0, 0, 0).as_slice() {
                 let row = self.row(t, r);
-                let mut cand = Cand {
+                let mut partial = Partial {
                     t,
                     lazy: false,
                     rows: [0; 9],
@@ -475,7 +475,7 @@ impl Search {
                     weight,
                     key: 0,
                 };
-                cand.rows[0] = r;
+                partial.rows[0] = r;
                 let mut seen = 0u16;
                 let mut repeated = false;
                 for &d in row.iter().filter(|&&d| d != 0) {
@@ -485,7 +485,7 @@ impl Search {
                 if repeated {
                     // Clashing givens: the general search, every column alike.
                     let frame = Frame::new([0; 9], &[0; 9], [0b111; 3]);
-                    self.dfs(&frame, &row, &State::new(&cand), 0, &cand, r);
+                    self.dfs(&frame, &row, &State::new(&partial), 0, &partial, r);
                     continue;
                 }
                 // Stacks by increasing number of givens, givens to the right, labels 1, 2, ...
@@ -503,9 +503,9 @@ impl Search {
                     }
                 }
                 if self.accept_row(&form) {
-                    cand.lazy = true;
-                    cand.next = label + 1;
-                    self.next.push(cand);
+                    partial.lazy = true;
+                    partial.next = label + 1;
+                    self.next.push(partial);
                 }
             }
         }
@@ -542,8 +542,8 @@ impl Search {
         out
     }
 
-    /// Depth `k > 0`: every candidate with every source row allowed next.
-    fn next_row(&mut self, cur: &[Cand]) {
+    /// Depth `k > 0`: every partial form with every source row allowed next.
+    fn next_row(&mut self, cur: &[Partial]) {
         let k = self.depth;
         // Colours of the output columns: their labelled content in the rows above.
         let mut colors = [0u32; 9];
@@ -572,19 +572,19 @@ impl Search {
                     .iter()
                     .any(|&(r, _)| self.full_pair(c.t, c.rows[0], r).is_some_and(|m| m != 0))
             });
-        for cand in cur {
-            let mut choices = self.row_choices(cand.t, k, cand.used(k), cand.rows[k - 1]);
+        for partial in cur {
+            let mut choices = self.row_choices(partial.t, k, partial.used(k), partial.rows[k - 1]);
             // Rows with more blanks first: they tend to make the best row, which prunes more.
-            let row_blanks = self.blanks[usize::from(cand.t)];
+            let row_blanks = self.blanks[usize::from(partial.t)];
             let blanks = |r: u8| row_blanks[usize::from(r)].count_ones();
             choices.as_mut_slice().sort_unstable_by_key(|&(r, _)| std::cmp::Reverse(blanks(r)));
-            let mut frame = if cand.lazy {
-                Some(self.lazy_frame(cand))
+            let mut frame = if partial.lazy {
+                Some(self.lazy_frame(partial))
             } else if fixed {
                 None
             } else {
                 let mut inv = [0u8; 9];
-                for (j, &x) in cand.cols.iter().enumerate() {
+                for (j, &x) in partial.cols.iter().enumerate() {
                     inv[usize::from(x)] = j as u8;
                 }
                 let cls = inv.map(|j| colors[usize::from(j)]);
@@ -607,21 +607,21 @@ impl Search {
                 let mut first_stacks = 0b111;
                 if k == 1
                     && some_456
-                    && let Some(m) = self.full_pair(cand.t, cand.rows[0], r)
+                    && let Some(m) = self.full_pair(partial.t, partial.rows[0], r)
                 {
                     if m == 0 {
                         continue;
                     }
                     first_stacks = m;
                 }
-                let cand = Cand { weight: cand.weight * w, ..*cand };
-                let v = self.row(cand.t, r);
+                let partial = Partial { weight: partial.weight * w, ..*partial };
+                let v = self.row(partial.t, r);
                 match &mut frame {
                     Some(frame) => {
                         frame.first_stacks = first_stacks;
-                        self.dfs(frame, &v, &State::new(&cand), 0, &cand, r);
+                        self.dfs(frame, &v, &State::new(&partial), 0, &partial, r);
                     }
-                    None => self.fixed_row(&cand, &v, r),
+                    None => self.fixed_row(&partial, &v, r),
                 }
             }
         }
@@ -644,8 +644,8 @@ impl Search {
 
     /// The frame of the row below a lazy first row: columns keep their given or blank status
     /// in the first row, and a digit of the first row is labelled by the slot its column takes.
-    fn lazy_frame(&self, cand: &Cand) -> Frame {
-        let row0 = self.row(cand.t, cand.rows[0]);
+    fn lazy_frame(&self, partial: &Partial) -> Frame {
+        let row0 = self.row(partial.t, partial.rows[0]);
         let colors = self.out[0].map(|v| u32::from(v != 0));
         let cls = row0.map(|v| u32::from(v != 0));
         let count = |c: &[u32; 9], s: usize| c[s * 3] + c[s * 3 + 1] + c[s * 3 + 2];
@@ -683,11 +683,11 @@ impl Search {
     }
 
     /// Every column has its own colour: the column order cannot change, only labels are new.
-    fn fixed_row(&mut self, cand: &Cand, v: &[u8; 9], r: u8) {
-        let mut labels = cand.labels;
-        let mut next = cand.next;
+    fn fixed_row(&mut self, partial: &Partial, v: &[u8; 9], r: u8) {
+        let mut labels = partial.labels;
+        let mut next = partial.next;
         for j in 0..9 {
-            let d = usize::from(v[usize::from(cand.cols[j])]);
+            let d = usize::from(v[usize::from(partial.cols[j])]);
             let val = if d == 0 {
                 0
             } else {
@@ -701,17 +701,22 @@ impl Search {
                 return;
             }
         }
-        let mut leaf = Cand { labels, next, ..*cand };
+        let mut leaf = Partial { labels, next, ..*partial };
         leaf.rows[self.depth] = r;
         self.next.push(leaf);
     }
 
     /// Chooses the source column of output position `j` for source row `v` (values by source
     /// column), then goes on with `j + 1`. Only the choices of the smallest value are followed.
-    fn dfs(&mut self, frame: &Frame, v: &[u8; 9], st: &State, j: usize, cand: &Cand, r: u8) {
+    fn dfs(&mut self, frame: &Frame, v: &[u8; 9], st: &State, j: usize, partial: &Partial, r: u8) {
         if j == 9 {
-            let mut leaf =
-                Cand { lazy: false, cols: st.pos_col, labels: st.labels, next: st.next, ..*cand };
+            let mut leaf = Partial {
+                lazy: false,
+                cols: st.pos_col,
+                labels: st.labels,
+                next: st.next,
+                ..*partial
+            };
             leaf.rows[self.depth] = r;
             self.next.push(leaf);
             return;
@@ -722,7 +727,7 @@ impl Search {
             let mut st2 = *st;
             let val = frame.value(&mut st2, v[usize::from(pre)]);
             if self.accept(j, val) {
-                self.dfs(frame, v, &st2, j + 1, cand, r);
+                self.dfs(frame, v, &st2, j + 1, partial, r);
             }
             return;
         }
@@ -764,7 +769,7 @@ impl Search {
                 frame.place(&mut st2, j, x);
                 let val = frame.value(&mut st2, v[x]);
                 if self.accept(j, val) {
-                    self.dfs(frame, v, &st2, j + 1, cand, r);
+                    self.dfs(frame, v, &st2, j + 1, partial, r);
                 }
             }
             return;
@@ -791,12 +796,12 @@ impl Search {
                 let mut st2 = *st;
                 frame.place(&mut st2, j, usize::from(x));
                 frame.value(&mut st2, v[usize::from(x)]);
-                self.dfs(frame, v, &st2, j + 1, cand, r);
+                self.dfs(frame, v, &st2, j + 1, partial, r);
             }
         }
     }
 
-    /// The result: the form, the transform of a surviving candidate, the automorphisms.
+    /// The result: the form, the transform of a surviving partial form, the automorphisms.
     fn finish(self) -> Canonical {
         let mut grid = Grid::EMPTY;
         for (i, row) in self.out.iter().enumerate() {
@@ -834,8 +839,8 @@ impl Search {
     }
 }
 
-/// Merges candidates with the same rows and labels.
-fn dedup(cands: &mut Vec<Cand>) {
+/// Merges partial forms with the same rows and labels.
+fn dedup(cands: &mut Vec<Partial>) {
     if cands.len() > 1 {
         for c in cands.iter_mut() {
             c.key = c.make_key();
@@ -845,9 +850,9 @@ fn dedup(cands: &mut Vec<Cand>) {
     }
 }
 
-/// The transform of a complete candidate: transposition, bands and rows, stacks and columns,
+/// The transform of a complete partial form: transposition, bands and rows, stacks and columns,
 /// then the labels (digits absent from the grid take the labels left, in order).
-fn transform(c: &Cand) -> Transform {
+fn transform(c: &Partial) -> Transform {
     let lines = |order: &[u8; 9]| {
         let blocks = [0, 3, 6].map(|i| usize::from(order[i] / 3));
         let inner: [usize; 9] = std::array::from_fn(|i| i / 3 * 3 + usize::from(order[i] % 3));
