@@ -131,7 +131,7 @@ fn digits_of(mut m: u16) -> impl Iterator<Item = Digit> {
     })
 }
 
-/// Pointing (2.6) and claiming (2.8).
+/// Pointing and claiming.
 pub(crate) fn locking(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
     let locked = locked_digits(g);
     let changed = hints.changed_digits();
@@ -153,7 +153,7 @@ pub(crate) fn locking(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
-/// Direct pointing (1.7) and direct claiming (1.9): the elimination leaves the digit one
+/// Direct pointing and direct claiming: the elimination leaves the digit one
 /// place in another unit of the source's kind crossing the target; the step places it.
 pub(crate) fn direct_locking(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
     let locked = locked_digits(g);

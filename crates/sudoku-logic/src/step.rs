@@ -7,7 +7,8 @@ use sudoku_core::{Candidate, Cell, CellSet, Digit, DigitSet, Unit};
 /// A solving technique, named as Sudoku Explainer 1.2.1 names it.
 ///
 /// The variants that come in kinds (unique rectangles, BUG) carry the kind; the difficulty of
-/// a step is on the [`Step`], since some techniques are rated by size as well.
+/// a step is on the [`Step`], since some techniques are rated by size as well. Difficulties
+/// live in one place, the technique table ([`technique_table`](crate::technique_table)).
 ///
 /// # Examples
 ///
@@ -20,76 +21,76 @@ use sudoku_core::{Candidate, Cell, CellSet, Digit, DigitSet, Unit};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Technique {
-    /// The last empty cell of a unit (1.0).
+    /// The last empty cell of a unit.
     LastCell,
-    /// The only place for a digit in a unit (box 1.2, row or column 1.5).
+    /// The only place for a digit in a unit (rated higher in a row or column than in a box).
     HiddenSingle,
     /// A box's candidates for a digit lie in one line, and crossing them out of the rest of
-    /// the line leaves a hidden single (1.7).
+    /// the line leaves a hidden single.
     DirectPointing,
     /// A line's candidates for a digit lie in one box, and crossing them out of the rest of
-    /// the box leaves a hidden single (1.9).
+    /// the box leaves a hidden single.
     DirectClaiming,
-    /// A hidden pair whose cleaning leaves a hidden single (2.0).
+    /// A hidden pair whose cleaning leaves a hidden single.
     DirectHiddenPair,
-    /// The only candidate of a cell (2.3).
+    /// The only candidate of a cell.
     NakedSingle,
-    /// A hidden triple whose cleaning leaves a hidden single (2.5).
+    /// A hidden triple whose cleaning leaves a hidden single.
     DirectHiddenTriple,
-    /// Locked candidates, box to line (2.6).
+    /// Locked candidates, box to line.
     Pointing,
-    /// Locked candidates, line to box (2.8).
+    /// Locked candidates, line to box.
     Claiming,
-    /// Two cells of a unit with the same two candidates (3.0).
+    /// Two cells of a unit with the same two candidates.
     NakedPair,
-    /// Basic fish of size 2 (3.2).
+    /// Basic fish of size 2.
     XWing,
-    /// Two digits confined to the same two cells of a unit (3.4).
+    /// Two digits confined to the same two cells of a unit.
     HiddenPair,
-    /// Three cells of a unit with three candidates between them (3.6).
+    /// Three cells of a unit with three candidates between them.
     NakedTriple,
-    /// Basic fish of size 3 (3.8).
+    /// Basic fish of size 3.
     Swordfish,
-    /// Three digits confined to three cells of a unit (4.0).
+    /// Three digits confined to three cells of a unit.
     HiddenTriple,
-    /// A bivalue pivot and two bivalue pincers (4.2).
+    /// A bivalue pivot and two bivalue pincers.
     XyWing,
-    /// A trivalue pivot and two bivalue pincers (4.4).
+    /// A trivalue pivot and two bivalue pincers.
     XyzWing,
-    /// A deadly pattern of four cells avoided; the type (1 to 4) (4.5 and up).
+    /// A deadly pattern of four cells avoided; the type (1 to 4).
     UniqueRectangle(u8),
-    /// A deadly loop of six or more cells avoided; the type (1 to 4) (4.5 and up).
+    /// A deadly loop of six or more cells avoided; the type (1 to 4).
     UniqueLoop(u8),
-    /// Four cells of a unit with four candidates between them (5.0).
+    /// Four cells of a unit with four candidates between them.
     NakedQuad,
-    /// Basic fish of size 4 (5.2).
+    /// Basic fish of size 4.
     Jellyfish,
-    /// Four digits confined to four cells of a unit (5.4).
+    /// Four digits confined to four cells of a unit.
     HiddenQuad,
-    /// Bivalue universal grave; the type (1 to 4) (5.6 and up).
+    /// Bivalue universal grave; the type (1 to 4).
     Bug(u8),
-    /// Two cells whose every remaining pair of values is excluded by bivalue cells (6.2).
+    /// Two cells whose every remaining pair of values is excluded by bivalue cells.
     AlignedPairExclusion,
-    /// A loop of strong and weak links on one digit (6.5 and up).
+    /// A loop of strong and weak links on one digit.
     BidirectionalXCycle,
-    /// A loop through bivalue cells (6.5 and up).
+    /// A loop through bivalue cells.
     BidirectionalYCycle,
-    /// A loop mixing both kinds of links (7.0 and up).
+    /// A loop mixing both kinds of links.
     BidirectionalCycle,
-    /// A one-digit chain from a candidate to its own negation (6.6 and up).
+    /// A one-digit chain from a candidate to its own negation.
     ForcingXChain,
-    /// A chain from a candidate to its own negation (7.0 and up).
+    /// A chain from a candidate to its own negation.
     ForcingChain,
-    /// Three cells whose every remaining triple of values is excluded (7.5).
+    /// Three cells whose every remaining triple of values is excluded.
     AlignedTripletExclusion,
-    /// A one-digit assumption that leads to a contradiction, crossing out as it goes (7.5).
+    /// A one-digit assumption that leads to a contradiction, crossing out as it goes.
     NishioForcingChain,
-    /// Every candidate of a cell implies the same conclusion (8.0 and up).
+    /// Every candidate of a cell implies the same conclusion.
     CellForcingChain,
-    /// Every place of a digit in a unit implies the same conclusion (8.0 and up).
+    /// Every place of a digit in a unit implies the same conclusion.
     RegionForcingChain,
     /// An assumption that leads to a contradiction, crossing out as it goes; the nesting
-    /// level (0: dynamic 8.5, 1: (+) 9.0, n >= 2: nested 9.5 + 0.5 (n - 2)).
+    /// level (0: dynamic, 1: dynamic (+), n >= 2: nested forcing chains of level n).
     DynamicContradictionForcingChain(u8),
     /// A candidate and its negation imply the same conclusion (dynamic); the nesting level.
     DynamicDoubleForcingChain(u8),
