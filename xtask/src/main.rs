@@ -274,3 +274,32 @@ fn bench_solve(rest: &[String]) -> Result<(), String> {
     pass.extend(data.iter().map(|p| p.display().to_string()));
     run_bench_bin("throughput", &pass)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::workspace_root;
+
+    /// Each packaged crate keeps the test data it reads in its own `tests/data` (a crate is
+    /// self-contained on crates.io); where a file is a copy of one in the root `testdata/`, the
+    /// two stay byte for byte the same.
+    #[test]
+    fn test_data_copies_equal_the_root_testdata() {
+        let root = workspace_root();
+        let mut copies = 0;
+        for krate in std::fs::read_dir(root.join("crates")).expect("crates/") {
+            let data = krate.expect("an entry").path().join("tests/data");
+            let Ok(files) = std::fs::read_dir(&data) else { continue };
+            for file in files {
+                let path = file.expect("an entry").path();
+                let original = root.join("testdata").join(path.file_name().expect("a name"));
+                if !original.is_file() {
+                    continue;
+                }
+                let same = std::fs::read(&path).ok() == std::fs::read(&original).ok();
+                assert!(same, "{} differs from {}", path.display(), original.display());
+                copies += 1;
+            }
+        }
+        assert!(copies >= 6, "only {copies} copies found: did the test data move?");
+    }
+}
