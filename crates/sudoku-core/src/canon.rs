@@ -217,7 +217,7 @@ impl State {
             | u8::from(self.smap[2] != NONE) << 2
     }
 
-    fn new(partial: &Partial) -> State {
+    fn new(part: &Partial) -> State {
         State {
             pos_col: [NONE; 9],
             free: 0x1ff,
@@ -225,8 +225,8 @@ impl State {
             placed: 0,
             smap: [NONE; 3],
             sinv: [NONE; 3],
-            labels: partial.labels,
-            next: partial.next,
+            labels: part.labels,
+            next: part.next,
         }
     }
 }
@@ -465,7 +465,7 @@ impl Search {
         for t in 0..2u8 {
             for &(r, weight) in self.row_choices(t, 0, 0, 0).as_slice() {
                 let row = self.row(t, r);
-                let mut partial = Partial {
+                let mut part = Partial {
                     t,
                     lazy: false,
                     rows: [0; 9],
@@ -475,7 +475,7 @@ impl Search {
                     weight,
                     key: 0,
                 };
-                partial.rows[0] = r;
+                part.rows[0] = r;
                 let mut seen = 0u16;
                 let mut repeated = false;
                 for &d in row.iter().filter(|&&d| d != 0) {
@@ -485,7 +485,7 @@ impl Search {
                 if repeated {
                     // Clashing givens: the general search, every column alike.
                     let frame = Frame::new([0; 9], &[0; 9], [0b111; 3]);
-                    self.dfs(&frame, &row, &State::new(&partial), 0, &partial, r);
+                    self.dfs(&frame, &row, &State::new(&part), 0, &part, r);
                     continue;
                 }
                 // Stacks by increasing number of givens, givens to the right, labels 1, 2, ...
@@ -503,9 +503,9 @@ impl Search {
                     }
                 }
                 if self.accept_row(&form) {
-                    partial.lazy = true;
-                    partial.next = label + 1;
-                    self.next.push(partial);
+                    part.lazy = true;
+                    part.next = label + 1;
+                    self.next.push(part);
                 }
             }
         }
@@ -572,19 +572,19 @@ impl Search {
                     .iter()
                     .any(|&(r, _)| self.full_pair(c.t, c.rows[0], r).is_some_and(|m| m != 0))
             });
-        for partial in cur {
-            let mut choices = self.row_choices(partial.t, k, partial.used(k), partial.rows[k - 1]);
+        for part in cur {
+            let mut choices = self.row_choices(part.t, k, part.used(k), part.rows[k - 1]);
             // Rows with more blanks first: they tend to make the best row, which prunes more.
-            let row_blanks = self.blanks[usize::from(partial.t)];
+            let row_blanks = self.blanks[usize::from(part.t)];
             let blanks = |r: u8| row_blanks[usize::from(r)].count_ones();
             choices.as_mut_slice().sort_unstable_by_key(|&(r, _)| std::cmp::Reverse(blanks(r)));
-            let mut frame = if partial.lazy {
-                Some(self.lazy_frame(partial))
+            let mut frame = if part.lazy {
+                Some(self.lazy_frame(part))
             } else if fixed {
                 None
             } else {
                 let mut inv = [0u8; 9];
-                for (j, &x) in partial.cols.iter().enumerate() {
+                for (j, &x) in part.cols.iter().enumerate() {
                     inv[usize::from(x)] = j as u8;
                 }
                 let cls = inv.map(|j| colors[usize::from(j)]);
@@ -607,21 +607,21 @@ impl Search {
                 let mut first_stacks = 0b111;
                 if k == 1
                     && some_456
-                    && let Some(m) = self.full_pair(partial.t, partial.rows[0], r)
+                    && let Some(m) = self.full_pair(part.t, part.rows[0], r)
                 {
                     if m == 0 {
                         continue;
                     }
                     first_stacks = m;
                 }
-                let partial = Partial { weight: partial.weight * w, ..*partial };
-                let v = self.row(partial.t, r);
+                let part = Partial { weight: part.weight * w, ..*part };
+                let v = self.row(part.t, r);
                 match &mut frame {
                     Some(frame) => {
                         frame.first_stacks = first_stacks;
-                        self.dfs(frame, &v, &State::new(&partial), 0, &partial, r);
+                        self.dfs(frame, &v, &State::new(&part), 0, &part, r);
                     }
-                    None => self.fixed_row(&partial, &v, r),
+                    None => self.fixed_row(&part, &v, r),
                 }
             }
         }
@@ -644,8 +644,8 @@ impl Search {
 
     /// The frame of the row below a lazy first row: columns keep their given or blank status
     /// in the first row, and a digit of the first row is labelled by the slot its column takes.
-    fn lazy_frame(&self, partial: &Partial) -> Frame {
-        let row0 = self.row(partial.t, partial.rows[0]);
+    fn lazy_frame(&self, part: &Partial) -> Frame {
+        let row0 = self.row(part.t, part.rows[0]);
         let colors = self.out[0].map(|v| u32::from(v != 0));
         let cls = row0.map(|v| u32::from(v != 0));
         let count = |c: &[u32; 9], s: usize| c[s * 3] + c[s * 3 + 1] + c[s * 3 + 2];
@@ -683,11 +683,11 @@ impl Search {
     }
 
     /// Every column has its own colour: the column order cannot change, only labels are new.
-    fn fixed_row(&mut self, partial: &Partial, v: &[u8; 9], r: u8) {
-        let mut labels = partial.labels;
-        let mut next = partial.next;
+    fn fixed_row(&mut self, part: &Partial, v: &[u8; 9], r: u8) {
+        let mut labels = part.labels;
+        let mut next = part.next;
         for j in 0..9 {
-            let d = usize::from(v[usize::from(partial.cols[j])]);
+            let d = usize::from(v[usize::from(part.cols[j])]);
             let val = if d == 0 {
                 0
             } else {
@@ -701,22 +701,17 @@ impl Search {
                 return;
             }
         }
-        let mut leaf = Partial { labels, next, ..*partial };
+        let mut leaf = Partial { labels, next, ..*part };
         leaf.rows[self.depth] = r;
         self.next.push(leaf);
     }
 
     /// Chooses the source column of output position `j` for source row `v` (values by source
     /// column), then goes on with `j + 1`. Only the choices of the smallest value are followed.
-    fn dfs(&mut self, frame: &Frame, v: &[u8; 9], st: &State, j: usize, partial: &Partial, r: u8) {
+    fn dfs(&mut self, frame: &Frame, v: &[u8; 9], st: &State, j: usize, part: &Partial, r: u8) {
         if j == 9 {
-            let mut leaf = Partial {
-                lazy: false,
-                cols: st.pos_col,
-                labels: st.labels,
-                next: st.next,
-                ..*partial
-            };
+            let mut leaf = Partial { lazy: false, cols: st.pos_col, ..*part };
+            (leaf.labels, leaf.next) = (st.labels, st.next);
             leaf.rows[self.depth] = r;
             self.next.push(leaf);
             return;
@@ -727,7 +722,7 @@ impl Search {
             let mut st2 = *st;
             let val = frame.value(&mut st2, v[usize::from(pre)]);
             if self.accept(j, val) {
-                self.dfs(frame, v, &st2, j + 1, partial, r);
+                self.dfs(frame, v, &st2, j + 1, part, r);
             }
             return;
         }
@@ -769,7 +764,7 @@ impl Search {
                 frame.place(&mut st2, j, x);
                 let val = frame.value(&mut st2, v[x]);
                 if self.accept(j, val) {
-                    self.dfs(frame, v, &st2, j + 1, partial, r);
+                    self.dfs(frame, v, &st2, j + 1, part, r);
                 }
             }
             return;
@@ -796,7 +791,7 @@ impl Search {
                 let mut st2 = *st;
                 frame.place(&mut st2, j, usize::from(x));
                 frame.value(&mut st2, v[usize::from(x)]);
-                self.dfs(frame, v, &st2, j + 1, partial, r);
+                self.dfs(frame, v, &st2, j + 1, part, r);
             }
         }
     }

@@ -22,6 +22,7 @@
 //! - [`work`]: what the searches of one solve share (budget meter, buffer pool, memos).
 
 mod explain;
+mod graph;
 mod multiple;
 mod potential;
 mod propagate;

@@ -7,10 +7,11 @@ use sudoku_core::{Candidate, Cell, Digit, Grid};
 
 use super::Family;
 use super::Links;
+use super::graph::Closure;
 use super::potential::{Cause, Pot, PotSet};
 use super::propagate::Propagator;
 use super::rank::{Collector, Kind};
-use super::reach::{Closure, StaticLinks};
+use super::reach::StaticLinks;
 use super::work::OutOfBudget;
 use crate::hints::{Lits, units_of};
 

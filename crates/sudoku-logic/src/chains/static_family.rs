@@ -8,10 +8,11 @@
 use sudoku_core::{Candidate, CandidateSet, Cell, CellSet, DigitSet};
 
 use super::Links;
+use super::graph::{CycleScopes, Implications};
 use super::potential::{Arena, Cause, Fifo, Pot, PotSet};
 use super::propagate::{Layered, Propagator};
 use super::rank::{ChainHint, Collector, Kind, Rank};
-use super::reach::{CycleScopes, Implications, Negation, StaticLinks};
+use super::reach::{Negation, StaticLinks};
 use super::work::OutOfBudget;
 use crate::hints::{Lits, lits_of, units_of};
 

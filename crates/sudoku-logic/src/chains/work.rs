@@ -7,9 +7,9 @@ use std::rc::Rc;
 use sudoku_core::{CandidateGrid, Failure, Meter};
 
 use super::Family;
+use super::graph::Closure;
 use super::potential::{Arena, Fifo, PotSet};
 use super::propagate::InnerHint;
-use super::reach::Closure;
 use crate::hints::Lits;
 
 /// The chain search ran out of its budget.
