@@ -36,6 +36,9 @@ tasks:
                      Explainer ratings; the table goes to docs/ratings.md
   energy-study [--runs R] [--secs S] [ENERGY...]
                      which energy finds the highest average widths per CPU time
+  reglib FILE        HoDoKu's regression library (e.g. ../shared/data/hodoku/reglib-1.3.txt)
+                     against our HoDoKu ruleset: each technique's count, the failures, and as
+                     the last line `reglib: passed N of M`
   slurm-check        the cluster route on a real Slurm: installs and starts a single-node
                      Slurm on localhost (root), runs both job arrays with a requeue, checks the
                      merged results against a run on one machine (scripts/slurm-check.sh)";
@@ -55,6 +58,7 @@ fn main() -> ExitCode {
         }
         Some("bench") if args.get(1).map(String::as_str) == Some("se") => bench_se(&args[2..]),
         Some("bench") => bench(&args[1..]),
+        Some("reglib") => run_bench_bin("reglib", &args[1..]),
         Some("correlate") => {
             let doc = workspace_root().join("docs/ratings.md").display().to_string();
             let mut rest = args[1..].to_vec();

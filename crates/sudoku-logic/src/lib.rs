@@ -41,6 +41,7 @@ mod chains;
 mod exclusion;
 mod hint;
 mod hints;
+mod hodoku;
 mod locking;
 #[cfg(feature = "serde")]
 mod record;
@@ -61,6 +62,10 @@ use sudoku_solve::{Outcome, solve_marks_within, solve_within};
 use chains::{OutOfBudget, Work};
 pub use hint::Hint;
 pub(crate) use hints::{Hints, Lits};
+pub use hodoku::{
+    CaseOutcome, HodokuRating, HodokuSolver, HodokuTechnique, Level, LibraryCase, ParseCaseError,
+    ParseLevelError, Row, STEP_TABLE,
+};
 pub use step::{Chain, Implication, Literal, Reason, Step, Technique};
 /// One candidate: a digit in a cell (the core vocabulary's, re-exported).
 pub use sudoku_core::Candidate;
@@ -181,15 +186,16 @@ pub enum EarlyStop {
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
-pub struct SolvingPath {
+pub struct SolvingPath<R = SeRating> {
     /// The puzzle.
     pub puzzle: Grid,
     /// Its unique solution.
     pub solution: Grid,
     /// The steps, in the order applied.
     pub steps: Vec<Step>,
-    /// ER/EP/ED of the path (a lower bound when it ends in [`PathEnd::BudgetExceeded`]).
-    pub rating: SeRating,
+    /// The path's rating: ER/EP/ED for Sudoku Explainer's ruleset (a lower bound when the
+    /// path ends in [`PathEnd::BudgetExceeded`]), level and score for HoDoKu's.
+    pub rating: R,
     /// How the path ended.
     pub end: PathEnd,
     /// The pencil marks where the path ended.
@@ -202,7 +208,22 @@ pub struct SolvingPath {
     pub chain_budget: u64,
 }
 
-impl SolvingPath {
+/// A ruleset's rating of a whole path: [`SeRating`] (Sudoku Explainer's ER/EP/ED) or
+/// [`HodokuRating`] (HoDoKu's level and score).
+pub trait PathRating: Copy + fmt::Debug + fmt::Display + PartialEq {
+    /// The rating's key in the path's record (`se_rating`, `hodoku`).
+    const KEY: &'static str;
+}
+
+impl PathRating for SeRating {
+    const KEY: &'static str = "se_rating";
+}
+
+impl PathRating for HodokuRating {
+    const KEY: &'static str = "hodoku";
+}
+
+impl<R> SolvingPath<R> {
     /// Whether the techniques solved the puzzle.
     ///
     /// # Examples
@@ -421,7 +442,7 @@ impl LogicalSolver {
     /// contradict themselves or exclude every solution, several solutions, or a check beyond
     /// `budget` search nodes. Every technique assumes one solution, and without one the chain
     /// searches grow without end (the empty grid would run for hours).
-    fn solution_of(&self, marks: &CandidateGrid) -> Result<Grid, Failure> {
+    pub(crate) fn solution_of(&self, marks: &CandidateGrid) -> Result<Grid, Failure> {
         if let Some(c) = marks.first_contradiction() {
             return Err(c.into());
         }
@@ -623,6 +644,16 @@ impl LogicalSolver {
             potentials: work.meter.used(),
             chain_budget: self.chain_budget,
         }
+    }
+}
+
+/// The unique solution of `puzzle`, or why there is none, within `budget` search nodes.
+pub(crate) fn unique_solution(puzzle: &Grid, budget: u64) -> Result<Grid, Failure> {
+    match solve_within(puzzle, budget) {
+        Ok(Outcome::Unique(s)) => Ok(s),
+        Ok(Outcome::None) => Err(Failure::NO_SOLUTION),
+        Ok(_) => Err(Failure::NOT_UNIQUE),
+        Err(_) => Err(Failure::budget_exceeded(budget, sudoku_core::Work::SearchNodes)),
     }
 }
 

@@ -4,7 +4,7 @@
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 use sudoku_core::Problem;
 
-use crate::{Hint, SolvingPath, Step};
+use crate::{Hint, PathRating, SolvingPath, Step, Technique};
 
 /// `{"technique", "difficulty", "placements", "eliminations", "pattern", "units", "chains",
 /// "text"}`: candidates as `E3=8`, eliminations as `A1<>5`, units as `row 3`, chains in arrow
@@ -14,7 +14,12 @@ impl Serialize for Step {
         let texts = |v: &mut dyn Iterator<Item = String>| v.collect::<Vec<_>>();
         let mut s = serializer.serialize_struct("Step", 8)?;
         s.serialize_field("technique", &self.technique.to_string())?;
-        s.serialize_field("difficulty", &self.difficulty)?;
+        if matches!(self.technique, Technique::Hodoku(_)) {
+            // HoDoKu's steps score whole numbers.
+            s.serialize_field("score", &(self.difficulty as u32))?;
+        } else {
+            s.serialize_field("difficulty", &self.difficulty)?;
+        }
         s.serialize_field(
             "placements",
             &texts(&mut self.placements.iter().map(|c| c.to_string())),
@@ -31,16 +36,17 @@ impl Serialize for Step {
     }
 }
 
-/// `{"puzzle", "solution", "status", "se_rating", "steps"}`, and `error` when the chain
-/// budget ran out (the steps and ratings are then the path so far).
-impl Serialize for SolvingPath {
+/// `{"puzzle", "solution", "status", "se_rating", "steps"}` (`"hodoku": {"level", "score"}`
+/// for HoDoKu's paths), and `error` when the chain budget ran out (the steps and ratings are
+/// then the path so far).
+impl<R: PathRating + Serialize> Serialize for SolvingPath<R> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let error = self.failure().map(Problem::from);
         let mut s = serializer.serialize_struct("SolvingPath", 5 + usize::from(error.is_some()))?;
         s.serialize_field("puzzle", &self.puzzle)?;
         s.serialize_field("solution", &self.solution)?;
         s.serialize_field("status", &self.end.status())?;
-        s.serialize_field("se_rating", &self.rating)?;
+        s.serialize_field(R::KEY, &self.rating)?;
         s.serialize_field("steps", &self.steps)?;
         if let Some(e) = &error {
             s.serialize_field("error", e)?;

@@ -99,6 +99,8 @@ pub enum Technique {
     /// Every place of a digit in a unit implies the same conclusion (dynamic); the nesting
     /// level.
     DynamicRegionForcingChain(u8),
+    /// A technique of HoDoKu's ruleset ([`crate::HodokuSolver`]), named as HoDoKu names it.
+    Hodoku(crate::HodokuTechnique),
 }
 
 impl Technique {
@@ -170,6 +172,7 @@ impl fmt::Display for Technique {
             Technique::DynamicRegionForcingChain(l) => {
                 return write!(f, "Dynamic Region Forcing Chains{}", nested_suffix(*l));
             }
+            Technique::Hodoku(t) => t.name(),
         };
         f.write_str(name)
     }
@@ -327,6 +330,10 @@ pub struct Step {
     /// (a cycle's loop; a forcing chain; both halves of a contradiction or double forcing
     /// chain; one per candidate of the cell or place of the digit).
     pub chains: Vec<Chain>,
+    /// The step's line as its ruleset writes it, where the ruleset has a notation of its own
+    /// (HoDoKu's: `Skyscraper: 4 in r1c3,r9c2 (connected by r1c7,r9c7) => r2c8,r3c8<>4`);
+    /// `None` for Sudoku Explainer's steps, written from the fields above.
+    pub text: Option<Box<str>>,
 }
 
 impl Step {
@@ -340,6 +347,7 @@ impl Step {
             placements: Vec::new(),
             eliminations: Vec::new(),
             chains: Vec::new(),
+            text: None,
         }
     }
 
@@ -440,6 +448,9 @@ impl Step {
 /// `A1` (column letter, row number), `r1c1`-free; eliminations as `A1<>5`.
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(text) = &self.text {
+            return f.write_str(text);
+        }
         write!(f, "{}: ", self.technique)?;
         if !self.chains.is_empty() {
             let links: usize = self.chains.iter().map(|c| c.implications.len()).sum();

@@ -1,3 +1,4 @@
 //! Integration tests of sudoku-logic.
 
+mod hodoku;
 mod logic;

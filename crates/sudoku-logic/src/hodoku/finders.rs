@@ -1,0 +1,97 @@
+//! Which search finds each row of the step table: the first step of a row for the solver, and
+//! every step of a technique family for the regression library. A row with no search here
+//! finds nothing (and the solver goes on to the next row).
+
+use sudoku_core::Cell;
+
+use super::grid::{Grid, cells};
+use super::{Ctx, Found, HodokuTechnique as T, Options, simple, text};
+
+/// The first step of row `row` on `g` (the singles take theirs from the queues).
+pub(crate) fn first(row: T, g: &mut Grid, ctx: &Ctx<'_>) -> Option<Found> {
+    let _options = &ctx.options;
+    let one = |v: Vec<Found>| v.into_iter().next();
+    match row {
+        T::FullHouse => simple::full_house(g),
+        T::NakedSingle => simple::naked_single(g),
+        T::HiddenSingle => simple::hidden_single(g),
+        T::LockedPair => one(simple::naked_subsets(g, 2, true, false)),
+        T::LockedTriple => one(simple::naked_subsets(g, 3, true, false)),
+        T::LockedCandidates1 => one(simple::locked_candidates(g, true, false)),
+        T::LockedCandidates2 => one(simple::locked_candidates(g, false, false)),
+        T::NakedPair => one(simple::naked_subsets(g, 2, false, false)),
+        T::NakedTriple => one(simple::naked_subsets(g, 3, false, false)),
+        T::NakedQuadruple => one(simple::naked_subsets(g, 4, false, false)),
+        T::HiddenPair => one(simple::hidden_subsets(g, 2, false)),
+        T::HiddenTriple => one(simple::hidden_subsets(g, 3, false)),
+        T::HiddenQuadruple => one(simple::hidden_subsets(g, 4, false)),
+        T::BruteForce => brute_force(g, ctx),
+        T::GiveUp => Some(Found {
+            technique: T::GiveUp,
+            text: "Give Up: Don't know how to proceed!".into(),
+            ..Found::default()
+        }),
+        _ => None,
+    }
+}
+
+/// Every step of the searches HoDoKu's regression tester runs for library code `code` (its
+/// variant selects options for some), on `g`; `None` where this solver has no such search.
+pub(crate) fn all(
+    technique: T,
+    code: &str,
+    variant: Option<u32>,
+    g: &Grid,
+    options: &Options,
+) -> Option<Vec<Found>> {
+    let _ = (technique, options);
+    let naked = || {
+        let mut v = simple::all_singles(g, false);
+        for n in 2..=4 {
+            v.extend(simple::naked_subsets(g, n, true, true));
+            v.extend(simple::naked_subsets(g, n, false, true));
+        }
+        v
+    };
+    let hidden = || {
+        let mut v = simple::all_singles(g, true);
+        for n in 2..=4 {
+            v.extend(simple::hidden_subsets(g, n, true));
+        }
+        v
+    };
+    Some(match code {
+        "0000" => simple::all_full_houses(g),
+        "0002" | "0210" | "0211" | "0212" => hidden(),
+        "0003" | "0200" | "0201" | "0202" => naked(),
+        "0110" | "0111" if variant == Some(1) => {
+            let mut v = naked();
+            v.extend(hidden());
+            v
+        }
+        "0100" | "0101" => {
+            let mut v = simple::locked_candidates(g, true, true);
+            v.extend(simple::locked_candidates(g, false, true));
+            v
+        }
+        _ => return None,
+    })
+}
+
+/// Guessing, as HoDoKu's last resort: the solution's digit in the middle unsolved cell (the
+/// one at position count / 2 of the unsolved cells in order).
+fn brute_force(g: &Grid, ctx: &Ctx<'_>) -> Option<Found> {
+    let solution = ctx.solution?;
+    let open: Vec<u8> = cells(g.unsolved_bits()).collect();
+    let cell = *open.get(open.len() / 2)?;
+    let digit = solution.get(Cell::new(usize::from(cell))?)?.get();
+    Some(Found {
+        technique: T::BruteForce,
+        values: vec![digit],
+        cells: vec![cell],
+        placements: vec![(cell, digit)],
+        pattern: vec![(cell, digit)],
+        text: format!("Brute Force: {}={digit}", text::cell(cell)),
+        ..Found::default()
+    })
+}

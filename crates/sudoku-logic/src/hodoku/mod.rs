@@ -1,0 +1,280 @@
+//! HoDoKu's ruleset: the techniques, search orders, scores and levels of HoDoKu 2.2.4 with its
+//! default options, so that a puzzle's solving path, score and level equal HoDoKu's.
+//!
+//! HoDoKu (Bernhard Hobiger's solver, GPL) was read to learn its definitions and choices; the
+//! code here is our own. The solver asks the enabled rows of the step table ([`STEP_TABLE`])
+//! in order and applies the first step found, whole, then starts again from the top; the score
+//! is the sum of the rows' base scores over the path, and the level the hardest row's level,
+//! raised while the score exceeds it.
+
+mod finders;
+mod grid;
+mod library;
+mod simple;
+mod table;
+mod text;
+
+use sudoku_core::{Candidate, CandidateGrid, Cell, CellSet, Digit, Failure, Grid, Unit};
+
+use crate::{Hint, PathEnd, SolvingPath, Step, Technique};
+pub use library::{CaseOutcome, LibraryCase, ParseCaseError};
+pub use table::{HodokuTechnique, Level, ParseLevelError, Row, STEP_TABLE};
+
+/// A step as a HoDoKu finder reports it: the technique found, HoDoKu's `values` and `indices`,
+/// what it places and eliminates (in the order HoDoKu applies them: that order feeds the
+/// singles queues), the candidates and units to draw, and the line HoDoKu prints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Found {
+    pub(crate) technique: HodokuTechnique,
+    pub(crate) values: Vec<u8>,
+    pub(crate) cells: Vec<u8>,
+    pub(crate) placements: Vec<(u8, u8)>,
+    pub(crate) eliminations: Vec<(u8, u8)>,
+    pub(crate) pattern: Vec<(u8, u8)>,
+    pub(crate) units: Vec<u8>,
+    /// The chain's length in links, where HoDoKu's library format gives one.
+    pub(crate) chain_length: Option<u32>,
+    /// A siamese fish (two fish sharing their base), coded with an extra `1`.
+    pub(crate) siamese: bool,
+    pub(crate) text: String,
+}
+
+impl Default for Found {
+    /// Nothing found yet: the fields a finder fills in start empty.
+    fn default() -> Found {
+        Found {
+            technique: HodokuTechnique::GiveUp,
+            values: Vec::new(),
+            cells: Vec::new(),
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            pattern: Vec::new(),
+            units: Vec::new(),
+            chain_length: None,
+            siamese: false,
+            text: String::new(),
+        }
+    }
+}
+
+/// HoDoKu's options that change what its finders find. [`Options::default`] is HoDoKu's
+/// default; the regression library runs some cases with others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Options {
+    pub(crate) allow_duals_and_siamese: bool,
+    pub(crate) allow_ers_with_two_candidates: bool,
+    pub(crate) allow_uniqueness_missing_candidates: bool,
+    pub(crate) only_one_chain_per_step: bool,
+    pub(crate) allow_als_in_tabling: bool,
+    pub(crate) allow_als_overlap: bool,
+    pub(crate) only_one_als_per_step: bool,
+    pub(crate) only_one_fish_per_step: bool,
+    pub(crate) max_fins: u8,
+    pub(crate) max_endo_fins: u8,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            allow_duals_and_siamese: false,
+            allow_ers_with_two_candidates: false,
+            allow_uniqueness_missing_candidates: true,
+            only_one_chain_per_step: true,
+            allow_als_in_tabling: false,
+            allow_als_overlap: false,
+            only_one_als_per_step: true,
+            only_one_fish_per_step: true,
+            max_fins: 5,
+            max_endo_fins: 2,
+        }
+    }
+}
+
+/// What a search knows besides the grid: the options and the solution, if known.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ctx<'a> {
+    pub(crate) options: Options,
+    pub(crate) solution: Option<&'a Grid>,
+}
+
+/// HoDoKu's rating of a puzzle: its level and its score.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::Grid;
+/// use sudoku_logic::{HodokuSolver, Level};
+/// let puzzle: Grid =
+///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+/// let path = HodokuSolver::default().solve(&puzzle)?;
+/// assert!(path.rating.level >= Level::Easy && path.rating.score > 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct HodokuRating {
+    /// HoDoKu's level.
+    pub level: Level,
+    /// HoDoKu's score: the sum of the base scores of the path's steps.
+    pub score: u32,
+}
+
+impl std::fmt::Display for HodokuRating {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({})", self.level, self.score)
+    }
+}
+
+/// The logical solver with HoDoKu's techniques: its default ruleset (every row of
+/// [`STEP_TABLE`] HoDoKu enables by default), or a selection of rows.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::Grid;
+/// use sudoku_logic::HodokuSolver;
+/// let puzzle: Grid =
+///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+/// let path = HodokuSolver::default().solve(&puzzle)?;
+/// assert!(path.is_solved());
+/// println!("{} {}", path.rating, path.steps[0]); // e.g. "Hard (330) Hidden Single: r1c6=4"
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct HodokuSolver {
+    /// The techniques asked, in search order.
+    pub rows: Vec<Row>,
+    /// Search nodes allowed for the uniqueness check.
+    pub budget: u64,
+}
+
+impl Default for HodokuSolver {
+    /// HoDoKu's default ruleset.
+    fn default() -> HodokuSolver {
+        HodokuSolver {
+            rows: STEP_TABLE.iter().filter(|r| r.enabled).copied().collect(),
+            budget: crate::LogicalSolver::default().budget,
+        }
+    }
+}
+
+impl HodokuSolver {
+    /// Sets the node budget of the uniqueness check.
+    #[must_use]
+    pub fn with_budget(self, budget: u64) -> HodokuSolver {
+        HodokuSolver { budget, ..self }
+    }
+
+    /// The first step HoDoKu's search finds on `g`.
+    fn find(&self, g: &mut grid::Grid, ctx: &Ctx<'_>) -> Option<(Found, &Row)> {
+        self.rows.iter().find_map(|row| finders::first(row.technique, g, ctx).map(|f| (f, row)))
+    }
+
+    /// Solves `puzzle` step by step as HoDoKu does, and rates it.
+    ///
+    /// # Errors
+    ///
+    /// [`Failure`] if the givens clash, the puzzle has no or several solutions (HoDoKu rates
+    /// such grids anyway; this solver checks first), or checking exceeds the budget.
+    pub fn solve(&self, puzzle: &Grid) -> Result<SolvingPath<HodokuRating>, Failure> {
+        CandidateGrid::new(puzzle).map_err(Failure::from)?;
+        let solution = crate::unique_solution(puzzle, self.budget)?;
+        Ok(self.solve_from(*puzzle, solution, grid::Grid::from_puzzle(puzzle)))
+    }
+
+    fn solve_from(
+        &self,
+        puzzle: Grid,
+        solution: Grid,
+        mut g: grid::Grid,
+    ) -> SolvingPath<HodokuRating> {
+        let ctx = Ctx { options: Options::default(), solution: Some(&solution) };
+        let mut steps = Vec::new();
+        let (mut score, mut level) = (0u32, Level::Easy);
+        let mut end = PathEnd::Solved;
+        while !g.is_solved() {
+            let Some((found, row)) = self.find(&mut g, &ctx) else {
+                end = PathEnd::Stuck;
+                break;
+            };
+            score += row.score;
+            level = level.max(row.level);
+            apply(&mut g, &found);
+            let give_up = found.technique == HodokuTechnique::GiveUp;
+            steps.push(step(found, row));
+            if give_up {
+                end = PathEnd::Stuck;
+                break;
+            }
+        }
+        SolvingPath {
+            puzzle,
+            solution,
+            steps,
+            rating: HodokuRating { level: level.raised_by(score), score },
+            end,
+            last: g.marks(),
+            potentials: 0,
+            chain_budget: 0,
+        }
+    }
+
+    /// The step HoDoKu would take next on `marks` (the placed digits loaded in reading order,
+    /// then the missing candidates removed). `None` when the grid is complete.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::LogicalSolver::next_step`]: the marks must lead to exactly one solution.
+    pub fn next_step(&self, marks: &CandidateGrid) -> Result<Option<Step>, Failure> {
+        let solution =
+            crate::LogicalSolver::default().with_budget(self.budget).solution_of(marks)?;
+        let mut g = grid::Grid::from_marks(marks, CellSet::EMPTY);
+        let ctx = Ctx { options: Options::default(), solution: Some(&solution) };
+        Ok(self.find(&mut g, &ctx).map(|(f, row)| step(f, row)))
+    }
+
+    /// The next step on a grid given as text (81 cells or 729 pencil marks), as a record.
+    #[must_use]
+    pub fn hint(&self, text: &str) -> Hint {
+        match text.parse::<CandidateGrid>() {
+            Ok(marks) => {
+                let outcome = self.next_step(&marks).map_err(sudoku_core::Problem::from);
+                Hint { marks: Some(marks), outcome }
+            }
+            Err(e) => Hint { marks: None, outcome: Err(sudoku_core::Problem::invalid(e)) },
+        }
+    }
+}
+
+/// Plays a step on HoDoKu's grid, whole: its placements, then its eliminations in order.
+fn apply(g: &mut grid::Grid, found: &Found) {
+    for &(c, d) in &found.placements {
+        g.set_cell(c, d);
+    }
+    for &(c, d) in &found.eliminations {
+        g.del_candidate(c, d);
+    }
+}
+
+/// A candidate of the workspace's vocabulary.
+fn candidate((c, d): (u8, u8)) -> Candidate {
+    Candidate::new(Cell::new(usize::from(c)).expect("a cell"), Digit::new(d).expect("a digit"))
+}
+
+/// A unit of the workspace's vocabulary (rows 0-8, columns 9-17, boxes 18-26).
+fn unit(u: u8) -> Unit {
+    Unit::ALL[usize::from(u)]
+}
+
+/// The step record of a found step, scored by its row.
+fn step(found: Found, row: &Row) -> Step {
+    let mut s = Step::new(Technique::Hodoku(found.technique));
+    s.difficulty = f64::from(row.score);
+    s.pattern = found.pattern.into_iter().map(candidate).collect();
+    s.units = found.units.into_iter().map(unit).collect();
+    s.placements = found.placements.into_iter().map(candidate).collect();
+    s.eliminations = found.eliminations.into_iter().map(candidate).collect();
+    s.text = Some(found.text.into_boxed_str());
+    s
+}
