@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use sudoku_core::{Failure, Grid};
-use sudoku_logic::{LogicalSolver, SolvingPath};
+use sudoku_logic::{HodokuSolver, LogicalSolver, PathRating, Ruleset, SolvingPath};
 use sudoku_solve::PairReduction;
 
 use crate::batch::{Batch, BatchArgs, Layout};
@@ -38,6 +38,11 @@ pub(crate) struct ExplainArgs {
     /// chains, easiest first, and give ER/EP/ED.
     #[arg(long)]
     steps: bool,
+    /// With --steps: whose techniques, names and ratings: explainer (Sudoku Explainer's, ER/EP/
+    /// ED) or hodoku (HoDoKu's techniques and notation, its score per step, its level and
+    /// score; JSON "hodoku": {"level","score"} and each step's "score").
+    #[arg(long, default_value = "explainer", requires = "steps")]
+    style: Ruleset,
     /// With --steps: draw one step of the first puzzle as an SVG picture to this file.
     #[arg(long, requires = "steps")]
     svg: Option<PathBuf>,
@@ -127,26 +132,43 @@ pub(crate) fn run(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Sta
     )
 }
 
-/// `explain --steps`: the logical solver's path for every puzzle; with `--svg`, a picture of
-/// a step of the first puzzle that has a path.
+/// `explain --steps`: the logical solver's path for every puzzle (Sudoku Explainer's or
+/// HoDoKu's ruleset); with `--svg`, a picture of a step of the first puzzle that has a path.
 fn run_steps(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    match args.style {
+        Ruleset::Hodoku => {
+            let solver = HodokuSolver::default();
+            run_paths(args, out, move |grid| solver.solve(grid))
+        }
+        _ => {
+            let solver = LogicalSolver::default().with_chain_budget(args.chain_budget);
+            run_paths(args, out, move |grid| solver.solve(grid))
+        }
+    }
+}
+
+/// The paths of one ruleset.
+fn run_paths<R: PathRating + Serialize + Send + 'static>(
+    args: &ExplainArgs,
+    out: &mut dyn Write,
+    solve: impl Fn(&Grid) -> Result<SolvingPath<R>, Failure> + Send + Sync + 'static,
+) -> anyhow::Result<Status> {
     if let Some(p) = &args.svg {
         crate::check_output_path(p)?;
     }
     let batch = Batch { args: &args.batch, command: "explain", layout: layout(args) };
-    let solver = LogicalSolver::default().with_chain_budget(args.chain_budget);
     let mut svg = args.svg.as_ref().map(|file| (file, false));
     let mut writer = Records::new(args.json);
     let status = batch.run(
         out,
-        move |r| answer(r, |grid| solver.solve(grid)),
+        move |r| answer(r, &solve),
         |out, entry| {
             if let (Some((file, drawn @ false)), Answer::Done(path)) = (&mut svg, &entry.1) {
                 draw(file, path, args.step)?;
                 *drawn = true;
             }
             let stopped = matches!(&entry.1, Answer::Done(p) if p.failure().is_some());
-            writer.write(out, &entry, stopped, steps::write_path)
+            writer.write(out, &entry, stopped, steps::write_path::<R>)
         },
     )?;
     if let Some((_, false)) = svg
@@ -157,8 +179,9 @@ fn run_steps(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Status> 
     Ok(status)
 }
 
-/// Draws step `step` (1 is the first; by default the hardest, the one that sets ER) of a path.
-fn draw(file: &Path, path: &SolvingPath, step: Option<usize>) -> anyhow::Result<()> {
+/// Draws step `step` (1 is the first; by default the hardest, the one that sets the rating)
+/// of a path.
+fn draw<R>(file: &Path, path: &SolvingPath<R>, step: Option<usize>) -> anyhow::Result<()> {
     let hardest = path
         .steps
         .iter()
@@ -169,7 +192,7 @@ fn draw(file: &Path, path: &SolvingPath, step: Option<usize>) -> anyhow::Result<
     let Some(s) = path.steps.get(index) else {
         anyhow::bail!("--step {}: the path has {} steps", index + 1, path.steps.len());
     };
-    let title = format!("step {}: {:.1} {s}", index + 1, s.difficulty);
+    let title = format!("step {}: {} {s}", index + 1, s.rating_text());
     std::fs::write(file, sudoku_logic::step_svg(&steps::marks_before(path, index), s, &title))?;
     Ok(())
 }

@@ -119,7 +119,7 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
             }
             Err(e) => {
                 out.status = "none";
-                out.error = Some(sudoku_core::Problem::new(sudoku_core::Status::None, &e));
+                out.error = Some(sudoku_core::Problem::new(sudoku_core::Status::None, e));
             }
         }
         return out;
@@ -144,8 +144,7 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
             Err(e) => {
                 out.status = "budget_exceeded";
                 out.count = Some(e.solutions_found);
-                out.error =
-                    Some(sudoku_core::Problem::new(sudoku_core::Status::BudgetExceeded, &e));
+                out.error = Some(sudoku_core::Problem::new(sudoku_core::Status::BudgetExceeded, e));
             }
         }
         return out;
@@ -159,7 +158,7 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
         Ok(_) => out.status = "none",
         Err(e) => {
             out.status = "budget_exceeded";
-            out.error = Some(sudoku_core::Problem::new(sudoku_core::Status::BudgetExceeded, &e));
+            out.error = Some(sudoku_core::Problem::new(sudoku_core::Status::BudgetExceeded, e));
         }
     }
     out

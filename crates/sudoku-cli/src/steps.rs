@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use sudoku_core::CandidateGrid;
-use sudoku_logic::{LogicalSolver, PathEnd, SolvingPath, Step};
+use sudoku_logic::{HodokuSolver, LogicalSolver, PathEnd, PathRating, Ruleset, SolvingPath, Step};
 
 use crate::Status;
 
@@ -14,7 +14,7 @@ use crate::Status;
 /// one-line text leaves out, one per line.
 fn write_step(out: &mut dyn Write, step: &Step) -> anyhow::Result<()> {
     let text = step.to_string();
-    writeln!(out, "{:.1} {text}", step.difficulty)?;
+    writeln!(out, "{} {text}", step.rating_text())?;
     for chain in step.chains.iter().map(ToString::to_string) {
         if !text.contains(&chain) {
             writeln!(out, "    {chain}")?;
@@ -24,32 +24,32 @@ fn write_step(out: &mut dyn Write, step: &Step) -> anyhow::Result<()> {
 }
 
 /// The text form of a path: one line per step, then how it ended.
-pub(crate) fn write_path(
+pub(crate) fn write_path<R: PathRating>(
     out: &mut dyn Write,
     place: &str,
-    path: &SolvingPath,
+    path: &SolvingPath<R>,
 ) -> anyhow::Result<()> {
     writeln!(out, "# {place} {}", path.puzzle)?;
     for step in &path.steps {
         write_step(out, step)?;
     }
-    let r = path.rating;
+    let (r, label) = (path.rating, R::LABEL);
     match path.end {
         PathEnd::Solved => {
-            writeln!(out, "# ER/EP/ED {r}")?;
+            writeln!(out, "# {label} {r}")?;
             writeln!(out, "# solution {}", path.solution)?;
         }
-        PathEnd::Stuck => writeln!(out, "# stuck: no technique applies; ER/EP/ED {r}")?,
+        PathEnd::Stuck => writeln!(out, "# stuck: no technique applies; {label} {r}")?,
         PathEnd::BudgetExceeded => {
-            writeln!(out, "# budget exceeded: the chain searches stop here; ER/EP/ED so far {r}")?
+            writeln!(out, "# budget exceeded: the chain searches stop here; {label} so far {r}")?
         }
-        _ => writeln!(out, "# stopped early ({}); ER/EP/ED {r}", path.end.status())?,
+        _ => writeln!(out, "# stopped early ({}); {label} {r}", path.end.status())?,
     }
     Ok(())
 }
 
 /// The pencil marks before step `index` of a path (replaying the steps before it).
-pub(crate) fn marks_before(path: &SolvingPath, index: usize) -> CandidateGrid {
+pub(crate) fn marks_before<R>(path: &SolvingPath<R>, index: usize) -> CandidateGrid {
     let mut marks = CandidateGrid::from(&path.puzzle);
     for s in &path.steps[..index] {
         sudoku_logic::apply(&mut marks, s);
@@ -75,6 +75,10 @@ pub(crate) struct HintArgs {
     /// Potentials (chain nodes) the chain searches may visit before giving up.
     #[arg(long, default_value_t = LogicalSolver::default().chain_budget)]
     chain_budget: u64,
+    /// Whose next step: explainer (Sudoku Explainer's techniques and order) or hodoku
+    /// (HoDoKu's techniques, order and notation; the step's score).
+    #[arg(long, default_value = "explainer")]
+    style: Ruleset,
 }
 
 /// `sudoku hint`: the step Sudoku Explainer would take next. A grid with no solution, several,
@@ -84,9 +88,13 @@ pub(crate) fn hint(args: &HintArgs, out: &mut dyn Write) -> anyhow::Result<Statu
     if let Some(path) = &args.svg {
         crate::check_output_path(path)?;
     }
-    let solver =
-        LogicalSolver::default().with_budget(args.budget).with_chain_budget(args.chain_budget);
-    let hint = solver.hint(&args.grid);
+    let hint = match args.style {
+        Ruleset::Hodoku => HodokuSolver::default().with_budget(args.budget).hint(&args.grid),
+        _ => LogicalSolver::default()
+            .with_budget(args.budget)
+            .with_chain_budget(args.chain_budget)
+            .hint(&args.grid),
+    };
     if let (Some(path), Some(svg)) = (&args.svg, hint.svg()) {
         std::fs::write(path, svg).with_context(|| format!("writing {}", path.display()))?;
     }

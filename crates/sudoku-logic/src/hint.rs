@@ -54,7 +54,7 @@ impl Hint {
     #[must_use]
     pub fn svg(&self) -> Option<String> {
         let (marks, step) = (self.marks.as_ref()?, self.step()?);
-        Some(crate::step_svg(marks, step, &format!("{:.1} {step}", step.difficulty)))
+        Some(crate::step_svg(marks, step, &format!("{} {step}", step.rating_text())))
     }
 }
 

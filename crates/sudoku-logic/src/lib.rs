@@ -152,6 +152,64 @@ impl PathEnd {
     }
 }
 
+/// Which ruleset explains and rates: Sudoku Explainer's techniques and ER/EP/ED
+/// ([`LogicalSolver`]) or HoDoKu's techniques, level and score ([`HodokuSolver`]).
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_logic::Ruleset;
+/// assert_eq!("hodoku".parse::<Ruleset>(), Ok(Ruleset::Hodoku));
+/// assert_eq!(Ruleset::Explainer.to_string(), "explainer");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum Ruleset {
+    /// Sudoku Explainer 1.2.1's techniques, order and ratings.
+    #[default]
+    Explainer,
+    /// HoDoKu 2.2.4's default techniques, order, score and level.
+    Hodoku,
+}
+
+impl Ruleset {
+    /// Both rulesets.
+    pub const ALL: [Ruleset; 2] = [Ruleset::Explainer, Ruleset::Hodoku];
+
+    /// The ruleset's name: `explainer` or `hodoku`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Ruleset::Explainer => "explainer",
+            Ruleset::Hodoku => "hodoku",
+        }
+    }
+}
+
+impl fmt::Display for Ruleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A word that is not a ruleset.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown ruleset {0:?}: expected explainer or hodoku")]
+pub struct ParseRulesetError(pub String);
+
+impl std::str::FromStr for Ruleset {
+    type Err = ParseRulesetError;
+
+    fn from_str(s: &str) -> Result<Ruleset, ParseRulesetError> {
+        Ruleset::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| ParseRulesetError(s.to_string()))
+    }
+}
+
 /// Where a solve may stop before the end, as Sudoku Explainer's `serate --diamond` and
 /// `--pearl` do: a puzzle is a diamond when ER = ED (no step is harder than the first) and a
 /// pearl when ER = EP (no step after the first placement is harder than the steps up to it).
@@ -213,14 +271,18 @@ pub struct SolvingPath<R = SeRating> {
 pub trait PathRating: Copy + fmt::Debug + fmt::Display + PartialEq {
     /// The rating's key in the path's record (`se_rating`, `hodoku`).
     const KEY: &'static str;
+    /// What the rating is called in text (`ER/EP/ED`, `HoDoKu`).
+    const LABEL: &'static str;
 }
 
 impl PathRating for SeRating {
     const KEY: &'static str = "se_rating";
+    const LABEL: &'static str = "ER/EP/ED";
 }
 
 impl PathRating for HodokuRating {
     const KEY: &'static str = "hodoku";
+    const LABEL: &'static str = "HoDoKu";
 }
 
 impl<R> SolvingPath<R> {

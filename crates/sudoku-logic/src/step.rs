@@ -407,6 +407,28 @@ impl Step {
         self
     }
 
+    /// The step's difficulty as text: Sudoku Explainer's with one decimal (`4.2`), HoDoKu's
+    /// score as a whole number (`130`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{CandidateGrid, Grid};
+    /// use sudoku_logic::LogicalSolver;
+    /// let puzzle: Grid =
+    ///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
+    /// let step = LogicalSolver::default().next_step(&CandidateGrid::new(&puzzle).unwrap())?.unwrap();
+    /// assert_eq!(step.rating_text(), "1.2");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn rating_text(&self) -> String {
+        match self.technique {
+            Technique::Hodoku(_) => format!("{}", self.difficulty as u32),
+            _ => format!("{:.1}", self.difficulty),
+        }
+    }
+
     /// The pattern's cells.
     ///
     /// # Examples

@@ -7,7 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use sudoku_core::{Failure, Grid, Work};
-use sudoku_logic::LogicalSolver;
+use sudoku_logic::{HodokuSolver, LogicalSolver};
 use sudoku_solve::PairReduction;
 
 use crate::{
@@ -48,6 +48,10 @@ pub enum RatingKind {
     PairReductionLevel,
     /// [`SeRater`]: Sudoku Explainer's ER (with EP and ED) from the logical solver.
     SeRating,
+    /// HoDoKu's level and score from its ruleset ([`HodokuSolver`]); the number is the score.
+    Hodoku,
+    /// HoDoKu's score alone (an energy or a band of scores).
+    HodokuScore,
 }
 
 /// How a rating's number becomes a difficulty to optimise (the generator's `U`): the one way
@@ -139,7 +143,7 @@ pub enum Samples {
 /// ```
 /// use sudoku_metrics::{CATALOGUE, RatingKind, Scale};
 /// let people: Vec<&str> = CATALOGUE.iter().filter(|e| e.for_people).map(|e| e.name).collect();
-/// assert_eq!(people, ["refutation-max", "refutation-sum", "human-effort", "se-rating"]);
+/// assert_eq!(people, ["refutation-max", "refutation-sum", "human-effort", "se-rating", "hodoku", "hodoku-score"]);
 /// assert_eq!(RatingKind::AverageWidth.entry().scale, Scale::Ln);
 /// assert_eq!(RatingKind::SeRating.entry().columns, ["se_er", "se_ep", "se_ed"]);
 /// ```
@@ -208,6 +212,8 @@ pub const CATALOGUE: &[CatalogueEntry] = {
         row(K::Relaxation, "relaxation", F, F, Linear, SearchNodes, Own, F, F, &["relaxation"], relaxation),
         row(K::PairReductionLevel, "pair-reduction-level", F, F, Linear, DecisionBranches, No, F, F, &["pair_reduction_level"], pair_reduction_level),
         row(K::SeRating, "se-rating", F, T, Linear, ChainPotentials, No, F, T, &["se_er", "se_ep", "se_ed"], se_rating),
+        row(K::Hodoku, "hodoku", F, T, Linear, SearchNodes, No, F, F, &["hodoku_level", "hodoku_score"], hodoku),
+        row(K::HodokuScore, "hodoku-score", F, T, Linear, SearchNodes, No, F, F, &["hodoku_score"], hodoku_score),
     ]
 };
 
@@ -349,6 +355,16 @@ fn se_rating(r: &Rating, p: &Grid, _seed: u64) -> Result<RatingValue, Failure> {
     let solver = LogicalSolver::default();
     let rater = SeRater(solver.with_chain_budget(r.budget.unwrap_or(solver.chain_budget)));
     rater.score(p, r.tiebreak).map(|(se, x)| RatingValue::Se(se, x))
+}
+
+fn hodoku(r: &Rating, p: &Grid, _seed: u64) -> Result<RatingValue, Failure> {
+    let solver = HodokuSolver::default();
+    let budget = r.budget.unwrap_or(solver.budget);
+    solver.with_budget(budget).solve(p).map(|path| RatingValue::Hodoku(path.rating))
+}
+
+fn hodoku_score(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure> {
+    hodoku(r, p, seed).map(|v| RatingValue::Count(v.number() as u64))
 }
 
 /// The number of ratings.

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use sudoku_core::{Failure, Grid};
-use sudoku_logic::SeRating;
+use sudoku_logic::{HodokuRating, SeRating};
 
 use crate::{Difficulty, Mean, RatingKind, Samples, SeTiebreak};
 
@@ -53,7 +53,8 @@ pub struct Rating {
 /// number [`Difficulty::rate`] gives.
 ///
 /// With the `serde` feature it serializes as the schema's value: a number, `{"mean", "stderr",
-/// "samples"}` (a mean) or `{"er", "ep", "ed"}` (Sudoku Explainer's ratings).
+/// "samples"}` (a mean), `{"er", "ep", "ed"}` (Sudoku Explainer's ratings) or `{"level",
+/// "score"}` (HoDoKu's).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum RatingValue {
@@ -65,6 +66,8 @@ pub enum RatingValue {
     Mean(Mean),
     /// Sudoku Explainer's ER/EP/ED, and the rating's number (ER with its tie-break).
     Se(SeRating, f64),
+    /// HoDoKu's level and score; the number is the score.
+    Hodoku(HodokuRating),
 }
 
 impl RatingValue {
@@ -75,6 +78,7 @@ impl RatingValue {
             RatingValue::Count(n) => n as f64,
             RatingValue::Number(x) | RatingValue::Se(_, x) => x,
             RatingValue::Mean(m) => m.mean,
+            RatingValue::Hodoku(h) => f64::from(h.score),
         }
     }
 }
@@ -100,6 +104,7 @@ impl RatingValue {
             RatingValue::Number(x) => vec![json_number(x)],
             RatingValue::Mean(m) => vec![format!("{:.2}", m.mean), format!("{:.2}", m.stderr)],
             RatingValue::Se(r, _) => vec![json_number(r.er), json_number(r.ep), json_number(r.ed)],
+            RatingValue::Hodoku(h) => vec![h.level.to_string(), h.score.to_string()],
         }
     }
 }
@@ -118,6 +123,7 @@ impl serde::Serialize for RatingValue {
             RatingValue::Number(x) => serializer.serialize_f64(*x),
             RatingValue::Mean(m) => m.serialize(serializer),
             RatingValue::Se(r, _) => r.serialize(serializer),
+            RatingValue::Hodoku(h) => h.serialize(serializer),
         }
     }
 }

@@ -1,24 +1,62 @@
 //! `explain`, `explain_many` and `hint`: the logical solver's steps, as `sudoku explain
 //! --steps --json` and `sudoku hint --json` write them.
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use serde::Serialize;
 use sudoku_core::{CandidateGrid, Grid};
-use sudoku_logic::{Hint, LogicalSolver, SolvingPath};
+use sudoku_logic::{
+    Hint, HodokuRating, HodokuSolver, LogicalSolver, ParseRulesetError, Ruleset, SolvingPath,
+};
 
 use crate::errors::Fail;
 use crate::grid_of;
 use crate::record::to_py;
 use crate::run::{Errors, batch, interruptible, strings};
 
-/// The logical solver's path of a puzzle.
-fn path_of(text: &str, solver: &LogicalSolver) -> Result<SolvingPath, Fail> {
-    let grid = grid_of(text)?;
-    solver.solve(&grid).map_err(|e| Fail::failure(&e))
+/// A solving path of either ruleset, as its record.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum AnyPath {
+    Explainer(SolvingPath),
+    Hodoku(SolvingPath<HodokuRating>),
 }
 
-fn solver(budget: u64, chain_budget: u64) -> LogicalSolver {
-    LogicalSolver::default().with_budget(budget).with_chain_budget(chain_budget)
+/// The solvers of both rulesets, and which one `style` asks for.
+struct Solvers {
+    style: Ruleset,
+    explainer: LogicalSolver,
+    hodoku: HodokuSolver,
+}
+
+impl Solvers {
+    /// The path of a puzzle.
+    fn path(&self, text: &str) -> Result<AnyPath, Fail> {
+        let grid = grid_of(text)?;
+        let path = match self.style {
+            Ruleset::Hodoku => self.hodoku.solve(&grid).map(AnyPath::Hodoku),
+            _ => self.explainer.solve(&grid).map(AnyPath::Explainer),
+        };
+        path.map_err(|e| Fail::failure(&e))
+    }
+
+    /// The next step on pencil marks.
+    fn hint(&self, marks: CandidateGrid) -> Hint {
+        match self.style {
+            Ruleset::Hodoku => self.hodoku.hint_on(marks),
+            _ => self.explainer.hint_on(marks),
+        }
+    }
+}
+
+fn solvers(style: &str, budget: u64, chain_budget: u64) -> PyResult<Solvers> {
+    let style: Ruleset =
+        style.parse().map_err(|e: ParseRulesetError| PyValueError::new_err(e.to_string()))?;
+    Ok(Solvers {
+        style,
+        explainer: LogicalSolver::default().with_budget(budget).with_chain_budget(chain_budget),
+        hodoku: HodokuSolver::default().with_budget(budget),
+    })
 }
 
 /// The puzzle solved step by step as Sudoku Explainer would (``sudoku explain --steps
@@ -32,13 +70,26 @@ fn solver(budget: u64, chain_budget: u64) -> LogicalSolver {
 /// ('solved', 'Hidden Single: 8 in box 2 => E3=8')
 /// >>> max(s["difficulty"] for s in e["steps"]) == e["se_rating"]["er"]
 /// True
+///
+/// ``style="hodoku"`` solves with HoDoKu's techniques instead (``sudoku explain --steps
+/// --style hodoku --json``): ``hodoku`` (``{"level", "score"}``) in place of ``se_rating``,
+/// each step with its ``score`` and HoDoKu's text.
+///
+/// >>> explain("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2", style="hodoku")["steps"][0]["text"]
+/// 'Naked Single: r5c9=1'
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, budget = LogicalSolver::default().budget,
+#[pyo3(signature = (puzzle, *, style = "explainer", budget = LogicalSolver::default().budget,
     chain_budget = LogicalSolver::default().chain_budget))]
-fn explain(py: Python<'_>, puzzle: &str, budget: u64, chain_budget: u64) -> PyResult<Py<PyAny>> {
-    let solver = solver(budget, chain_budget);
+fn explain(
+    py: Python<'_>,
+    puzzle: &str,
+    style: &str,
+    budget: u64,
+    chain_budget: u64,
+) -> PyResult<Py<PyAny>> {
+    let solvers = solvers(style, budget, chain_budget)?;
     let texts = [puzzle.to_string()];
-    let mut results = batch(py, Some(1), &texts, |_, t| path_of(t, &solver))?;
+    let mut results = batch(py, Some(1), &texts, |_, t| solvers.path(t))?;
     match results.pop() {
         Some(Ok(path)) => to_py(py, &path),
         Some(Err(mut f)) => {
@@ -51,20 +102,22 @@ fn explain(py: Python<'_>, puzzle: &str, budget: u64, chain_budget: u64) -> PyRe
 
 /// ``explain`` of every puzzle, in input order, on all cores.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, budget = LogicalSolver::default().budget,
+#[pyo3(signature = (puzzles, *, style = "explainer", budget = LogicalSolver::default().budget,
     chain_budget = LogicalSolver::default().chain_budget, threads = None, errors = "raise"))]
+#[allow(clippy::too_many_arguments)]
 fn explain_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
+    style: &str,
     budget: u64,
     chain_budget: u64,
     threads: Option<usize>,
     errors: &str,
 ) -> PyResult<Vec<Py<PyAny>>> {
     let errors = Errors::parse(errors)?;
-    let solver = solver(budget, chain_budget);
+    let solvers = solvers(style, budget, chain_budget)?;
     let texts = strings(puzzles)?;
-    let results = batch(py, threads, &texts, |_, t| path_of(t, &solver))?;
+    let results = batch(py, threads, &texts, |_, t| solvers.path(t))?;
     errors.collect(py, results, |py, p| to_py(py, &p))
 }
 
@@ -91,20 +144,24 @@ fn marks_of(text: &str) -> Result<CandidateGrid, Fail> {
 ///
 /// >>> hint("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2")["step"]["technique"]
 /// 'Hidden Single'
+///
+/// ``style="hodoku"``: HoDoKu's next step (``sudoku hint --style hodoku``).
 #[pyfunction]
-#[pyo3(signature = (grid, *, svg = false, budget = LogicalSolver::default().budget,
+#[pyo3(signature = (grid, *, style = "explainer", svg = false,
+    budget = LogicalSolver::default().budget,
     chain_budget = LogicalSolver::default().chain_budget))]
 fn hint(
     py: Python<'_>,
     grid: &str,
+    style: &str,
     svg: bool,
     budget: u64,
     chain_budget: u64,
 ) -> PyResult<Py<PyAny>> {
-    let solver = solver(budget, chain_budget);
+    let solvers = solvers(style, budget, chain_budget)?;
     let text = grid.to_string();
     let stop = std::sync::atomic::AtomicBool::new(false);
-    let found = interruptible(py, &stop, || marks_of(&text).map(|marks| solver.hint_on(marks)))?;
+    let found = interruptible(py, &stop, || marks_of(&text).map(|marks| solvers.hint(marks)))?;
     let hint = found.map_err(|f| f.into_err(py))?;
     if let Err(problem) = &hint.outcome {
         return Err(Fail::problem(problem).into_err(py));
@@ -130,18 +187,20 @@ struct WithSvg<'a> {
 /// >>> svg.startswith("<svg") and "XY-Wing" in svg
 /// True
 #[pyfunction]
-#[pyo3(signature = (puzzle, step = None, *, budget = LogicalSolver::default().budget,
+#[pyo3(signature = (puzzle, step = None, *, style = "explainer",
+    budget = LogicalSolver::default().budget,
     chain_budget = LogicalSolver::default().chain_budget))]
 fn step_svg(
     py: Python<'_>,
     puzzle: &str,
     step: Option<usize>,
+    style: &str,
     budget: u64,
     chain_budget: u64,
 ) -> PyResult<String> {
-    let solver = solver(budget, chain_budget);
+    let solvers = solvers(style, budget, chain_budget)?;
     let texts = [puzzle.to_string()];
-    let path = match batch(py, Some(1), &texts, |_, t| path_of(t, &solver))?.pop() {
+    let path = match batch(py, Some(1), &texts, |_, t| solvers.path(t))?.pop() {
         Some(Ok(path)) => path,
         Some(Err(mut f)) => {
             f.index = None;
@@ -149,29 +208,32 @@ fn step_svg(
         }
         None => unreachable!("one puzzle in, one result out"),
     };
+    let (start, steps) = match &path {
+        AnyPath::Explainer(p) => (p.puzzle, &p.steps),
+        AnyPath::Hodoku(p) => (p.puzzle, &p.steps),
+    };
     // The hardest step by default (the first of the hardest), as `sudoku explain --svg`.
-    let hardest = path
-        .steps
+    let hardest = steps
         .iter()
         .enumerate()
         .max_by(|a, b| a.1.difficulty.total_cmp(&b.1.difficulty).then(b.0.cmp(&a.0)))
         .map_or(0, |(i, _)| i);
     let index = match step {
         None => hardest,
-        Some(n) if (1..=path.steps.len()).contains(&n) => n - 1,
+        Some(n) if (1..=steps.len()).contains(&n) => n - 1,
         Some(n) => {
             return Err(pyo3::exceptions::PyIndexError::new_err(format!(
                 "step {n}: the path has {} steps",
-                path.steps.len()
+                steps.len()
             )));
         }
     };
-    let mut marks = CandidateGrid::from(&path.puzzle);
-    for s in &path.steps[..index] {
+    let mut marks = CandidateGrid::from(&start);
+    for s in &steps[..index] {
         sudoku_logic::apply(&mut marks, s);
     }
-    let s = &path.steps[index];
-    let title = format!("step {}: {:.1} {s}", index + 1, s.difficulty);
+    let s = &steps[index];
+    let title = format!("step {}: {} {s}", index + 1, s.rating_text());
     Ok(sudoku_logic::step_svg(&marks, s, &title))
 }
 

@@ -81,7 +81,7 @@ def test_diamond_and_pearl_stops_equal_the_commands(run_cli, testdata):
 def test_every_rating_of_the_catalogue_equals_the_commands(run_cli, testdata):
     puzzles = puzzles_of(testdata / "se-bands.txt", max_er=4.0)[:6] + [XY]
     names = sudoku_rs.ratings()
-    assert len(names) == 13 and "se-rating" in names
+    assert len(names) == 15 and "se-rating" in names and "hodoku" in names
     args = ["--samples", "10", "--runs", "3", "--seed", "5"]
     status, out, err = run_cli("rate", "--metrics", ",".join(names), "--json", *args, "-", stdin="\n".join(puzzles))
     assert status == 0, err

@@ -235,15 +235,30 @@ impl HodokuSolver {
     }
 
     /// The next step on a grid given as text (81 cells or 729 pencil marks), as a record.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::Status;
+    /// use sudoku_logic::HodokuSolver;
+    /// let hint = HodokuSolver::default()
+    ///     .hint("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2");
+    /// assert_eq!(hint.status(), Status::Ok);
+    /// assert_eq!(hint.step().map(ToString::to_string).as_deref(), Some("Naked Single: r5c9=1"));
+    /// ```
     #[must_use]
     pub fn hint(&self, text: &str) -> Hint {
         match text.parse::<CandidateGrid>() {
-            Ok(marks) => {
-                let outcome = self.next_step(&marks).map_err(sudoku_core::Problem::from);
-                Hint { marks: Some(marks), outcome }
-            }
+            Ok(marks) => self.hint_on(marks),
             Err(e) => Hint { marks: None, outcome: Err(sudoku_core::Problem::invalid(e)) },
         }
+    }
+
+    /// The next step on pencil marks, as [`HodokuSolver::hint`] gives it for text.
+    #[must_use]
+    pub fn hint_on(&self, marks: CandidateGrid) -> Hint {
+        let outcome = self.next_step(&marks).map_err(sudoku_core::Problem::from);
+        Hint { marks: Some(marks), outcome }
     }
 }
 

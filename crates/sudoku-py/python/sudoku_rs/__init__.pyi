@@ -202,7 +202,11 @@ def se_rating_many(
     """
 
 def explain(
-    puzzle: str, *, budget: int = 50_000_000, chain_budget: int = 20_000_000_000
+    puzzle: str,
+    *,
+    style: str = "explainer",
+    budget: int = 50_000_000,
+    chain_budget: int = 20_000_000_000,
 ) -> dict:
     """The puzzle solved step by step as Sudoku Explainer would (``sudoku explain --steps
     --json``): ``puzzle``, ``solution``, ``status`` (``solved``, ``stuck``,
@@ -215,11 +219,19 @@ def explain(
     ('solved', 'Hidden Single: 8 in box 2 => E3=8')
     >>> max(s["difficulty"] for s in e["steps"]) == e["se_rating"]["er"]
     True
+
+    ``style="hodoku"`` solves with HoDoKu's techniques instead (``sudoku explain --steps
+    --style hodoku --json``): ``hodoku`` (``{"level", "score"}``) in place of ``se_rating``,
+    each step with its ``score`` and HoDoKu's text.
+
+    >>> explain("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2", style="hodoku")["steps"][0]["text"]
+    'Naked Single: r5c9=1'
     """
 
 def explain_many(
     puzzles: Puzzles,
     *,
+    style: str = "explainer",
     budget: int = 50_000_000,
     chain_budget: int = 20_000_000_000,
     threads: Optional[int] = None,
@@ -230,6 +242,7 @@ def explain_many(
 def hint(
     grid: str,
     *,
+    style: str = "explainer",
     svg: bool = False,
     budget: int = 50_000_000,
     chain_budget: int = 20_000_000_000,
@@ -244,6 +257,8 @@ def hint(
 
     >>> hint("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2")["step"]["technique"]
     'Hidden Single'
+
+    ``style="hodoku"``: HoDoKu's next step (``sudoku hint --style hodoku``).
     """
 
 class PuzzleFile:
@@ -270,6 +285,7 @@ def step_svg(
     puzzle: str,
     step: Optional[int] = None,
     *,
+    style: str = "explainer",
     budget: int = 50_000_000,
     chain_budget: int = 20_000_000_000,
 ) -> str:
