@@ -5,11 +5,11 @@
 use sudoku_core::Cell;
 
 use super::grid::{Grid, cells};
-use super::{Ctx, Found, HodokuTechnique as T, Options, simple, text};
+use super::{Ctx, Found, HodokuTechnique as T, Options, patterns, simple, text};
 
 /// The first step of row `row` on `g` (the singles take theirs from the queues).
 pub(crate) fn first(row: T, g: &mut Grid, ctx: &Ctx<'_>) -> Option<Found> {
-    let _options = &ctx.options;
+    let options = &ctx.options;
     let one = |v: Vec<Found>| v.into_iter().next();
     match row {
         T::FullHouse => simple::full_house(g),
@@ -25,6 +25,9 @@ pub(crate) fn first(row: T, g: &mut Grid, ctx: &Ctx<'_>) -> Option<Found> {
         T::HiddenPair => one(simple::hidden_subsets(g, 2, false)),
         T::HiddenTriple => one(simple::hidden_subsets(g, 3, false)),
         T::HiddenQuadruple => one(simple::hidden_subsets(g, 4, false)),
+        T::Skyscraper => one(patterns::skyscrapers(g, false)),
+        T::TwoStringKite => one(patterns::two_string_kites(g, options, false)),
+        T::EmptyRectangle => one(patterns::empty_rectangles(g, options, false)),
         T::BruteForce => brute_force(g, ctx),
         T::GiveUp => Some(Found {
             technique: T::GiveUp,
@@ -44,7 +47,7 @@ pub(crate) fn all(
     g: &Grid,
     options: &Options,
 ) -> Option<Vec<Found>> {
-    let _ = (technique, options);
+    let _ = technique;
     let naked = || {
         let mut v = simple::all_singles(g, false);
         for n in 2..=4 {
@@ -73,6 +76,22 @@ pub(crate) fn all(
             let mut v = simple::locked_candidates(g, true, true);
             v.extend(simple::locked_candidates(g, false, true));
             v
+        }
+        "0400" => patterns::skyscrapers(g, true),
+        "0401" | "0404" => {
+            let duals = code == "0404";
+            patterns::two_string_kites(g, &Options { allow_duals_and_siamese: duals, ..*options }, true)
+        }
+        "0402" | "0405" => {
+            let dual = code == "0405";
+            let o = Options {
+                allow_ers_with_two_candidates: dual
+                    || variant == Some(1)
+                    || options.allow_ers_with_two_candidates,
+                allow_duals_and_siamese: dual || options.allow_duals_and_siamese,
+                ..*options
+            };
+            patterns::empty_rectangles(g, &o, true)
         }
         _ => return None,
     })

@@ -162,12 +162,33 @@ impl FromStr for LibraryCase {
 impl LibraryCase {
     /// HoDoKu's grid of the case: the digits placed in reading order, then the listed
     /// candidates deleted in the listed order.
-    fn grid(&self) -> Grid {
+    pub(crate) fn grid(&self) -> Grid {
         let mut g = Grid::from_marks(&CandidateGrid::from(self.marks.grid()), self.givens);
         for &(c, d) in &self.deleted {
             g.del_candidate(c, d);
         }
         g
+    }
+
+    /// The step the search of `row` (a row of HoDoKu's step table) finds first on the case's
+    /// grid with HoDoKu's default options, as HoDoKu prints it; `None` if it finds none (or this
+    /// solver has no search for the row, or the row needs the solution: brute force).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_logic::{HodokuTechnique, LibraryCase};
+    /// let line = ":0002:8:5...2.7..7.46....3..2.87.56...7.......1...3.8.6..51..37..1.9.6.2.1.....6.5.7....:::168::";
+    /// let case: LibraryCase = line.parse()?;
+    /// let step = case.first_step(HodokuTechnique::HiddenSingle);
+    /// assert!(step.is_some_and(|s| s.starts_with("Hidden Single: ")));
+    /// # Ok::<(), sudoku_logic::ParseCaseError>(())
+    /// ```
+    #[must_use]
+    pub fn first_step(&self, row: T) -> Option<String> {
+        let mut g = self.grid();
+        let ctx = super::Ctx { options: Options::default(), solution: None };
+        finders::first(row, &mut g, &ctx).map(|f| f.text)
     }
 
     /// Runs HoDoKu's searches for the case's technique on its grid and compares what they find

@@ -8,8 +8,10 @@
 //! raised while the score exceeds it.
 
 mod finders;
+mod geometry;
 mod grid;
 mod library;
+mod patterns;
 mod simple;
 mod table;
 mod text;
