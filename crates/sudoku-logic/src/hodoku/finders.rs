@@ -5,7 +5,7 @@
 use sudoku_core::Cell;
 
 use super::grid::{Grid, cells};
-use super::{Ctx, Found, HodokuTechnique as T, Options, patterns, simple, text};
+use super::{Ctx, Found, HodokuTechnique as T, Options, patterns, simple, text, wings};
 
 /// The first step of row `row` on `g` (the singles take theirs from the queues).
 pub(crate) fn first(row: T, g: &mut Grid, ctx: &Ctx<'_>) -> Option<Found> {
@@ -28,6 +28,9 @@ pub(crate) fn first(row: T, g: &mut Grid, ctx: &Ctx<'_>) -> Option<Found> {
         T::Skyscraper => one(patterns::skyscrapers(g, false)),
         T::TwoStringKite => one(patterns::two_string_kites(g, options, false)),
         T::EmptyRectangle => one(patterns::empty_rectangles(g, options, false)),
+        T::WWing => one(wings::w_wings(g, false)),
+        T::XyWing => one(wings::xy_wings(g, false, false)),
+        T::XyzWing => one(wings::xy_wings(g, true, false)),
         T::BruteForce => brute_force(g, ctx),
         T::GiveUp => Some(Found {
             technique: T::GiveUp,
@@ -92,6 +95,12 @@ pub(crate) fn all(
                 ..*options
             };
             patterns::empty_rectangles(g, &o, true)
+        }
+        "0800" | "0801" | "0803" => {
+            let mut v = wings::xy_wings(g, true, true);
+            v.extend(wings::xy_wings(g, false, true));
+            v.extend(wings::w_wings(g, true));
+            v
         }
         _ => return None,
     })
