@@ -5,7 +5,7 @@
 use sudoku_core::Cell;
 
 use super::grid::{Grid, cells};
-use super::{Ctx, Found, HodokuTechnique as T, Options, patterns, simple, text, wings};
+use super::{Ctx, Found, HodokuTechnique as T, Options, patterns, simple, text, uniqueness, wings};
 
 /// The first step of row `row` on `g` (the singles take theirs from the queues).
 pub(crate) fn first(row: T, g: &mut Grid, ctx: &Ctx<'_>) -> Option<Found> {
@@ -31,6 +31,17 @@ pub(crate) fn first(row: T, g: &mut Grid, ctx: &Ctx<'_>) -> Option<Found> {
         T::WWing => one(wings::w_wings(g, false)),
         T::XyWing => one(wings::xy_wings(g, false, false)),
         T::XyzWing => one(wings::xy_wings(g, true, false)),
+        T::BugPlus1 => uniqueness::bug_plus_one(g),
+        T::Uniqueness1
+        | T::Uniqueness2
+        | T::Uniqueness3
+        | T::Uniqueness4
+        | T::Uniqueness5
+        | T::Uniqueness6
+        | T::HiddenRectangle => one(uniqueness::unique_rectangles(g, options, Some(row))),
+        T::AvoidableRectangle1 | T::AvoidableRectangle2 => {
+            uniqueness::avoidable_rectangles(g, options, row)
+        }
         T::BruteForce => brute_force(g, ctx),
         T::GiveUp => Some(Found {
             technique: T::GiveUp,
@@ -102,6 +113,16 @@ pub(crate) fn all(
             v.extend(wings::w_wings(g, true));
             v
         }
+        "0600" | "0601" | "0602" | "0603" | "0604" | "0605" | "0606" | "0607" | "0608" => {
+            let missing = match variant {
+                Some(1) => false,
+                Some(2) => true,
+                _ => options.allow_uniqueness_missing_candidates,
+            };
+            let o = Options { allow_uniqueness_missing_candidates: missing, ..*options };
+            uniqueness::all_rectangles(g, &o)
+        }
+        "0610" => uniqueness::bug_plus_one(g).into_iter().collect(),
         _ => return None,
     })
 }

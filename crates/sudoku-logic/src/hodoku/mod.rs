@@ -15,6 +15,7 @@ mod patterns;
 mod simple;
 mod table;
 mod text;
+mod uniqueness;
 mod wings;
 
 use sudoku_core::{Candidate, CandidateGrid, Cell, CellSet, Digit, Failure, Grid, Unit};
