@@ -5,7 +5,9 @@
 use sudoku_core::Cell;
 
 use super::grid::{Grid, cells};
-use super::{Ctx, Found, HodokuTechnique as T, Options, patterns, simple, text, uniqueness, wings};
+use super::{
+    Ctx, Found, HodokuTechnique as T, Options, coloring, patterns, simple, text, uniqueness, wings,
+};
 
 /// The first step of row `row` on `g` (the singles take theirs from the queues).
 pub(crate) fn first(row: T, g: &mut Grid, ctx: &Ctx<'_>) -> Option<Found> {
@@ -42,6 +44,8 @@ pub(crate) fn first(row: T, g: &mut Grid, ctx: &Ctx<'_>) -> Option<Found> {
         T::AvoidableRectangle1 | T::AvoidableRectangle2 => {
             uniqueness::avoidable_rectangles(g, options, row)
         }
+        T::SimpleColors => one(coloring::simple_colors(g, false)),
+        T::MultiColors => one(coloring::multi_colors(g, false)),
         T::BruteForce => brute_force(g, ctx),
         T::GiveUp => Some(Found {
             technique: T::GiveUp,
@@ -94,7 +98,11 @@ pub(crate) fn all(
         "0400" => patterns::skyscrapers(g, true),
         "0401" | "0404" => {
             let duals = code == "0404";
-            patterns::two_string_kites(g, &Options { allow_duals_and_siamese: duals, ..*options }, true)
+            patterns::two_string_kites(
+                g,
+                &Options { allow_duals_and_siamese: duals, ..*options },
+                true,
+            )
         }
         "0402" | "0405" => {
             let dual = code == "0405";
@@ -123,6 +131,8 @@ pub(crate) fn all(
             uniqueness::all_rectangles(g, &o)
         }
         "0610" => uniqueness::bug_plus_one(g).into_iter().collect(),
+        "0500" | "0501" => coloring::simple_colors(g, true),
+        "0502" | "0503" => coloring::multi_colors(g, true),
         _ => return None,
     })
 }

@@ -7,6 +7,7 @@
 //! is the sum of the rows' base scores over the path, and the level the hardest row's level,
 //! raised while the score exceeds it.
 
+mod coloring;
 mod finders;
 mod geometry;
 mod grid;

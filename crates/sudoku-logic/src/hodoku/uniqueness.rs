@@ -119,7 +119,11 @@ impl<'a> Rects<'a> {
         let lines = row(s) == row(p);
         (0..9u8)
             .map(move |k| {
-                if lines { (k * 9 + col(s), k * 9 + col(p)) } else { (row(s) * 9 + k, row(p) * 9 + k) }
+                if lines {
+                    (k * 9 + col(s), k * 9 + col(p))
+                } else {
+                    (row(s) * 9 + k, row(p) * 9 + k)
+                }
             })
             .filter(move |&(q, _)| boxn(q) != boxn(s))
     }
@@ -222,7 +226,8 @@ impl<'a> Rects<'a> {
             }
         }
         if two.len() == 1 || two.len() == 2 {
-            let lined = two.len() == 2 && (row(two[0]) == row(two[1]) || col(two[0]) == col(two[1]));
+            let lined =
+                two.len() == 2 && (row(two[0]) == row(two[1]) || col(two[0]) == col(two[1]));
             if !lined {
                 for &corner in &two {
                     if self.hidden_rectangle(ab, rect, corner, &extra) {
@@ -371,7 +376,9 @@ impl<'a> Rects<'a> {
         let g = self.g;
         let a = g.values[usize::from(s)];
         let bivalue = |c: u8, d: u8| {
-            g.values[usize::from(c)] == 0 && g.has(c, d) && g.cands[usize::from(c)].count_ones() == 2
+            g.values[usize::from(c)] == 0
+                && g.has(c, d)
+                && g.cands[usize::from(c)].count_ones() == 2
         };
         let placed = |c: u8, d: u8| g.values[usize::from(c)] == d && g.givens >> c & 1 == 0;
         for p in Self::partners(s) {

@@ -36,7 +36,8 @@ pub(crate) fn xy_wings(g: &Grid, xyz: bool, all: bool) -> Vec<Found> {
                 if m(k) == m(i) {
                     continue;
                 }
-                let tries: &[[u8; 3]] = if xyz { &[[i, j, k]] } else { &[[i, j, k], [j, i, k], [k, j, i]] };
+                let tries: &[[u8; 3]] =
+                    if xyz { &[[i, j, k]] } else { &[[i, j, k], [j, i, k], [k, j, i]] };
                 for &[p, a, b] in tries {
                     if !sees(p, a) || !sees(p, b) {
                         continue;
@@ -82,8 +83,10 @@ fn wing_step(g: &Grid, xyz: bool, wing: [u8; 3], z: u8, elims: u128) -> Found {
     } else {
         format!("{technique}: {}/{}{}", values[0], values[1], text::eliminations(&eliminations))
     };
-    let pattern: Vec<(u8, u8)> =
-        wing.into_iter().flat_map(|c| digits(g.cands[usize::from(c)]).map(move |d| (c, d))).collect();
+    let pattern: Vec<(u8, u8)> = wing
+        .into_iter()
+        .flat_map(|c| digits(g.cands[usize::from(c)]).map(move |d| (c, d)))
+        .collect();
     Found {
         technique,
         values,
