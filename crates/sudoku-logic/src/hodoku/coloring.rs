@@ -192,7 +192,7 @@ mod tests {
         );
         let found = simple_colors(&g, true);
         let trap = found.iter().find(|f| f.technique == T::SimpleColorsTrap && f.values == [1]);
-        assert!(trap.is_some_and(|f| f.eliminations == [(1, 1), (2, 1), (10, 1), (11, 1)]));
+        assert!(trap.is_some_and(|f| f.eliminations == [(15, 1), (16, 1), (19, 1), (20, 1)]));
     }
 
     #[test]
