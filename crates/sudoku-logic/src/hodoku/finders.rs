@@ -6,7 +6,8 @@ use sudoku_core::Cell;
 
 use super::grid::{Grid, cells};
 use super::{
-    Ctx, Found, HodokuTechnique as T, Options, coloring, patterns, simple, text, uniqueness, wings,
+    Ctx, Found, HodokuTechnique as T, Options, coloring, patterns, simple, sue_de_coq, text,
+    uniqueness, wings,
 };
 
 /// The first step of row `row` on `g` (the singles take theirs from the queues).
@@ -44,6 +45,7 @@ pub(crate) fn first(row: T, g: &mut Grid, ctx: &Ctx<'_>) -> Option<Found> {
         T::AvoidableRectangle1 | T::AvoidableRectangle2 => {
             uniqueness::avoidable_rectangles(g, options, row)
         }
+        T::SueDeCoq => one(sue_de_coq::sue_de_coq(g, false)),
         T::SimpleColors => one(coloring::simple_colors(g, false)),
         T::MultiColors => one(coloring::multi_colors(g, false)),
         T::BruteForce => brute_force(g, ctx),
@@ -131,6 +133,7 @@ pub(crate) fn all(
             uniqueness::all_rectangles(g, &o)
         }
         "0610" => uniqueness::bug_plus_one(g).into_iter().collect(),
+        "1101" => sue_de_coq::sue_de_coq(g, true),
         "0500" | "0501" => coloring::simple_colors(g, true),
         "0502" | "0503" => coloring::multi_colors(g, true),
         _ => return None,

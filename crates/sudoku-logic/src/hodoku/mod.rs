@@ -14,6 +14,7 @@ mod grid;
 mod library;
 mod patterns;
 mod simple;
+mod sue_de_coq;
 mod table;
 mod text;
 mod uniqueness;
