@@ -26,30 +26,46 @@ fn union(g: &Grid, set: u128) -> u16 {
 
 /// Calls `f` on every non-empty subset of `pool` (cells ascending), depth first in
 /// lexicographic order ({1}, {1,2}, {1,2,3}, ..., {1,3}, ..., {2}, ...), with its cells and
-/// their candidates; stops when `f` says so.
+/// their candidates; stops when `f` says so. Subsets holding a digit of `barred` are skipped
+/// with all their supersets (none of them can be accepted).
 fn subsets(
     g: &Grid,
     pool: &[u8],
+    barred: u16,
     cells_in: u128,
     cands_in: u16,
     f: &mut dyn FnMut(u128, u16) -> bool,
 ) -> bool {
     for (k, &c) in pool.iter().enumerate() {
-        let set = cells_in | 1u128 << c;
         let cands = cands_in | g.cands[usize::from(c)];
-        if f(set, cands) || subsets(g, &pool[k + 1..], set, cands, f) {
+        if cands & barred != 0 {
+            continue;
+        }
+        let set = cells_in | 1u128 << c;
+        if f(set, cands) || subsets(g, &pool[k + 1..], barred, set, cands, f) {
             return true;
         }
     }
     false
 }
 
+/// The cells of a set, ascending, in a fixed array, and how many.
+fn listed(set: u128) -> ([u8; 9], usize) {
+    let mut out = [0u8; 9];
+    let mut n = 0;
+    for c in cells(set).take(9) {
+        out[n] = c;
+        n += 1;
+    }
+    (out, n)
+}
+
 impl Try<'_> {
     /// Tries every line part `S` and, for each accepted one, every box part `B`.
     fn houses(&self, out: &mut Vec<Found>, all: bool) -> bool {
         let g = self.g;
-        let pool: Vec<u8> = cells(self.line & !self.c).collect();
-        subsets(g, &pool, 0, 0, &mut |s, vs| {
+        let (pool, n) = listed(self.line & !self.c);
+        subsets(g, &pool[..n], 0, 0, 0, &mut |s, vs| {
             let size = count(s);
             let inside = (vs & self.v).count_ones();
             let extra = (vs & !self.v).count_ones();
@@ -58,9 +74,9 @@ impl Try<'_> {
             }
             let rest = self.n - (size - extra);
             let forbidden = vs & self.v;
-            let box_pool: Vec<u8> = cells(self.boxed & !self.c & !s).collect();
-            subsets(g, &box_pool, 0, 0, &mut |b, vb| {
-                if vb & forbidden != 0 || vb & self.v == 0 {
+            let (box_pool, m) = listed(self.boxed & !self.c & !s);
+            subsets(g, &box_pool[..m], forbidden, 0, 0, &mut |b, vb| {
+                if vb & self.v == 0 {
                     return false;
                 }
                 let extra_b = (vb & !self.v).count_ones();
