@@ -148,8 +148,8 @@ pub(crate) fn sue_de_coq(g: &Grid, all: bool) -> Vec<Found> {
     let mut out = Vec::new();
     let open = g.unsolved_bits();
     for base in [0usize, 9] {
-        for unit in base..base + 9 {
-            let line = UNIT_BITS[unit] & open;
+        for unit_bits in &UNIT_BITS[base..base + 9] {
+            let line = unit_bits & open;
             for b in 0..9u8 {
                 let boxed = box_bits(b) & open;
                 let meet: Vec<u8> = cells(line & boxed).collect();
