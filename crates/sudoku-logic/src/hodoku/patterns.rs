@@ -323,4 +323,15 @@ mod tests {
         assert_eq!(nine.eliminations, vec![(7 * 9 + 5, 9)]);
         assert!(nine.text.starts_with("Empty Rectangle: 9 in b"));
     }
+
+    #[test]
+    fn dual_kite_and_dual_empty_rectangle_pass_their_library_cases() {
+        for line in [
+            ":0404:1:32.+5479.6..6+2+1+3.+5..+45+69+8+23.+5..+47+2.....+79.1.+25..28.+57..+2+1+4+3+5+9+67+86+73+1+84+5+9+2.5.+726143::149 168::",
+            ":0405:1:32.+5479.6..6+2+1+3.+5..+45+69+8+23.+5..+47+2.....+79.1.+25..28.+57..+2+1+4+3+5+9+67+86+73+1+84+5+9+2.5.+726143::149 168::",
+        ] {
+            let case: crate::LibraryCase = line.parse().expect("a case");
+            assert_eq!(case.check(), crate::CaseOutcome::Passed, "{line}");
+        }
+    }
 }
