@@ -152,23 +152,26 @@ pub(crate) fn sue_de_coq(g: &Grid, all: bool) -> Vec<Found> {
             let line = unit_bits & open;
             for b in 0..9u8 {
                 let boxed = box_bits(b) & open;
-                let meet: Vec<u8> = cells(line & boxed).collect();
-                if meet.len() < 2 {
+                let (meet, n) = listed(line & boxed);
+                if n < 2 {
                     continue;
                 }
-                let mut chosen = Vec::new();
-                for i1 in 0..meet.len() - 1 {
-                    for i2 in i1 + 1..meet.len() {
-                        chosen.push(vec![meet[i1], meet[i2]]);
-                        for &third in &meet[i2 + 1..] {
-                            chosen.push(vec![meet[i1], meet[i2], third]);
+                // The pairs and triples of the intersection: {1,2}, {1,2,3}, {1,3}, {2,3}.
+                let mut chosen = [0u128; 4];
+                let mut k = 0;
+                for i1 in 0..n - 1 {
+                    for i2 in i1 + 1..n {
+                        chosen[k] = 1u128 << meet[i1] | 1u128 << meet[i2];
+                        k += 1;
+                        for &third in &meet[i2 + 1..n] {
+                            chosen[k] = 1u128 << meet[i1] | 1u128 << meet[i2] | 1u128 << third;
+                            k += 1;
                         }
                     }
                 }
-                for c in chosen {
-                    let set = c.iter().fold(0u128, |m, &x| m | 1u128 << x);
+                for &set in &chosen[..k] {
                     let v = union(g, set);
-                    let size = c.len() as u32;
+                    let size = count(set);
                     if v.count_ones() < size + 2 {
                         continue;
                     }

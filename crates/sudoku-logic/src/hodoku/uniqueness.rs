@@ -84,6 +84,11 @@ impl<'a> Rects<'a> {
         true
     }
 
+    /// Whether steps of type `t` are wanted.
+    fn wants(&self, t: T) -> bool {
+        self.want.is_none_or(|w| w == t)
+    }
+
     /// Records a step of type `t` if wanted; returns whether the search is over.
     fn emit(&mut self, t: T, ab: [u8; 2], rect: [u8; 4], elims: Vec<(u8, u8)>) -> bool {
         if self.want.is_some_and(|w| w != t) || elims.is_empty() {
@@ -139,9 +144,9 @@ impl<'a> Rects<'a> {
             if self.cands(s).count_ones() != 2 {
                 continue;
             }
-            let ds: Vec<u8> = digits(self.cands(s)).collect();
-            let (a, b) = (ds[0], ds[1]);
             let ab = self.cands(s);
+            let a = ab.trailing_zeros() as u8 + 1;
+            let b = (ab & (ab - 1)).trailing_zeros() as u8 + 1;
             for p in Self::partners(s) {
                 let ok = self.value(p) == 0
                     && if self.allow_missing {
@@ -172,21 +177,29 @@ impl<'a> Rects<'a> {
         let [a, b] = ab;
         let mask = 1u16 << (a - 1) | 1 << (b - 1);
         let rect_bits = rect.iter().fold(0u128, |m, &c| m | bit(c));
-        let (mut two, mut extra) = (Vec::with_capacity(4), Vec::with_capacity(4));
+        let (mut twos, mut extras, mut nt, mut ne) = ([0u8; 4], [0u8; 4], 0, 0);
         for c in cells(rect_bits) {
-            if self.cands(c) & !mask == 0 { two.push(c) } else { extra.push(c) }
+            if self.cands(c) & !mask == 0 {
+                twos[nt] = c;
+                nt += 1;
+            } else {
+                extras[ne] = c;
+                ne += 1;
+            }
         }
+        let (two, extra) = (&twos[..nt], &extras[..ne]);
         let has = |c: u8, d: u8| self.g.has(c, d);
-        if two.len() == 3 {
+        if two.len() == 3 && self.wants(T::Uniqueness1) {
             let del = extra[0];
             let elims = [a, b].into_iter().filter(|&d| has(del, d)).map(|d| (del, d)).collect();
             if self.emit(T::Uniqueness1, ab, rect, elims) {
                 return true;
             }
         }
-        if two.len() == 1 || two.len() == 2 {
+        let ur25 = self.wants(T::Uniqueness2) || self.wants(T::Uniqueness5);
+        if (two.len() == 1 || two.len() == 2) && ur25 {
             let (mut add, mut seeing) = (0u16, (1u128 << 81) - 1);
-            for &e in &extra {
+            for &e in extra {
                 add |= self.cands(e) & !mask;
                 if add.count_ones() > 1 {
                     break;
@@ -214,7 +227,10 @@ impl<'a> Rects<'a> {
                 (boxn(e0) == boxn(e1), 18 + usize::from(boxn(e0)), true),
             ];
             for (same, unit, in_box) in shared {
-                if same && self.uniqueness3(ab, rect, UNIT_BITS[unit], in_box, u3, &extra) {
+                if same
+                    && self.wants(T::Uniqueness3)
+                    && self.uniqueness3(ab, rect, UNIT_BITS[unit], in_box, u3, extra)
+                {
                     return true;
                 }
             }
@@ -225,12 +241,12 @@ impl<'a> Rects<'a> {
                 return true;
             }
         }
-        if two.len() == 1 || two.len() == 2 {
+        if (two.len() == 1 || two.len() == 2) && self.wants(T::HiddenRectangle) {
             let lined =
                 two.len() == 2 && (row(two[0]) == row(two[1]) || col(two[0]) == col(two[1]));
             if !lined {
-                for &corner in &two {
-                    if self.hidden_rectangle(ab, rect, corner, &extra) {
+                for &corner in two {
+                    if self.hidden_rectangle(ab, rect, corner, extra) {
                         return true;
                     }
                 }
@@ -301,6 +317,9 @@ impl<'a> Rects<'a> {
     /// Uniqueness Test 4: a rectangle digit absent from every common peer of the two extra
     /// cells (on a line): the other digit leaves both.
     fn uniqueness4(&mut self, ab: [u8; 2], rect: [u8; 4], e0: u8, e1: u8) -> bool {
+        if !self.wants(T::Uniqueness4) {
+            return false;
+        }
         let common = buddies(e0) & buddies(e1);
         let places = |d: u8| self.g.places[usize::from(d)];
         let del = if common & places(ab[0]) == 0 {
@@ -318,6 +337,9 @@ impl<'a> Rects<'a> {
     /// Uniqueness Test 6: extra cells in diagonal; a rectangle digit absent from the
     /// rectangle's rows and columns outside it leaves both extra cells.
     fn uniqueness6(&mut self, ab: [u8; 2], rect: [u8; 4], e0: u8, e1: u8) -> bool {
+        if !self.wants(T::Uniqueness6) {
+            return false;
+        }
         let rect_bits = rect.iter().fold(0u128, |m, &c| m | bit(c));
         let lines = row_bits(row(e0)) | col_bits(col(e0)) | row_bits(row(e1)) | col_bits(col(e1));
         let others = lines & !rect_bits;
@@ -406,8 +428,11 @@ impl<'a> Rects<'a> {
             let elims = if self.g.has(cell, d) { vec![(cell, d)] } else { Vec::new() };
             return self.emit(T::AvoidableRectangle1, ab, rect, elims);
         }
-        let qd: Vec<u8> = digits(self.cands(q)).collect();
-        let x = if qd[0] == b { qd[1] } else { qd[0] };
+        let others = self.cands(q) & !(1 << (b - 1));
+        if others == 0 {
+            return false;
+        }
+        let x = others.trailing_zeros() as u8 + 1;
         if !self.g.has(r, x) {
             return false;
         }

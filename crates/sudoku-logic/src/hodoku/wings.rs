@@ -6,9 +6,16 @@ use super::geometry::{bit, buddies, count, sees};
 use super::grid::{Grid, cells, digits};
 use super::{Found, HodokuTechnique as T, text};
 
-/// The unsolved cells with exactly `n` candidates, ascending.
-fn with_candidates(g: &Grid, n: u32) -> Vec<u8> {
-    (0..81u8).filter(|&c| g.cands[usize::from(c)].count_ones() == n).collect()
+/// The unsolved cells with exactly `n` candidates, ascending, and how many.
+fn with_candidates(g: &Grid, n: u32) -> ([u8; 81], usize) {
+    let (mut out, mut k) = ([0u8; 81], 0);
+    for c in 0..81u8 {
+        if g.cands[usize::from(c)].count_ones() == n {
+            out[k] = c;
+            k += 1;
+        }
+    }
+    (out, k)
 }
 
 /// XY-Wings (`xyz` false) or XYZ-Wings (`xyz` true).
@@ -20,8 +27,10 @@ fn with_candidates(g: &Grid, n: u32) -> Vec<u8> {
 /// bivalue cell), together three digits; the eliminations must also see the pivot.
 pub(crate) fn xy_wings(g: &Grid, xyz: bool, all: bool) -> Vec<Found> {
     let mut out = Vec::new();
-    let bi = with_candidates(g, 2);
-    let pivots = if xyz { with_candidates(g, 3) } else { bi.clone() };
+    let (bi, nb) = with_candidates(g, 2);
+    let bi = &bi[..nb];
+    let (tri, nt) = if xyz { with_candidates(g, 3) } else { ([0; 81], 0) };
+    let pivots = if xyz { &tri[..nt] } else { bi };
     let m = |c: u8| g.cands[usize::from(c)];
     for (pi, &i) in pivots.iter().enumerate() {
         let from = if xyz { 0 } else { pi + 1 };
@@ -110,7 +119,8 @@ pub(crate) fn w_wings(g: &Grid, all: bool) -> Vec<Found> {
         if mask.count_ones() != 2 {
             continue;
         }
-        let pair: Vec<u8> = digits(mask).collect();
+        let low = mask.trailing_zeros() as u8 + 1;
+        let pair = [low, (mask & (mask - 1)).trailing_zeros() as u8 + 1];
         for j in i + 1..81u8 {
             if g.cands[usize::from(j)] != mask {
                 continue;
