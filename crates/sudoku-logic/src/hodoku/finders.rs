@@ -6,7 +6,7 @@ use sudoku_core::Cell;
 
 use super::grid::{Grid, cells};
 use super::{
-    Ctx, Found, HodokuTechnique as T, Options, coloring, patterns, simple, sue_de_coq, text,
+    Ctx, Found, HodokuTechnique as T, Options, coloring, fish, patterns, simple, sue_de_coq, text,
     uniqueness, wings,
 };
 
@@ -48,6 +48,9 @@ pub(crate) fn first(row: T, g: &mut Grid, ctx: &Ctx<'_>) -> Option<Found> {
         T::SueDeCoq => one(sue_de_coq::sue_de_coq(g, false)),
         T::SimpleColors => one(coloring::simple_colors(g, false)),
         T::MultiColors => one(coloring::multi_colors(g, false)),
+        t if fish::fish_type(t).is_some() => {
+            fish::first(t, g, ctx.options.max_fins, ctx.options.max_endo_fins)
+        }
         T::BruteForce => brute_force(g, ctx),
         T::GiveUp => Some(Found {
             technique: T::GiveUp,
@@ -136,8 +139,16 @@ pub(crate) fn all(
         "1101" => sue_de_coq::sue_de_coq(g, true),
         "0500" | "0501" => coloring::simple_colors(g, true),
         "0502" | "0503" => coloring::multi_colors(g, true),
+        c if c.starts_with("03") && !c.starts_with("037") => fish_all(technique, g)?,
         _ => return None,
     })
+}
+
+/// HoDoKu's tester's find-all fish of the technique's size, up to its kind: fins up to 5,
+/// endo fins up to 2, siamese fish for sizes 3 and 4.
+fn fish_all(technique: T, g: &Grid) -> Option<Vec<Found>> {
+    let (size, kind, _, _) = fish::fish_type(technique)?;
+    Some(fish::all(g, size, kind, 5, 2, matches!(size, 3 | 4)))
 }
 
 /// Guessing, as HoDoKu's last resort: the solution's digit in the middle unsolved cell (the

@@ -9,6 +9,8 @@
 
 mod coloring;
 mod finders;
+mod fish;
+mod fish_step;
 mod geometry;
 mod grid;
 mod library;
@@ -16,6 +18,7 @@ mod patterns;
 mod simple;
 mod sue_de_coq;
 mod table;
+mod templates;
 mod text;
 mod uniqueness;
 mod wings;
