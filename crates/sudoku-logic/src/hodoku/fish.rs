@@ -194,6 +194,30 @@ pub(crate) fn common_peers(mut cells: u128) -> u128 {
 /// A unit with the digit's cells in it.
 type Unit = (u8, u128);
 
+/// A list of units, without allocating.
+#[derive(Clone, Copy)]
+struct Units {
+    list: [Unit; 27],
+    len: usize,
+}
+
+impl Default for Units {
+    fn default() -> Units {
+        Units { list: [(0, 0); 27], len: 0 }
+    }
+}
+
+impl Units {
+    fn push(&mut self, unit: Unit) {
+        self.list[self.len] = unit;
+        self.len += 1;
+    }
+
+    fn units(&self) -> &[Unit] {
+        &self.list[..self.len]
+    }
+}
+
 /// One digit's search in one orientation.
 struct Searcher<'a> {
     s: &'a Search,
@@ -205,8 +229,8 @@ struct Searcher<'a> {
     targets: u128,
     /// Whether `targets` is few enough to guide the cover search.
     guided: bool,
-    base: Vec<Unit>,
-    cover: Vec<Unit>,
+    base: Units,
+    cover: Units,
     base_used: u32,
     cover_used: u32,
     found: Vec<Fish>,
@@ -235,11 +259,11 @@ impl Searcher<'_> {
         cross: u16,
     ) -> ControlFlow<Fish> {
         let n = usize::from(self.s.size);
-        for i in start..self.base.len() {
-            if self.base.len() - i < n - level {
+        for i in start..self.base.len {
+            if self.base.len - i < n - level {
                 break;
             }
-            let (u, bits) = self.base[i];
+            let (u, bits) = self.base.list[i];
             let cross = cross | line_mask(u, bits);
             if cross.count_ones() as usize > n {
                 continue;
@@ -270,11 +294,11 @@ impl Searcher<'_> {
     fn bases(&mut self, level: usize, start: usize, union: u128, endo: u128) -> ControlFlow<Fish> {
         let n = usize::from(self.s.size);
         let s = self.s;
-        for i in start..self.base.len() {
-            if self.base.len() - i < n - level {
+        for i in start..self.base.len {
+            if self.base.len - i < n - level {
                 break;
             }
-            let (u, bits) = self.base[i];
+            let (u, bits) = self.base.list[i];
             let overlap = union & bits;
             if overlap != 0
                 && (!s.finned || !s.endo || endo.count_ones() + overlap.count_ones() > s.max_endo)
@@ -303,7 +327,7 @@ impl Searcher<'_> {
     fn covers(&mut self, b: u128, e: u128) -> ControlFlow<Fish> {
         let mut c =
             Covers { list: [(0, 0); 27], suffix: [0; 28], len: 0, must: [0; 16], targets: 0 };
-        for &(u, bits) in &self.cover {
+        for &(u, bits) in self.cover.units() {
             if self.base_used >> u & 1 == 0 && bits & b != 0 {
                 c.list[c.len] = (u, bits);
                 c.len += 1;
@@ -436,18 +460,11 @@ impl Searcher<'_> {
         del: u128,
         kan: u128,
     ) -> ControlFlow<Fish> {
+        // The kinds of units used: 1 rows, 2 columns, 4 boxes.
         let kinds = |used: u32| {
-            let mut m = 0;
-            if used & 0x1ff != 0 {
-                m |= 1;
-            }
-            if used & 0x1ff << 9 != 0 {
-                m |= 2;
-            }
-            if used & 0x1ff << 18 != 0 {
-                m |= 4;
-            }
-            m
+            u8::from(used & 0x1ff != 0)
+                | u8::from(used & (0x1ff << 9) != 0) << 1
+                | u8::from(used & (0x1ff << 18) != 0) << 2
         };
         let (bm, cm) = (kinds(self.base_used), kinds(self.cover_used));
         let kind = match (bm, cm) {
@@ -458,6 +475,7 @@ impl Searcher<'_> {
         let sashimi = kind == Kind::Basic
             && self
                 .base
+                .units()
                 .iter()
                 .filter(|(u, _)| self.base_used >> u & 1 != 0)
                 .any(|&(_, bits)| (bits & !fins).count_ones() <= 1);
@@ -533,8 +551,8 @@ fn run(g: &Grid, s: &Search) -> Vec<Fish> {
                 templ,
                 targets,
                 guided,
-                base: Vec::with_capacity(27),
-                cover: Vec::with_capacity(27),
+                base: Units::default(),
+                cover: Units::default(),
                 base_used: 0,
                 cover_used: 0,
                 found: Vec::new(),
