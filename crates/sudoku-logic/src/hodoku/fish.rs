@@ -15,6 +15,7 @@
 use std::ops::ControlFlow;
 
 use super::fish_step::Fish;
+use super::geometry::BUDDIES;
 use super::grid::{Grid, UNIT_BITS};
 use super::templates::untemplated;
 use super::{Found, HodokuTechnique as T};
@@ -161,31 +162,11 @@ impl Search {
     }
 }
 
-/// The peers of each cell, as bits.
-const PEERS: [u128; 81] = {
-    let mut t = [0u128; 81];
-    let mut i = 0;
-    while i < 81 {
-        let (r, c) = (i / 9, i % 9);
-        let mut j = 0;
-        while j < 81 {
-            let (r2, c2) = (j / 9, j % 9);
-            let same_box = r / 3 == r2 / 3 && c / 3 == c2 / 3;
-            if j != i && (r == r2 || c == c2 || same_box) {
-                t[i] |= 1 << j;
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    t
-};
-
 /// The cells that see every cell of `cells` (all cells for none).
 pub(crate) fn common_peers(mut cells: u128) -> u128 {
     let mut out = (1u128 << 81) - 1;
     while cells != 0 {
-        out &= PEERS[cells.trailing_zeros() as usize];
+        out &= BUDDIES[cells.trailing_zeros() as usize];
         cells &= cells - 1;
     }
     out
@@ -195,16 +176,10 @@ pub(crate) fn common_peers(mut cells: u128) -> u128 {
 type Unit = (u8, u128);
 
 /// A list of units, without allocating.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Units {
     list: [Unit; 27],
     len: usize,
-}
-
-impl Default for Units {
-    fn default() -> Units {
-        Units { list: [(0, 0); 27], len: 0 }
-    }
 }
 
 impl Units {
@@ -352,7 +327,7 @@ impl Searcher<'_> {
             let bx = b & !e;
             c.targets = xs.count_ones() as usize;
             for (k, x) in super::grid::cells(xs).enumerate() {
-                let seen = if self.s.finned { PEERS[usize::from(x)] } else { 0 };
+                let seen = if self.s.finned { BUDDIES[usize::from(x)] } else { 0 };
                 c.must[k] = (bx & !seen) | 1 << x;
             }
         }
@@ -614,14 +589,9 @@ pub(crate) fn all(
 
 #[cfg(test)]
 mod tests {
+    use super::super::geometry::case_grid as grid;
     use super::super::{CaseOutcome, LibraryCase};
     use super::*;
-
-    /// HoDoKu's grid of a library line.
-    fn grid(line: &str) -> Grid {
-        let case: LibraryCase = line.parse().expect("a library line");
-        Grid::from_marks(&case.marks, case.givens)
-    }
 
     /// What the row's search finds first, as HoDoKu prints it (`-` for nothing).
     fn first_text(t: T, line: &str) -> String {
