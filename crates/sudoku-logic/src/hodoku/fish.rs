@@ -17,7 +17,7 @@ use std::ops::ControlFlow;
 use super::fish_step::Fish;
 use super::geometry::BUDDIES;
 use super::grid::{Grid, UNIT_BITS};
-use super::templates::untemplated;
+use super::templates::{placed, untemplated};
 use super::{Found, HodokuTechnique as T};
 
 /// Which units a fish may use.
@@ -179,12 +179,17 @@ type Unit = (u8, u128);
 #[derive(Clone, Copy, Default)]
 struct Units {
     list: [Unit; 27],
+    /// For rows the columns of their cells, for columns the rows (basic fish only).
+    cross: [u16; 27],
     len: usize,
 }
 
 impl Units {
     fn push(&mut self, unit: Unit) {
         self.list[self.len] = unit;
+        if unit.0 < 18 {
+            self.cross[self.len] = line_mask(unit.0, unit.1);
+        }
         self.len += 1;
     }
 
@@ -239,7 +244,7 @@ impl Searcher<'_> {
                 break;
             }
             let (u, bits) = self.base.list[i];
-            let cross = cross | line_mask(u, bits);
+            let cross = cross | self.base.cross[i];
             if cross.count_ones() as usize > n {
                 continue;
             }
@@ -503,6 +508,7 @@ fn most_covered(c: &Covers, from: usize, cells: u128, r: usize) -> u32 {
 /// unless the search collects).
 fn run(g: &Grid, s: &Search) -> Vec<Fish> {
     let mut out = Vec::new();
+    let mut placements = None;
     for digit in 1..=9u8 {
         let cands = g.places[usize::from(digit)];
         if cands == 0 {
@@ -511,7 +517,10 @@ fn run(g: &Grid, s: &Search) -> Vec<Fish> {
         // Every fish elimination is a candidate no template covers (HoDoKu itself checks
         // this for large fish); a finless basic fish is cheaper to search than to check.
         let guided = s.finned || s.kind != Kind::Basic;
-        let untempl = (guided || s.templates()).then(|| untemplated(g, digit));
+        let untempl = (guided || s.templates()).then(|| {
+            let placed = placements.get_or_insert_with(|| placed(g))[usize::from(digit)];
+            untemplated(digit, cands, placed)
+        });
         if untempl.is_some_and(|t| t & cands == 0) {
             continue;
         }

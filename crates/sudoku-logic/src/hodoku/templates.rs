@@ -15,12 +15,19 @@ use super::grid::Grid;
 /// All 81 cells.
 const ALL: u128 = (1u128 << 81) - 1;
 
-/// The cells of the given digit's placements or candidates that no fitting template covers,
-/// and every cell where it can never go (all cells but the union of the fitting templates).
-pub(crate) fn untemplated(g: &Grid, digit: u8) -> u128 {
-    let cands = g.places[usize::from(digit)];
-    let placed =
-        (0..81u8).filter(|&c| g.values[usize::from(c)] == digit).fold(0, |m, c| m | 1 << c);
+/// Where each digit is placed (index 0 unused).
+pub(crate) fn placed(g: &Grid) -> [u128; 10] {
+    let mut out = [0u128; 10];
+    for (c, &v) in g.values.iter().enumerate() {
+        out[usize::from(v)] |= 1 << c;
+    }
+    out[0] = 0;
+    out
+}
+
+/// The cells no fitting template of `digit` covers (all cells but their union), given the
+/// digit's candidates and the cells where it is placed.
+pub(crate) fn untemplated(digit: u8, cands: u128, placed: u128) -> u128 {
     CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
         let slot = &mut cache[usize::from(digit)];

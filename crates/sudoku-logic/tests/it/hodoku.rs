@@ -40,7 +40,7 @@ fn regression_library_cases_pass() {
             _ => {}
         }
     }
-    assert!(searched >= 642, "only {searched} cases searched");
+    assert!(searched >= 790, "only {searched} cases searched");
     assert!(failures.is_empty(), "{passed} passed; failures:\n{}", failures.join("\n"));
 }
 
@@ -64,6 +64,6 @@ fn levels_and_scores_equal_hodoku() {
     }
     assert!(n > 3800, "{n} puzzles rated");
     // Measured: 2,676 of 3,882 with singles, intersections and subsets alone; 3,081 with the
-    // single-digit patterns, wings, uniqueness, coloring and Sue de Coq.
-    assert!(equal * 100 >= n * 79, "{equal} of {n} equal; first differences: {differ:#?}");
+    // single-digit patterns, wings, uniqueness, coloring and Sue de Coq; 3,224 with the fish.
+    assert!(equal * 100 >= n * 83, "{equal} of {n} equal; first differences: {differ:#?}");
 }
