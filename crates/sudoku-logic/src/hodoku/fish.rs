@@ -187,9 +187,6 @@ struct Units {
 impl Units {
     fn push(&mut self, unit: Unit) {
         self.list[self.len] = unit;
-        if unit.0 < 18 {
-            self.cross[self.len] = line_mask(unit.0, unit.1);
-        }
         self.len += 1;
     }
 
@@ -360,7 +357,12 @@ impl Searcher<'_> {
         if c.targets > 0 {
             let reachable = |&must: &u128| {
                 let m = must & !union;
-                m & !rest == 0 && (m == 0 || most_covered(c, from, m, r) >= m.count_ones())
+                m & !rest == 0
+                    && match r {
+                        _ if m == 0 => true,
+                        1 => c.list[from..c.len].iter().any(|&(_, bits)| m & !bits == 0),
+                        _ => most_covered(c, from, m, r) >= m.count_ones(),
+                    }
             };
             if !c.must[..c.targets].iter().any(reachable) {
                 return false;
@@ -527,6 +529,7 @@ fn run(g: &Grid, s: &Search) -> Vec<Fish> {
         let templ = if s.templates() { untempl } else { None };
         let targets = untempl.map_or(cands, |t| t & cands);
         let passes: &[bool] = if s.kind == Kind::Mutant { &[true] } else { &[true, false] };
+        let unit_bits: [u128; 27] = std::array::from_fn(|u| UNIT_BITS[u] & cands);
         for &lines in passes {
             let mut w = Searcher {
                 s,
@@ -542,7 +545,7 @@ fn run(g: &Grid, s: &Search) -> Vec<Fish> {
                 found: Vec::new(),
             };
             for u in 0..27u8 {
-                let bits = UNIT_BITS[usize::from(u)] & cands;
+                let bits = unit_bits[usize::from(u)];
                 if bits == 0 {
                     continue;
                 }
@@ -553,6 +556,9 @@ fn run(g: &Grid, s: &Search) -> Vec<Fish> {
                     _ => (!lines, lines),
                 };
                 if base && (s.finned || bits.count_ones() <= u32::from(s.size)) {
+                    if s.kind == Kind::Basic && !s.finned {
+                        w.base.cross[w.base.len] = line_mask(u, bits);
+                    }
                     w.base.push((u, bits));
                 }
                 if cover {
