@@ -8,9 +8,14 @@
 //! sets as combinations of the cover units that touch it and are not in the base. The first
 //! fish of the kind asked is returned; its type is decided by the units it uses, so a Franken
 //! search may report a Mutant or a basic fish (it is scored by the row asked). Our own code,
-//! from HoDoKu's documented behaviour; only the order and the definitions are HoDoKu's, the
-//! pruning (cover sets that cannot meet the fin limit are not completed) is ours and changes
-//! nothing found.
+//! from HoDoKu's documented behaviour; only the order and the definitions are HoDoKu's.
+//!
+//! The pruning is ours and changes nothing found: a cover set is not completed when the fins
+//! it must leave exceed the limit, or when no cell it could eliminate stays possible. Every
+//! fish elimination is a candidate in no template of its digit (a fish is a deduction about
+//! one digit), so a finned or Franken search skips digits without such candidates, and for
+//! each such candidate a cover set must hold the candidate and every base cell not seeing it
+//! (fins see what they eliminate).
 
 use std::ops::ControlFlow;
 
@@ -204,7 +209,8 @@ struct Searcher<'a> {
     templ: Option<u128>,
     /// The candidates a fish could eliminate (all of them, or those in no template).
     targets: u128,
-    /// Whether `targets` is few enough to guide the cover search.
+    /// Whether `targets` guides the cover search (finned or Franken/Mutant searches; a basic
+    /// fish without fins is found faster without).
     guided: bool,
     base: Units,
     cover: Units,
