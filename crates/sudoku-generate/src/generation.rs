@@ -12,7 +12,7 @@ use sudoku_metrics::{
     Scale, SeRater,
 };
 use tempering::{
-    Annealing, AnnealingState, BestFirst, Budget, Chain, ConfigError, Cooling, ExchangeConfig,
+    Annealing, AnnealingState, BestFirst, Budget, MarkovChain, ConfigError, Cooling, ExchangeConfig,
     Ladder, Metropolis, Model, Observer, ReplicaExchange, StopReason, drive,
 };
 
@@ -189,8 +189,8 @@ impl Search {
 #[derive(Debug, Serialize, Deserialize)]
 enum Searcher {
     Exchange(ReplicaExchange<PuzzleState>),
-    Annealing(Chain<PuzzleState, Pcg64Mcg, AnnealingState>),
-    Metropolis(Chain<PuzzleState, Pcg64Mcg, Metropolis>),
+    Annealing(MarkovChain<PuzzleState, Pcg64Mcg, AnnealingState>),
+    Metropolis(MarkovChain<PuzzleState, Pcg64Mcg, Metropolis>),
     BestFirst(BestFirst<PuzzleState, PuzzleMove>),
 }
 
@@ -896,11 +896,11 @@ impl Generation {
                     .with_cooling(Cooling::PerChain(u64::from(moves)))
                     .with_reheat_below(t_min)
                     .with_moves_per_sweep(moves);
-                Searcher::Annealing(Chain::new(&model, first, rng(), AnnealingState::new(a)))
+                Searcher::Annealing(MarkovChain::new(&model, first, rng(), AnnealingState::new(a)))
             }
             Search::Metropolis { beta } => {
                 let m = Metropolis::new(beta).with_moves_per_sweep(moves);
-                Searcher::Metropolis(Chain::new(&model, first, rng(), m))
+                Searcher::Metropolis(MarkovChain::new(&model, first, rng(), m))
             }
             // A run expands about one puzzle a second: the best 20,000 waiting are plenty, and
             // keep checkpoints small.

@@ -348,8 +348,8 @@ where
         self.expansions
     }
 
-    fn best_energy(&self) -> f64 {
-        self.best_energy
+    fn best(&self) -> (&M::State, f64) {
+        (&self.best, self.best_energy)
     }
 
     fn exhausted(&self) -> bool {

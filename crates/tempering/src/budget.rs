@@ -26,22 +26,67 @@ pub struct Budget {
     pub target_energy: Option<f64>,
 }
 
-/// Why a run stopped.
+/// Why a run stopped. It serialises as its [`StopReason::name`], the word JSON records use.
+///
+/// # Examples
+///
+/// ```
+/// use tempering::StopReason;
+/// assert_eq!(StopReason::Sweeps.name(), "step_limit");
+/// assert_eq!(StopReason::Stopped.to_string(), "interrupted");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum StopReason {
     /// The sweep limit was reached.
+    #[cfg_attr(feature = "serde", serde(rename = "step_limit"))]
     Sweeps,
     /// The time limit was reached.
+    #[cfg_attr(feature = "serde", serde(rename = "time_limit"))]
     Time,
     /// The target energy was reached.
+    #[cfg_attr(feature = "serde", serde(rename = "target_reached"))]
     Target,
     /// The caller's observer asked to stop.
+    #[cfg_attr(feature = "serde", serde(rename = "interrupted"))]
     Stopped,
     /// The optimizer had nothing left to do (a [`BestFirst`](crate::BestFirst) search with an
     /// empty frontier).
+    #[cfg_attr(feature = "serde", serde(rename = "exhausted"))]
     Exhausted,
+}
+
+impl StopReason {
+    /// Every reason, in declaration order.
+    pub const ALL: [StopReason; 5] = [
+        StopReason::Sweeps,
+        StopReason::Time,
+        StopReason::Target,
+        StopReason::Stopped,
+        StopReason::Exhausted,
+    ];
+
+    /// The reason as one snake_case word, as records and reports write it: `step_limit`
+    /// (sweeps, the Monte Carlo steps), `time_limit`, `target_reached`, `interrupted` (the
+    /// observer asked to stop) or `exhausted`. Its serde form is the same word.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            StopReason::Sweeps => "step_limit",
+            StopReason::Time => "time_limit",
+            StopReason::Target => "target_reached",
+            StopReason::Stopped => "interrupted",
+            StopReason::Exhausted => "exhausted",
+        }
+    }
+}
+
+/// [`StopReason::name`].
+impl std::fmt::Display for StopReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 impl Budget {
@@ -87,5 +132,21 @@ impl Budget {
             return Some(StopReason::Time);
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::StopReason;
+
+    /// The serde form and the name are one word.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn stop_reasons_serialise_as_their_names() {
+        for reason in StopReason::ALL {
+            let json = serde_json::to_string(&reason).unwrap();
+            assert_eq!(json, format!("\"{}\"", reason.name()));
+            assert_eq!(serde_json::from_str::<StopReason>(&json).unwrap(), reason);
+        }
     }
 }

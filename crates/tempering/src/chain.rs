@@ -125,7 +125,7 @@ impl Metropolis {
         R: Rng + ?Sized,
         O: Observer<M::State> + ?Sized,
     {
-        run_chain(Chain::new(model, state, rng, *self), model, budget, observer)
+        run_chain(MarkovChain::new(model, state, rng, *self), model, budget, observer)
     }
 }
 
@@ -237,7 +237,7 @@ impl Annealing {
         O: Observer<M::State> + ?Sized,
     {
         run_chain(
-            Chain::new(model, state, rng, AnnealingState::new(*self)),
+            MarkovChain::new(model, state, rng, AnnealingState::new(*self)),
             model,
             budget,
             observer,
@@ -245,8 +245,18 @@ impl Annealing {
     }
 }
 
-/// How a chain's temperature moves: fixed ([`Metropolis`]) or by a schedule ([`Annealing`]).
-pub trait Schedule {
+/// How a [`MarkovChain`]'s temperature moves: fixed ([`Metropolis`]) or by a schedule
+/// ([`AnnealingState`]). (Named for what it schedules, the temperature, apart from the
+/// annealing schedules of solvers built on this crate.)
+///
+/// # Examples
+///
+/// ```
+/// use tempering::{Metropolis, TemperatureSchedule};
+/// let mut fixed = Metropolis::new(0.5).with_moves_per_sweep(3);
+/// assert_eq!((fixed.beta(0), fixed.beta(1_000), fixed.moves_per_sweep()), (0.5, 0.5, 3));
+/// ```
+pub trait TemperatureSchedule {
     /// Proposals per sweep.
     fn moves_per_sweep(&self) -> u32;
     /// The inverse temperature for the next proposal (`proposed` made so far).
@@ -257,7 +267,7 @@ pub trait Schedule {
     }
 }
 
-impl Schedule for Metropolis {
+impl TemperatureSchedule for Metropolis {
     fn moves_per_sweep(&self) -> u32 {
         self.moves_per_sweep
     }
@@ -297,7 +307,7 @@ impl AnnealingState {
     }
 }
 
-impl Schedule for AnnealingState {
+impl TemperatureSchedule for AnnealingState {
     fn moves_per_sweep(&self) -> u32 {
         self.schedule.moves_per_sweep
     }
@@ -335,12 +345,13 @@ impl Schedule for AnnealingState {
     }
 }
 
-/// One Markov chain in progress: its state, its best, its random generator and its
-/// [`Schedule`]. An [`Optimizer`]: [`drive`](crate::drive) runs it. With an owned, serialisable
+/// One Markov chain in progress (a single Metropolis or annealing chain, as opposed to the
+/// replicas of [`ReplicaExchange`](crate::ReplicaExchange)): its state, its best, its random
+/// generator and its [`TemperatureSchedule`]. An [`Optimizer`]: [`drive`](crate::drive) runs it. With an owned, serialisable
 /// generator (`Pcg64Mcg`) the whole chain serialises, and a resumed chain continues exactly.
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Chain<S, R, T> {
+pub struct MarkovChain<S, R, T> {
     state: S,
     energy: f64,
     best: S,
@@ -352,12 +363,17 @@ pub struct Chain<S, R, T> {
     schedule: T,
 }
 
-impl<S: Clone, R: Rng, T: Schedule> Chain<S, R, T> {
+impl<S: Clone, R: Rng, T: TemperatureSchedule> MarkovChain<S, R, T> {
     /// A chain at `state`, drawing from `rng`, with temperatures from `schedule`
     /// ([`Metropolis`] or an [`AnnealingState`]).
-    pub fn new<M: Model<State = S>>(model: &M, state: S, rng: R, schedule: T) -> Chain<S, R, T> {
+    pub fn new<M: Model<State = S>>(
+        model: &M,
+        state: S,
+        rng: R,
+        schedule: T,
+    ) -> MarkovChain<S, R, T> {
         let energy = model.energy(&state);
-        Chain {
+        MarkovChain {
             best: state.clone(),
             best_energy: energy,
             state,
@@ -405,20 +421,20 @@ impl<S: Clone, R: Rng, T: Schedule> Chain<S, R, T> {
     }
 }
 
-impl<M, R, T> Optimizer<M> for Chain<M::State, R, T>
+impl<M, R, T> Optimizer<M> for MarkovChain<M::State, R, T>
 where
     M: Model,
     M::State: Clone,
     M::Move: Clone,
     R: Rng,
-    T: Schedule,
+    T: TemperatureSchedule,
 {
     fn sweeps(&self) -> u64 {
         self.sweeps
     }
 
-    fn best_energy(&self) -> f64 {
-        self.best_energy
+    fn best(&self) -> (&M::State, f64) {
+        (&self.best, self.best_energy)
     }
 
     fn advance<O: Observer<M::State> + ?Sized>(
@@ -465,7 +481,7 @@ where
 
 /// Runs a fresh chain under the driver: the start state is its first best.
 fn run_chain<M, R, T, O>(
-    mut chain: Chain<M::State, R, T>,
+    mut chain: MarkovChain<M::State, R, T>,
     model: &M,
     budget: &Budget,
     observer: &mut O,
@@ -475,7 +491,7 @@ where
     M::State: Clone,
     M::Move: Clone,
     R: Rng,
-    T: Schedule,
+    T: TemperatureSchedule,
     O: Observer<M::State> + ?Sized,
 {
     observer.on_best(&chain.best, chain.best_energy, 0);

@@ -6,7 +6,7 @@ use crate::{Budget, Model, Observer, StopReason};
 
 /// An optimizer the [`drive`] loop advances: it owns its states and random generators, and
 /// knows how to do a little more work. [`Metropolis`](crate::Metropolis) and
-/// [`Annealing`](crate::Annealing) chains ([`Chain`](crate::Chain)) and
+/// [`Annealing`](crate::Annealing) chains ([`MarkovChain`](crate::MarkovChain)) and
 /// [`ReplicaExchange`](crate::ReplicaExchange) implement it, so a caller can hold any of them
 /// and run it under one [`Budget`] with one [`Observer`].
 ///
@@ -14,7 +14,7 @@ use crate::{Budget, Model, Observer, StopReason};
 ///
 /// ```
 /// use rand::{Rng, RngExt, SeedableRng};
-/// use tempering::{drive, Budget, Chain, Metropolis, Model, Optimizer};
+/// use tempering::{drive, Budget, MarkovChain, Metropolis, Model, Optimizer};
 ///
 /// struct Parabola;
 /// impl Model for Parabola {
@@ -33,7 +33,7 @@ use crate::{Budget, Model, Observer, StopReason};
 ///     opt.best_energy()
 /// }
 /// let rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
-/// let mut chain = Chain::new(&Parabola, 100, rng, Metropolis::new(2.0));
+/// let mut chain = MarkovChain::new(&Parabola, 100, rng, Metropolis::new(2.0));
 /// assert_eq!(solve(&mut chain), 0.0);
 /// ```
 pub trait Optimizer<M: Model> {
@@ -41,8 +41,13 @@ pub trait Optimizer<M: Model> {
     /// [`Budget::max_sweeps`] counts.
     fn sweeps(&self) -> u64;
 
+    /// The lowest-energy state found since the optimizer began, and its energy.
+    fn best(&self) -> (&M::State, f64);
+
     /// The lowest energy found since the optimizer began.
-    fn best_energy(&self) -> f64;
+    fn best_energy(&self) -> f64 {
+        self.best().1
+    }
 
     /// Whether the optimizer has nothing left to do; [`drive`] then stops with
     /// [`StopReason::Exhausted`]. Markov chains never are.

@@ -573,8 +573,8 @@ where
         self.sweeps
     }
 
-    fn best_energy(&self) -> f64 {
-        self.best_energy
+    fn best(&self) -> (&M::State, f64) {
+        (&self.best, self.best_energy)
     }
 
     /// One round, cut short so that a sweep budget is met exactly.

@@ -59,8 +59,9 @@
 //! # Reproducibility
 //!
 //! Optimizers take a seed or the caller's generator; each replica owns a `Pcg64Mcg` derived
-//! from the seed in replica order, and the exchange decisions use a master generator, so a run
-//! is bit-identical for any thread count. A run limited by wall time is not reproducible; one
+//! from the seed by [`stream`] (the one derivation of child generators, which the crates built
+//! on this one use too), and the exchange decisions use a master generator, so a run is
+//! bit-identical for any thread count. A run limited by wall time is not reproducible; one
 //! limited by sweeps is.
 //!
 //! # Crate features
@@ -77,16 +78,20 @@ mod driver;
 mod exchange;
 mod model;
 mod observer;
+mod stream;
 
 pub use best_first::{BestFirst, Neighbourhood};
 pub use budget::{Budget, StopReason};
-pub use chain::{Annealing, AnnealingState, Chain, Cooling, Metropolis, Report, Schedule};
+pub use chain::{
+    Annealing, AnnealingState, Cooling, MarkovChain, Metropolis, Report, TemperatureSchedule,
+};
 pub use driver::{Optimizer, drive};
 pub use exchange::{
     Adaptation, ConfigError, ExchangeConfig, ExchangeReport, Ladder, ReplicaExchange,
 };
 pub use model::Model;
-pub use observer::{Observer, RoundInfo, SweepInfo};
+pub use observer::{KeepGoing, Observer, RoundInfo, SweepInfo};
+pub use stream::stream;
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

@@ -106,3 +106,49 @@ impl<S, O: Observer<S> + ?Sized> Observer<S> for &mut O {
         (**self).keep_going()
     }
 }
+
+/// The observer that asks a closure whether to keep going, after every sweep, after every
+/// round, and within long sweeps ([`Observer::keep_going`]): a stop flag or a deadline as an
+/// [`Observer`], for any state type.
+///
+/// # Examples
+///
+/// ```
+/// use rand::{Rng, RngExt, SeedableRng};
+/// use tempering::{Budget, KeepGoing, Metropolis, Model, StopReason};
+///
+/// struct Walk;
+/// impl Model for Walk {
+///     type State = i64;
+///     type Move = i64;
+///     fn energy(&self, x: &i64) -> f64 { x.abs() as f64 }
+///     fn propose<R: Rng + ?Sized>(&self, x: &i64, _: u32, rng: &mut R) -> Option<i64> {
+///         Some(x + if rng.random_bool(0.5) { 1 } else { -1 })
+///     }
+///     fn apply(&self, x: &mut i64, to: i64) { *x = to; }
+/// }
+///
+/// let mut sweeps_left = 10;
+/// let mut stop_after_ten = KeepGoing(|| {
+///     sweeps_left -= 1;
+///     sweeps_left > 0
+/// });
+/// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
+/// let budget = Budget::sweeps(1_000);
+/// let report = Metropolis::new(1.0).run(&Walk, 50, &mut rng, &budget, &mut stop_after_ten);
+/// assert_eq!((report.stop, report.sweeps), (StopReason::Stopped, 10));
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KeepGoing<F>(pub F);
+
+impl<S, F: FnMut() -> bool> Observer<S> for KeepGoing<F> {
+    fn on_sweep(&mut self, _: &SweepInfo<'_, S>) -> bool {
+        (self.0)()
+    }
+    fn on_round(&mut self, _: &RoundInfo<'_, S>) -> bool {
+        (self.0)()
+    }
+    fn keep_going(&mut self) -> bool {
+        (self.0)()
+    }
+}
