@@ -1,14 +1,11 @@
 //! `sudoku band`: puzzles of a chosen difficulty, random minimal puzzles drawn until one rates
 //! in the band; a list in index order, written as found, resumable by index.
 
-use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
-use serde_json::Value;
-use sudoku_generate::{Band, BandSearch, Symmetry};
+use sudoku_generate::{Band, BandLine, BandSearch, Symmetry};
 
 use crate::generate::open_results;
 use crate::signals::Stop;
@@ -54,27 +51,6 @@ pub(crate) struct BandArgs {
     json: bool,
 }
 
-/// One line of the list: a puzzle in the band, or why there is none at this index.
-#[derive(Serialize)]
-struct BandLine {
-    status: &'static str,
-    puzzle: Option<String>,
-    index: u64,
-    seed: u64,
-    target: String,
-    /// The puzzle's rating, under the rating's name (`se_rating`).
-    #[serde(flatten)]
-    rating: BTreeMap<String, Value>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    clues: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    symmetry: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    tries: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<Value>,
-}
-
 /// Puzzles in the band in index order, written as found (in chunks of a few per thread),
 /// stoppable between chunks.
 pub(crate) fn run(args: &BandArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
@@ -98,58 +74,25 @@ pub(crate) fn run(args: &BandArgs, out: &mut dyn Write) -> anyhow::Result<Status
             return Ok(Status::Ok);
         }
         let upto = (next + chunk).min(end);
-        let found: Vec<_> = pool.install(|| {
+        let lines: Vec<BandLine> = pool.install(|| {
             use rayon::prelude::*;
-            (next..upto).into_par_iter().map(|i| (i, search.find(seed, i))).collect()
+            (next..upto).into_par_iter().map(|i| BandLine::find(&search, seed, i)).collect()
         });
-        for (index, f) in found {
-            let empty = BandLine {
-                status: "ok",
-                puzzle: None,
-                index,
-                seed,
-                target: band.to_string(),
-                rating: BTreeMap::new(),
-                clues: None,
-                symmetry: None,
-                tries: None,
-                error: None,
-            };
-            let line = match f {
-                Some(p) => {
-                    tries += p.tries;
-                    let name = band.rating.kind.name().replace('-', "_");
-                    BandLine {
-                        puzzle: Some(p.puzzle.to_string()),
-                        rating: BTreeMap::from([(name, crate::schema::rating_value(&p.value))]),
-                        clues: Some(p.puzzle.clue_count()),
-                        symmetry: Some(args.symmetry.name()),
-                        tries: Some(p.tries),
-                        ..empty
-                    }
-                }
+        for line in lines {
+            match &line.found {
+                Some(p) => tries += p.tries,
                 None => {
                     missed = true;
                     tries += args.max_tries;
-                    let message = format!(
-                        "no puzzle in {band} among {} random minimal puzzles (index {index})",
-                        args.max_tries
-                    );
-                    BandLine {
-                        status: "budget_exceeded",
-                        error: Some(crate::schema::error("budget_exceeded", &message)),
-                        ..empty
-                    }
                 }
-            };
-            // Through a `Value`: keys in sorted order, as every JSON line of the command line.
-            let json = serde_json::to_value(&line)?.to_string();
+            }
+            let json = serde_json::to_string(&line)?;
             if args.json {
                 writeln!(out, "{json}")?;
-            } else if let Some(p) = &line.puzzle {
-                writeln!(out, "{p}")?;
-            } else if let Some(e) = &line.error {
-                eprintln!("sudoku band: {}", e["message"].as_str().unwrap_or(""));
+            } else if let Some(p) = &line.found {
+                writeln!(out, "{}", p.puzzle)?;
+            } else if let Some(message) = line.error_message() {
+                eprintln!("sudoku band: {message}");
             }
             if let Some(r) = &mut results {
                 writeln!(r, "{json}")?;

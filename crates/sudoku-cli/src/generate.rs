@@ -10,14 +10,12 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde::Serialize;
 use sudoku_core::Grid;
 use sudoku_generate::{
-    Adjustment, BestRecord, Checkpoint, Energy, Generation, GeneratorConfig, Moves, Portfolio,
-    Progress, RoundRecord, Search, Start, Summary,
+    Adjustment, BestLine, BestNew, BestRecord, Checkpoint, Energy, Generation, GeneratorConfig,
+    Moves, Novelty, ParseConfigError, Portfolio, Preset, PuzzleState, Search, Start, SummaryLine,
 };
-use sudoku_logic::SeRating;
-use tempering::{Budget, StopReason};
+use tempering::{Budget, KeepGoing, Observer, RoundInfo, StopReason, SweepInfo};
 
 use crate::signals::Stop;
 use crate::{Status, parse_duration, thread_pool};
@@ -202,6 +200,8 @@ struct Shared {
 struct Live<'a> {
     shared: &'a Shared,
     seed: u64,
+    /// The run's latest best.
+    best: Option<BestRecord>,
 }
 
 fn describe(best: Option<&BestRecord>) -> String {
@@ -225,39 +225,48 @@ fn best_of(portfolio: &Portfolio) -> Option<&BestRecord> {
         .min_by(|a, b| a.energy.total_cmp(&b.energy))
 }
 
-impl Progress for Live<'_> {
-    fn on_round(&mut self, round: &RoundRecord, best: Option<&BestRecord>) -> bool {
+impl Live<'_> {
+    /// Shows the run at `step`; whether to go on.
+    fn show(&mut self, step: u64) -> bool {
         let s = self.shared;
-        s.bar.set_message(format!("seed {} step {} | {}", self.seed, round.sweep, describe(best)));
+        s.bar.set_message(format!(
+            "seed {} step {step} | {}",
+            self.seed,
+            describe(self.best.as_ref())
+        ));
         s.bar.tick();
-        self.keep_going()
+        self.go_on()
     }
 
-    fn keep_going(&mut self) -> bool {
+    fn go_on(&self) -> bool {
         let s = self.shared;
         !s.stop.requested() && lock(&s.error).is_none()
     }
+}
 
-    fn on_best(&mut self, best: &BestRecord) {
+impl Observer<PuzzleState> for Live<'_> {
+    fn on_sweep(&mut self, info: &SweepInfo<'_, PuzzleState>) -> bool {
+        self.show(info.sweep)
+    }
+
+    fn on_round(&mut self, info: &RoundInfo<'_, PuzzleState>) -> bool {
+        self.show(info.sweeps)
+    }
+
+    fn keep_going(&mut self) -> bool {
+        self.go_on()
+    }
+}
+
+impl Observer<BestRecord> for Live<'_> {
+    fn on_best(&mut self, best: &BestRecord, _: f64, _: u64) {
+        self.best = Some(best.clone());
         let s = self.shared;
         let mut out = lock(&s.out);
         let Some(out) = out.as_mut() else { return };
-        let line = BestLine {
-            clues: best.clues,
-            depth: best.depth,
-            elapsed_s: s.started.elapsed().as_secs_f64(),
-            energy: best.energy,
-            energy_kind: s.energy.rating.kind.name(),
-            energy_settings: s.energy.to_string(),
-            known: s.known.as_ref().map(|known| known.contains(&best.puzzle.minlex().grid)),
-            normal_width: best.normal_width,
-            puzzle: best.puzzle,
-            se_rating: best.se.as_ref().map(crate::schema::se_rating),
-            seed: self.seed,
-            status: "ok",
-            step: best.sweep,
-            u: best.u,
-        };
+        let known = s.known.as_ref().map(|known| known.contains(&best.puzzle.minlex().grid));
+        let elapsed = s.started.elapsed().as_secs_f64();
+        let line = BestLine::new(best.clone(), s.energy, self.seed, elapsed).with_known(known);
         let written = serde_json::to_writer(&mut *out, &line)
             .map_err(io::Error::other)
             .and_then(|()| writeln!(out))
@@ -274,12 +283,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GeneratorConfig> {
-    let preset = match args.preset.as_str() {
-        "explainer" => GeneratorConfig::explainer(),
-        "average-width" => GeneratorConfig::average_width(),
-        "paper" => GeneratorConfig::paper(),
-        other => bail!("unknown preset {other:?}; use explainer, average-width or paper"),
-    };
+    let preset = args.preset.parse::<Preset>().map_err(anyhow::Error::new)?.config();
     let mut energy = match args.energy.as_deref() {
         None => preset.energy,
         Some("width") => Energy::width(),
@@ -290,22 +294,29 @@ fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GeneratorConfig> {
     }
     let mut start = match args.start.as_deref() {
         None => preset.start,
-        Some("depth") => Start::depth_phase(),
+        // Where given puzzles come from is the command's business: it counts them later.
         Some(other) if other.starts_with("file:") => Start::Given(0),
-        Some(other) => match other.strip_prefix("random:").map(str::parse::<u32>) {
-            Some(Ok(n)) if n > 0 => Start::BestOfRandom(n),
-            _ => bail!("unknown start {other:?}; use depth, random:N (N from 1) or file:PATH"),
+        Some(other) => match other.parse::<Start>() {
+            Ok(Start::BestOfRandom(0) | Start::Given(_)) | Err(_) => {
+                bail!("unknown start {other:?}; use depth, random:N (N from 1) or file:PATH")
+            }
+            Ok(start) => start,
         },
     };
     let moves = match args.moves.as_deref() {
         None => preset.moves,
-        Some("flips") => Moves::Flips,
-        Some("vicinity") => Moves::Vicinity,
-        Some(other) => bail!("unknown moves {other:?}; use flips or vicinity"),
+        Some(spec) => spec.parse::<Moves>().map_err(anyhow::Error::new)?,
     };
     let mut search = match args.search.as_deref() {
         None => preset.search,
-        Some(spec) => parse_search(spec)?,
+        Some(spec) => match spec.parse::<Search>() {
+            Ok(search) => search,
+            Err(ParseConfigError::SearchNumber { number, source, .. }) => {
+                return Err(anyhow::Error::new(source)
+                    .context(format!("invalid number {number:?} in --search {spec}")));
+            }
+            Err(e) => return Err(e.into()),
+        },
     };
     // Each flag below sets a parameter of one start or one search: given for another, it
     // would do nothing, so it is refused.
@@ -318,13 +329,9 @@ fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GeneratorConfig> {
         Search::ReplicaExchange { replicas, beta_hot, adjustment } => {
             *replicas = args.replicas.map_or(*replicas, |r| r as usize);
             *beta_hot = args.beta_hot.unwrap_or(*beta_hot);
-            *adjustment = match args.adjustment.as_deref() {
-                None => *adjustment,
-                Some("watanabe") => Adjustment::Watanabe(0.8),
-                Some("equal") => Adjustment::EqualAcceptance(0.3),
-                Some("none") => Adjustment::None,
-                Some(other) => bail!("unknown adjustment {other:?}; use watanabe, equal or none"),
-            };
+            if let Some(spec) = args.adjustment.as_deref() {
+                *adjustment = spec.parse::<Adjustment>().map_err(anyhow::Error::new)?;
+            }
         }
         _ => {
             for (flag, given) in [
@@ -347,70 +354,12 @@ fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GeneratorConfig> {
         .with_minimal(args.minimal))
 }
 
-/// `exchange`, `annealing[:T0:ALPHA:TMIN]`, `metropolis[:BETA]` or `best-first[:N]`.
-fn parse_search(spec: &str) -> anyhow::Result<Search> {
-    let mut parts = spec.split(':');
-    let name = parts.next().unwrap_or("");
-    let numbers: Vec<f64> = parts
-        .map(|p| {
-            p.parse::<f64>().with_context(|| format!("invalid number {p:?} in --search {spec}"))
-        })
-        .collect::<anyhow::Result<_>>()?;
-    let arg = |i: usize, default: f64| numbers.get(i).copied().unwrap_or(default);
-    Ok(match (name, numbers.len()) {
-        ("exchange", 0) => Search::replica_exchange(),
-        ("annealing", 0 | 3) => {
-            Search::Annealing { t0: arg(0, 20.0), alpha: arg(1, 0.999), t_min: arg(2, 1.0) }
-        }
-        ("metropolis", 0 | 1) => Search::Metropolis { beta: arg(0, 0.2) },
-        ("best-first", 0) => Search::best_first(),
-        ("best-first", 1) if numbers[0] >= 1.0 && numbers[0].fract() == 0.0 => {
-            Search::BestFirst { restart_after: Some(numbers[0] as u64) }
-        }
-        _ => bail!(
-            "unknown search {spec:?}; use exchange, annealing[:T0:ALPHA:TMIN] (20:0.999:1), metropolis[:BETA] (0.2), best-first or best-first:N (restart after N expansions without a better puzzle)"
-        ),
-    })
-}
-
-fn print_summary(
-    out: &mut dyn Write,
-    s: &Summary,
-    energy: Energy,
-    reason: StopReason,
-    (runs, novelty): (usize, Option<&Novelty>),
-    json_out: bool,
-) -> io::Result<()> {
+fn print_summary(out: &mut dyn Write, line: &SummaryLine, json_out: bool) -> io::Result<()> {
     if json_out {
-        let v = SummaryLine {
-            average_width: s.average_width.map(|m| MeanJson {
-                mean: m.mean,
-                samples: m.samples,
-                stderr: m.stderr,
-            }),
-            best_energy: s.best_energy,
-            best_new: novelty.map(|n| n.best_new),
-            clues: s.clues,
-            depth: s.depth,
-            depth_steps: s.depth_steps,
-            energy: s.energy,
-            energy_kind: energy.rating.kind.name(),
-            energy_settings: energy.to_string(),
-            known: novelty.map(|n| n.known),
-            minimal: s.minimal,
-            normal_width: s.normal_width,
-            puzzle: s.puzzle,
-            runs,
-            se_rating: s.se.as_ref().map(crate::schema::se_rating),
-            seed: s.seed,
-            solution: s.solution,
-            status: "ok",
-            steps: s.steps,
-            stop_reason: sudoku_generate::stop_status(reason),
-        };
-        serde_json::to_writer(&mut *out, &v)?;
+        serde_json::to_writer(&mut *out, line)?;
         return writeln!(out);
     }
+    let (s, energy) = (&line.summary, line.energy);
     let opt = |v: Option<String>| v.unwrap_or_else(|| "-".into());
     writeln!(out, "puzzle        {}", s.puzzle)?;
     writeln!(out, "solution      {}", s.solution)?;
@@ -442,18 +391,18 @@ fn print_summary(
         0 => writeln!(out, "steps         {}", s.steps)?,
         d => writeln!(out, "steps         {} (depth phase {d})", s.steps)?,
     }
-    match runs {
+    match line.runs {
         1 => writeln!(out, "seed          {}", s.seed)?,
         n => writeln!(out, "seed          {} (the best of {n} runs)", s.seed)?,
     }
-    writeln!(out, "stopped       {}", sudoku_generate::stop_status(reason).replace('_', " "))?;
-    if let Some(n) = novelty {
+    writeln!(out, "stopped       {}", line.stop.name().replace('_', " "))?;
+    if let Some(n) = &line.novelty {
         writeln!(out, "known         {}", n.known)?;
-        match n.best_new {
-            Some(BestNew { puzzle, se: Some(se), .. }) => {
+        match &n.best_new {
+            Some(BestNew { best: BestRecord { puzzle, se: Some(se), .. }, .. }) => {
                 writeln!(out, "best new      {puzzle} (ER {:.1})", se.er)?;
             }
-            Some(BestNew { puzzle, energy, .. }) => {
+            Some(BestNew { best: BestRecord { puzzle, energy, .. }, .. }) => {
                 writeln!(out, "best new      {puzzle} (energy {energy})")?;
             }
             None => writeln!(out, "best new      - (every best is a known puzzle)")?,
@@ -525,95 +474,6 @@ fn best_new<'a>(portfolio: &'a Portfolio, known: &HashSet<Grid>) -> Option<(u64,
         .min_by(|a, b| a.1.energy.total_cmp(&b.1.energy))
 }
 
-// The JSON lines of `generate` (docs/schema.md), fields in alphabetical order as the schema
-// lists them.
-
-/// A best puzzle, written to `--out` as it is found.
-#[derive(Serialize)]
-struct BestLine {
-    clues: usize,
-    depth: Option<u32>,
-    elapsed_s: f64,
-    energy: f64,
-    energy_kind: &'static str,
-    energy_settings: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    known: Option<bool>,
-    normal_width: Option<u64>,
-    puzzle: Grid,
-    se_rating: Option<serde_json::Value>,
-    seed: u64,
-    status: &'static str,
-    step: u64,
-    u: f64,
-}
-
-/// Whether the summary's puzzle is known, and the best new one (`--known`).
-struct Novelty {
-    known: bool,
-    best_new: Option<BestNew>,
-}
-
-/// The best puzzle that is not known.
-#[derive(Clone, Copy)]
-struct BestNew {
-    clues: usize,
-    energy: f64,
-    puzzle: Grid,
-    se: Option<SeRating>,
-    seed: u64,
-    u: f64,
-}
-
-impl Serialize for BestNew {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut st = s.serialize_struct("BestNew", 6)?;
-        st.serialize_field("clues", &self.clues)?;
-        st.serialize_field("energy", &self.energy)?;
-        st.serialize_field("puzzle", &self.puzzle)?;
-        st.serialize_field("se_rating", &self.se.as_ref().map(crate::schema::se_rating))?;
-        st.serialize_field("seed", &self.seed)?;
-        st.serialize_field("u", &self.u)?;
-        st.end()
-    }
-}
-
-/// `{"mean","samples","stderr"}`.
-#[derive(Serialize)]
-struct MeanJson {
-    mean: f64,
-    samples: u32,
-    stderr: f64,
-}
-
-/// The summary line of `--json`.
-#[derive(Serialize)]
-struct SummaryLine {
-    average_width: Option<MeanJson>,
-    best_energy: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    best_new: Option<Option<BestNew>>,
-    clues: usize,
-    depth: Option<u32>,
-    depth_steps: u64,
-    energy: f64,
-    energy_kind: &'static str,
-    energy_settings: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    known: Option<bool>,
-    minimal: bool,
-    normal_width: Option<u64>,
-    puzzle: Grid,
-    runs: usize,
-    se_rating: Option<serde_json::Value>,
-    seed: u64,
-    solution: Grid,
-    status: &'static str,
-    steps: u64,
-    stop_reason: &'static str,
-}
-
 pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     // --time counts from here: the depth phase is part of the run.
     let started = Instant::now();
@@ -674,7 +534,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
             let mut watches: Vec<_> = (0..args.runs.max(1))
                 .map(|_| {
                     let stop = stop.clone();
-                    move || !stop.requested()
+                    KeepGoing(move || !stop.requested())
                 })
                 .collect();
             let given = match args.start.as_deref().and_then(|s| s.strip_prefix("file:")) {
@@ -723,8 +583,11 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         error: Mutex::new(None),
         started,
     };
-    let mut lives: Vec<Live<'_>> =
-        portfolio.runs().iter().map(|g| Live { shared: &shared, seed: g.seed() }).collect();
+    let mut lives: Vec<Live<'_>> = portfolio
+        .runs()
+        .iter()
+        .map(|g| Live { shared: &shared, seed: g.seed(), best: g.bests().last().cloned() })
+        .collect();
     let start_steps = portfolio.steps();
     let reason = loop {
         let remaining = time.map(|t| t.saturating_sub(started.elapsed()));
@@ -757,11 +620,9 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     eprintln!(
         "sudoku generate: stopped ({}) after {steps_done} steps in {secs:.1} s ({:.1} steps/s); re-rating the best puzzles ...",
         match reason {
-            StopReason::Time => "time limit",
-            StopReason::Sweeps => "step limit",
-            StopReason::Stopped => "interrupted",
-            StopReason::Exhausted => "nothing left to search",
-            _ => "target reached",
+            StopReason::Exhausted => "nothing left to search".to_string(),
+            // Every other reason in its own words.
+            reason => reason.name().replace('_', " "),
         },
         steps_done as f64 / secs.max(1e-9),
     );
@@ -774,21 +635,18 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     let summary = pool.install(|| portfolio.rate_summary());
     let energy = portfolio.runs()[0].config().energy;
     // With --known: whether the best is known, and the best new puzzle.
-    let novelty = shared.known.as_ref().map(|known| Novelty {
-        known: known.contains(&summary.puzzle.minlex().grid),
-        best_new: best_new(&portfolio, known).map(|(seed, b)| BestNew {
-            clues: b.clues,
-            energy: b.energy,
-            puzzle: b.puzzle,
-            se: b.se,
-            seed,
-            u: b.u,
-        }),
+    let novelty = shared.known.as_ref().map(|known| {
+        Novelty::new(
+            known.contains(&summary.puzzle.minlex().grid),
+            best_new(&portfolio, known).map(|(seed, b)| BestNew::new(b.clone(), seed)),
+        )
     });
-    let runs = portfolio.runs().len();
-    print_summary(out, &summary, energy, reason, (runs, novelty.as_ref()), args.json)?;
+    let seed = summary.seed;
+    let line =
+        SummaryLine::new(summary, energy, portfolio.runs().len(), reason).with_novelty(novelty);
+    print_summary(out, &line, args.json)?;
     // The summary is out first: a plot that fails loses nothing else. It shows the best run.
-    let best_run = portfolio.runs().iter().find(|g| g.seed() == summary.seed);
+    let best_run = portfolio.runs().iter().find(|g| g.seed() == seed);
     if let (Some(path), Some(run)) = (&args.plot, best_run)
         && let Err(e) = crate::plot::draw(path, run.history())
     {

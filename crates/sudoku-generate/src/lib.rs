@@ -6,8 +6,10 @@
 //! break uniqueness are rejected. Any optimizer of the `tempering` crate can run it.
 //! [`Generation`] runs a start phase ([`Start`]: the paper's depth phase, or the best of many
 //! random minimal puzzles) and then any optimizer ([`Search`]), with every parameter in
-//! [`GeneratorConfig`], and serialises whole for checkpoints. [`BandSearch`] makes puzzles of
-//! a chosen difficulty instead of the hardest.
+//! [`GeneratorConfig`] (each part, and the [`Preset`]s, read from and written as text), and
+//! serialises whole for checkpoints. [`BandSearch`] makes puzzles of a chosen difficulty
+//! instead of the hardest. Their results are records ([`BestLine`], [`SummaryLine`],
+//! [`BandLine`]) that serialise as the JSON lines of the `sudoku` command's schema.
 //!
 //! # Example
 //!
@@ -41,22 +43,29 @@
 
 mod band;
 mod checkpoint;
+mod config;
+mod energy;
 mod generation;
 mod model;
+mod observe;
 mod portfolio;
+mod record;
+mod search;
+mod summary;
 
 pub use band::{
     Band, BandPuzzle, BandSearch, ParseBandError, Symmetry, is_minimal, minimize, random_minimal,
 };
 pub use checkpoint::{CHECKPOINT_FORMAT, CHECKPOINT_VERSION, Checkpoint, CheckpointError};
-pub use generation::{
-    Adjustment, BestRecord, Energy, GenerateError, Generation, GeneratorConfig, Progress,
-    RoundRecord, Search, Start, Summary, stop_status,
-};
+pub use config::{Adjustment, GeneratorConfig, ParseConfigError, Preset, Search, Start};
+pub use energy::Energy;
+pub use generation::{GenerateError, Generation};
 pub use model::{Moves, PuzzleModel, PuzzleMove, PuzzleState};
 pub use portfolio::Portfolio;
+pub use record::{BandLine, BestLine, BestNew, BestRecord, Novelty, RoundRecord, SummaryLine};
 /// The catalogue's scales, the type of [`Energy::scale`].
 pub use sudoku_metrics::Scale;
+pub use summary::Summary;
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

@@ -4,9 +4,9 @@
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use sudoku_core::Grid;
-use tempering::{Budget, StopReason};
+use tempering::{Budget, Observer, StopReason};
 
-use crate::{GenerateError, Generation, GeneratorConfig, Progress, Summary};
+use crate::{BestRecord, GenerateError, Generation, GeneratorConfig, PuzzleState, Summary};
 
 /// Generations with one configuration and the seeds `seed, seed + 1, ...`, run in parallel,
 /// their results merged and ranked. Every run depends on its seed alone, so a portfolio's
@@ -51,8 +51,9 @@ impl Portfolio {
         Ok(Portfolio::start_until(config, seed, &mut progress)?.expect("never interrupted"))
     }
 
-    /// As [`Portfolio::start`] with one run per `progress` (in seed order), giving up with
-    /// `Ok(None)` when a run's progress says stop during its start phase.
+    /// As [`Portfolio::start`] with one run per observer (in seed order), giving up with
+    /// `Ok(None)` when a run's observer says stop during its start phase
+    /// ([`Generation::start_until`]).
     ///
     /// # Errors
     ///
@@ -60,14 +61,14 @@ impl Portfolio {
     ///
     /// # Panics
     ///
-    /// Panics if `progress` is empty.
-    pub fn start_until<P: Progress + Send>(
+    /// Panics if `observers` is empty.
+    pub fn start_until<O: Observer<PuzzleState> + Send>(
         config: GeneratorConfig,
         seed: u64,
-        progress: &mut [P],
+        observers: &mut [O],
     ) -> Result<Option<Portfolio>, GenerateError> {
-        assert!(!progress.is_empty(), "a portfolio needs at least one run");
-        let started: Vec<Result<Option<Generation>, GenerateError>> = progress
+        assert!(!observers.is_empty(), "a portfolio needs at least one run");
+        let started: Vec<Result<Option<Generation>, GenerateError>> = observers
             .par_iter_mut()
             .enumerate()
             .map(|(k, p)| Generation::start_until(config, seed.wrapping_add(k as u64), p))
@@ -92,16 +93,16 @@ impl Portfolio {
     ///
     /// # Panics
     ///
-    /// Panics if `progress` is empty.
-    pub fn start_from<P: Progress>(
+    /// Panics if `observers` is empty.
+    pub fn start_from<O: Observer<PuzzleState>>(
         config: GeneratorConfig,
         seed: u64,
         puzzles: &[Grid],
-        progress: &mut [P],
+        observers: &mut [O],
     ) -> Result<Option<Portfolio>, GenerateError> {
-        assert!(!progress.is_empty(), "a portfolio needs at least one run");
-        let mut out = Vec::with_capacity(progress.len());
-        for (k, p) in progress.iter_mut().enumerate() {
+        assert!(!observers.is_empty(), "a portfolio needs at least one run");
+        let mut out = Vec::with_capacity(observers.len());
+        for (k, p) in observers.iter_mut().enumerate() {
             match Generation::start_from(config, seed.wrapping_add(k as u64), puzzles, p)? {
                 Some(g) => out.push(g),
                 None => return Ok(None),
@@ -111,18 +112,22 @@ impl Portfolio {
     }
 
     /// Runs every generation under `budget` (sweeps counted per generation since it began),
-    /// each reporting to its own `progress` (one per run, in seed order). Returns why the
-    /// first run stopped: with a sweep or time budget every run stops for the same reason.
+    /// each reporting to its own observer (one per run, in seed order; see
+    /// [`Generation::run`]). Returns why the first run stopped: with a sweep or time budget
+    /// every run stops for the same reason.
     ///
     /// # Panics
     ///
-    /// Panics if `progress` does not hold one sink per run.
-    pub fn run<P: Progress + Send>(&mut self, budget: &Budget, progress: &mut [P]) -> StopReason {
-        assert_eq!(progress.len(), self.runs.len(), "one progress sink per run");
+    /// Panics if `observers` does not hold one observer per run.
+    pub fn run<O>(&mut self, budget: &Budget, observers: &mut [O]) -> StopReason
+    where
+        O: Observer<PuzzleState> + Observer<BestRecord> + Send,
+    {
+        assert_eq!(observers.len(), self.runs.len(), "one observer per run");
         let reasons: Vec<StopReason> = self
             .runs
             .par_iter_mut()
-            .zip(progress.par_iter_mut())
+            .zip(observers.par_iter_mut())
             .map(|(g, p)| g.run(budget, p))
             .collect();
         if reasons.contains(&StopReason::Stopped) { StopReason::Stopped } else { reasons[0] }

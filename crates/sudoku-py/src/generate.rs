@@ -5,12 +5,10 @@ use std::time::{Duration, Instant};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 use sudoku_generate::{
-    Band, BandSearch, BestRecord, Energy, Generation, GeneratorConfig, Progress, RoundRecord,
-    Start, Symmetry,
+    Band, BandLine, BandSearch, Energy, Generation, Preset, Start, SummaryLine, Symmetry,
 };
-use tempering::Budget;
+use tempering::{Budget, KeepGoing, Observer, RoundInfo, StopReason, SweepInfo};
 
 use crate::errors::Fail;
 use crate::run::{Errors, interruptible, until_signal};
@@ -49,46 +47,31 @@ fn generate_band(
         .build()
         .map_err(|e| PyValueError::new_err(format!("cannot start worker threads: {e}")))?;
     let stop = AtomicBool::new(false);
-    let found: Vec<_> = interruptible(py, &stop, || {
+    let lines: Vec<BandLine> = interruptible(py, &stop, || {
         use rayon::prelude::*;
         pool.install(|| {
             (first..first.saturating_add(count))
                 .into_par_iter()
                 .map(|i| {
                     if stop.load(Ordering::Relaxed) {
-                        return (i, None);
+                        return BandLine::new(&search, seed, i, None);
                     }
-                    (i, search.find(seed, i))
+                    BandLine::find(&search, seed, i)
                 })
                 .collect()
         })
     })?;
-    let results = found
+    let results = lines
         .into_iter()
-        .map(|(i, f)| {
-            f.map(|p| (i, p)).ok_or_else(|| {
-                let message = format!(
-                    "no puzzle in {band} among {max_tries} random minimal puzzles (index {i})"
-                );
-                let position = usize::try_from(i - first).unwrap_or(usize::MAX);
-                Fail::new("budget_exceeded", message).at(position)
-            })
+        .map(|line| match line.error_message() {
+            None => Ok(line),
+            Some(message) => {
+                let position = usize::try_from(line.index - first).unwrap_or(usize::MAX);
+                Err(Fail::new("budget_exceeded", message).at(position))
+            }
         })
         .collect();
-    errors.collect(py, results, |py, (i, p)| {
-        let d = PyDict::new(py);
-        d.set_item("status", "ok")?;
-        d.set_item("puzzle", p.puzzle.to_string())?;
-        d.set_item("index", i)?;
-        d.set_item("seed", seed)?;
-        d.set_item("target", band.to_string())?;
-        let key = band.rating.kind.name().replace('-', "_");
-        d.set_item(key, crate::record::to_py(py, &p.value)?)?;
-        d.set_item("clues", p.puzzle.clue_count())?;
-        d.set_item("symmetry", symmetry.name())?;
-        d.set_item("tries", p.tries)?;
-        Ok(d.into_any().unbind())
-    })
+    errors.collect(py, results, |py, line| crate::record::to_py(py, &line))
 }
 
 /// Stops a run when asked (Ctrl-C) or at the deadline.
@@ -103,8 +86,12 @@ impl Watch<'_> {
     }
 }
 
-impl Progress for Watch<'_> {
-    fn on_round(&mut self, _: &RoundRecord, _: Option<&BestRecord>) -> bool {
+impl<S> Observer<S> for Watch<'_> {
+    fn on_sweep(&mut self, _: &SweepInfo<'_, S>) -> bool {
+        !self.stop.load(Ordering::Relaxed)
+    }
+
+    fn on_round(&mut self, _: &RoundInfo<'_, S>) -> bool {
         !self.stop.load(Ordering::Relaxed)
     }
 
@@ -122,8 +109,9 @@ impl Progress for Watch<'_> {
 /// ``"interrupted"`` (``KeyboardInterrupt`` only if no puzzle was rated yet). Returns the
 /// summary of ``sudoku generate --json``: ``puzzle``, ``solution``, ``clues``, ``minimal``,
 /// ``se_rating``, ``depth``, ``normal_width``, ``average_width``, ``energy``,
-/// ``best_energy``, ``steps``, ``seed``, ``energy_kind``, ``energy_settings``,
-/// ``stop_reason`` (``time_limit``, ``step_limit``, ``interrupted``, ``exhausted``).
+/// ``best_energy``, ``steps``, ``depth_steps``, ``seed``, ``runs`` (1), ``energy_kind``,
+/// ``energy_settings``, ``status``, ``stop_reason`` (``time_limit``, ``step_limit``,
+/// ``interrupted``, ``exhausted``).
 ///
 /// >>> g = generate(steps=2, start=20, seed=3)
 /// >>> g["stop_reason"], g["se_rating"]["er"] >= 1.0
@@ -140,16 +128,8 @@ fn generate(
     energy: Option<&str>,
     start: Option<u32>,
 ) -> PyResult<Py<PyAny>> {
-    let mut config = match preset {
-        "explainer" => GeneratorConfig::explainer(),
-        "average-width" => GeneratorConfig::average_width(),
-        "paper" => GeneratorConfig::paper(),
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "unknown preset {other:?}; use explainer, average-width or paper"
-            )));
-        }
-    };
+    let mut config =
+        preset.parse::<Preset>().map_err(|e| PyValueError::new_err(e.to_string()))?.config();
     if let Some(spec) = energy {
         let e: Energy = spec.parse().map_err(|e| PyValueError::new_err(format!("{e}")))?;
         config.energy = e;
@@ -171,16 +151,16 @@ fn generate(
     let stop = AtomicBool::new(false);
     let (outcome, signal) = until_signal(py, &stop, || {
         let started = Instant::now();
-        let watch = Watch { stop: &stop, deadline: time.map(|t| started + t) };
-        let generation = Generation::start_until(config, seed, &mut || watch.keep_going())
-            .map_err(|e| Fail::new("error", e.to_string()))?;
+        let mut watch = Watch { stop: &stop, deadline: time.map(|t| started + t) };
+        let generation =
+            Generation::start_until(config, seed, &mut KeepGoing(|| watch.keep_going()))
+                .map_err(|e| Fail::new("error", e.to_string()))?;
         let Some(mut generation) = generation else { return Ok(None) };
         let budget = Budget {
             max_sweeps: steps,
             max_time: time.map(|t| t.saturating_sub(started.elapsed())),
             target_energy: None,
         };
-        let mut watch = watch;
         let reason = generation.run(&budget, &mut watch);
         Ok(Some((generation.rate_summary(), reason)))
     });
@@ -191,43 +171,8 @@ fn generate(
                 .into_err(py)
         }));
     };
-    let d = PyDict::new(py);
-    d.set_item("status", "ok")?;
-    d.set_item("puzzle", s.puzzle.to_string())?;
-    d.set_item("solution", s.solution.to_string())?;
-    d.set_item("clues", s.clues)?;
-    d.set_item("minimal", s.minimal)?;
-    if let Some(se) = s.se {
-        let r = PyDict::new(py);
-        r.set_item("er", se.er)?;
-        r.set_item("ep", se.ep)?;
-        r.set_item("ed", se.ed)?;
-        d.set_item("se_rating", r)?;
-    } else {
-        d.set_item("se_rating", py.None())?;
-    }
-    d.set_item("depth", s.depth)?;
-    d.set_item("normal_width", s.normal_width)?;
-    match s.average_width {
-        Some(m) => {
-            let a = PyDict::new(py);
-            a.set_item("mean", m.mean)?;
-            a.set_item("stderr", m.stderr)?;
-            a.set_item("samples", m.samples)?;
-            d.set_item("average_width", a)?;
-        }
-        None => d.set_item("average_width", py.None())?,
-    }
-    d.set_item("energy", s.energy)?;
-    d.set_item("best_energy", s.best_energy)?;
-    d.set_item("steps", s.steps)?;
-    d.set_item("seed", s.seed)?;
-    d.set_item("energy_kind", energy.rating.kind.name())?;
-    d.set_item("energy_settings", energy.to_string())?;
-    let reason =
-        if signal.is_some() { "interrupted" } else { sudoku_generate::stop_status(reason) };
-    d.set_item("stop_reason", reason)?;
-    Ok(d.into_any().unbind())
+    let reason = if signal.is_some() { StopReason::Stopped } else { reason };
+    crate::record::to_py(py, &SummaryLine::new(s, energy, 1, reason))
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -1,0 +1,427 @@
+//! The generator's records: what a generation keeps as it goes ([`BestRecord`],
+//! [`RoundRecord`]), and the JSON lines of `docs/schema.md` that every front end writes from
+//! them ([`BestLine`], [`SummaryLine`], [`BandLine`]). The lines serialise with their fields
+//! in alphabetical order, nested objects too, as the schema lists them: the command line
+//! writes them as they are and the Python binding converts the same records, so the schema
+//! lives here once.
+
+use serde::ser::{SerializeMap, SerializeStruct};
+use serde::{Deserialize, Serialize, Serializer};
+use sudoku_core::Grid;
+use sudoku_logic::SeRating;
+use sudoku_metrics::{Mean, RatingValue};
+use tempering::StopReason;
+
+use crate::{BandPuzzle, BandSearch, Energy, Summary};
+
+/// A puzzle that was the best found when it was found.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BestRecord {
+    /// The puzzle.
+    pub puzzle: Grid,
+    /// Its clue count.
+    pub clues: usize,
+    /// Its difficulty `U`.
+    pub u: f64,
+    /// Its energy.
+    pub energy: f64,
+    /// Width-phase sweeps per replica when it was found.
+    pub sweep: u64,
+    /// Its depth.
+    pub depth: Option<u32>,
+    /// Its normal width.
+    pub normal_width: Option<u64>,
+    /// Its ER/EP/ED, when the energy is `se-rating`.
+    pub se: Option<SeRating>,
+}
+
+/// One round of the width phase, for plots: temperatures and energies per replica slot.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoundRecord {
+    /// Width-phase sweeps per replica at the end of the round.
+    pub sweep: u64,
+    /// Inverse temperatures, hottest first.
+    pub betas: Vec<f64>,
+    /// Energies, hottest first.
+    pub energies: Vec<f64>,
+}
+
+/// A best puzzle as the results file of `sudoku generate --out` holds it, one JSON line per
+/// best as it is found: the [`BestRecord`] with its run's seed and energy, the time since the
+/// run began and, when known puzzles were given, whether it is one of them.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_generate::{BestLine, BestRecord};
+/// let best = BestRecord {
+///     puzzle: "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?,
+///     clues: 24,
+///     u: 7.2,
+///     energy: -696.0,
+///     sweep: 3,
+///     depth: Some(5),
+///     normal_width: Some(410),
+///     se: None,
+/// };
+/// let line = BestLine::new(best, "depth".parse()?, 7, 1.5);
+/// let json = serde_json::to_string(&line)?;
+/// assert!(json.starts_with(r#"{"clues":24,"depth":5,"elapsed_s":1.5,"energy":-696.0,"energy_kind":"depth""#));
+/// assert!(json.ends_with(r#""se_rating":null,"seed":7,"status":"ok","step":3,"u":7.2}"#));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct BestLine {
+    /// The best puzzle.
+    pub best: BestRecord,
+    /// The run's energy (`energy_kind`, `energy_settings`).
+    pub energy: Energy,
+    /// The run's seed.
+    pub seed: u64,
+    /// Seconds since the run began (`elapsed_s`).
+    pub elapsed_s: f64,
+    /// Whether the puzzle is isomorphic to a known one (`None`: no known puzzles given, and
+    /// the line has no `known`).
+    pub known: Option<bool>,
+}
+
+impl BestLine {
+    /// The line of `best`, found by the run with `seed` and `energy` after `elapsed_s`
+    /// seconds.
+    #[must_use]
+    pub fn new(best: BestRecord, energy: Energy, seed: u64, elapsed_s: f64) -> BestLine {
+        BestLine { best, energy, seed, elapsed_s, known: None }
+    }
+
+    /// With whether the puzzle is a known one.
+    #[must_use]
+    pub fn with_known(self, known: Option<bool>) -> BestLine {
+        BestLine { known, ..self }
+    }
+}
+
+impl Serialize for BestLine {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let b = &self.best;
+        let mut st = s.serialize_struct("BestLine", 14)?;
+        st.serialize_field("clues", &b.clues)?;
+        st.serialize_field("depth", &b.depth)?;
+        st.serialize_field("elapsed_s", &self.elapsed_s)?;
+        st.serialize_field("energy", &b.energy)?;
+        st.serialize_field("energy_kind", self.energy.rating.kind.name())?;
+        st.serialize_field("energy_settings", &self.energy.to_string())?;
+        match self.known {
+            Some(known) => st.serialize_field("known", &known)?,
+            None => st.skip_field("known")?,
+        }
+        st.serialize_field("normal_width", &b.normal_width)?;
+        st.serialize_field("puzzle", &b.puzzle)?;
+        st.serialize_field("se_rating", &b.se.as_ref().map(SeJson))?;
+        st.serialize_field("seed", &self.seed)?;
+        st.serialize_field("status", "ok")?;
+        st.serialize_field("step", &b.sweep)?;
+        st.serialize_field("u", &b.u)?;
+        st.end()
+    }
+}
+
+/// The best puzzle of a generation that is not a known one, with its run's seed: the
+/// `best_new` of a [`SummaryLine`], `{"clues","energy","puzzle","se_rating","seed","u"}`.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct BestNew {
+    /// The puzzle, as its run recorded it.
+    pub best: BestRecord,
+    /// Its run's seed.
+    pub seed: u64,
+}
+
+impl BestNew {
+    /// `best`, found by the run with `seed`.
+    #[must_use]
+    pub fn new(best: BestRecord, seed: u64) -> BestNew {
+        BestNew { best, seed }
+    }
+}
+
+impl Serialize for BestNew {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let b = &self.best;
+        let mut st = s.serialize_struct("BestNew", 6)?;
+        st.serialize_field("clues", &b.clues)?;
+        st.serialize_field("energy", &b.energy)?;
+        st.serialize_field("puzzle", &b.puzzle)?;
+        st.serialize_field("se_rating", &b.se.as_ref().map(SeJson))?;
+        st.serialize_field("seed", &self.seed)?;
+        st.serialize_field("u", &b.u)?;
+        st.end()
+    }
+}
+
+/// Whether a generation's puzzle is a known one, and the best new puzzle (`known` and
+/// `best_new` of a [`SummaryLine`], there when known puzzles were given).
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Novelty {
+    /// Whether the summary's puzzle is isomorphic to a known one.
+    pub known: bool,
+    /// The best puzzle of any run that is not known (`None`: every best is known).
+    pub best_new: Option<BestNew>,
+}
+
+impl Novelty {
+    /// `known`, and the best new puzzle.
+    #[must_use]
+    pub fn new(known: bool, best_new: Option<BestNew>) -> Novelty {
+        Novelty { known, best_new }
+    }
+}
+
+/// The result of a generation as `sudoku generate --json` prints it and Python's `generate`
+/// returns it: the [`Summary`] with the energy, the number of runs, why the run stopped and,
+/// when known puzzles were given, its [`Novelty`].
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_generate::{Generation, GeneratorConfig, Start, SummaryLine};
+/// use tempering::Budget;
+///
+/// let config = GeneratorConfig::default().with_start(Start::BestOfRandom(5));
+/// let mut generation = Generation::start(config, 3)?;
+/// let stop = generation.run(&Budget::sweeps(1), &mut ());
+/// let line = SummaryLine::new(generation.rate_summary(), config.energy, 1, stop);
+/// let json = serde_json::to_value(&line)?;
+/// assert_eq!((json["stop_reason"].as_str(), json["steps"].as_u64()), (Some("step_limit"), Some(1)));
+/// assert_eq!(json["energy_settings"], "se-rating:tiebreak=ep-ed");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct SummaryLine {
+    /// The rated result.
+    pub summary: Summary,
+    /// The energy (`energy_kind`, `energy_settings`).
+    pub energy: Energy,
+    /// How many runs the result is the best of.
+    pub runs: usize,
+    /// Why the run stopped (`stop_reason`).
+    pub stop: StopReason,
+    /// Whether the puzzle is known, and the best new one (`None`: no known puzzles given).
+    pub novelty: Option<Novelty>,
+}
+
+impl SummaryLine {
+    /// The line of `summary`, the best of `runs` runs with `energy`, stopped by `stop`.
+    #[must_use]
+    pub fn new(summary: Summary, energy: Energy, runs: usize, stop: StopReason) -> SummaryLine {
+        SummaryLine { summary, energy, runs, stop, novelty: None }
+    }
+
+    /// With whether the puzzle is known, and the best new one.
+    #[must_use]
+    pub fn with_novelty(self, novelty: Option<Novelty>) -> SummaryLine {
+        SummaryLine { novelty, ..self }
+    }
+}
+
+impl Serialize for SummaryLine {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let m = &self.summary;
+        let mut st = s.serialize_struct("SummaryLine", 21)?;
+        st.serialize_field("average_width", &m.average_width.as_ref().map(MeanJson))?;
+        st.serialize_field("best_energy", &m.best_energy)?;
+        match &self.novelty {
+            Some(n) => st.serialize_field("best_new", &n.best_new)?,
+            None => st.skip_field("best_new")?,
+        }
+        st.serialize_field("clues", &m.clues)?;
+        st.serialize_field("depth", &m.depth)?;
+        st.serialize_field("depth_steps", &m.depth_steps)?;
+        st.serialize_field("energy", &m.energy)?;
+        st.serialize_field("energy_kind", self.energy.rating.kind.name())?;
+        st.serialize_field("energy_settings", &self.energy.to_string())?;
+        match &self.novelty {
+            Some(n) => st.serialize_field("known", &n.known)?,
+            None => st.skip_field("known")?,
+        }
+        st.serialize_field("minimal", &m.minimal)?;
+        st.serialize_field("normal_width", &m.normal_width)?;
+        st.serialize_field("puzzle", &m.puzzle)?;
+        st.serialize_field("runs", &self.runs)?;
+        st.serialize_field("se_rating", &m.se.as_ref().map(SeJson))?;
+        st.serialize_field("seed", &m.seed)?;
+        st.serialize_field("solution", &m.solution)?;
+        st.serialize_field("status", "ok")?;
+        st.serialize_field("steps", &m.steps)?;
+        st.serialize_field("stop_reason", &self.stop)?;
+        st.end()
+    }
+}
+
+/// One line of a band's list (`sudoku band --json`, Python's `generate_band`): the
+/// `index`-th puzzle of `seed`'s list in the band, or, when none was found within the search's
+/// tries, a `budget_exceeded` line with its error.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_generate::{BandLine, BandSearch};
+/// let search = BandSearch::new("se-rating=1.0..1.5".parse()?).with_max_tries(1_000);
+/// let line = BandLine::find(&search, 4, 0);
+/// let json = serde_json::to_string(&line)?;
+/// assert!(json.contains(r#""index":0,"puzzle":"#) && json.contains(r#""se_rating":{"ed":"#));
+/// assert!(line.error_message().is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct BandLine {
+    /// The search: its band, symmetry and tries per puzzle.
+    pub search: BandSearch,
+    /// The list's seed.
+    pub seed: u64,
+    /// The puzzle's index in the list.
+    pub index: u64,
+    /// The puzzle found, or `None` when `max_tries` random puzzles missed the band.
+    pub found: Option<BandPuzzle>,
+}
+
+impl BandLine {
+    /// The line of `found`, the `index`-th puzzle of `seed`'s list by `search`.
+    #[must_use]
+    pub fn new(search: &BandSearch, seed: u64, index: u64, found: Option<BandPuzzle>) -> BandLine {
+        BandLine { search: *search, seed, index, found }
+    }
+
+    /// Finds the `index`-th puzzle of `seed`'s list ([`BandSearch::find`]) and makes its line.
+    #[must_use]
+    pub fn find(search: &BandSearch, seed: u64, index: u64) -> BandLine {
+        BandLine::new(search, seed, index, search.find(seed, index))
+    }
+
+    /// Why there is no puzzle on this line, if there is none: `no puzzle in BAND among N
+    /// random minimal puzzles (index I)`.
+    #[must_use]
+    pub fn error_message(&self) -> Option<String> {
+        self.found.is_none().then(|| {
+            format!(
+                "no puzzle in {} among {} random minimal puzzles (index {})",
+                self.search.band, self.search.max_tries, self.index
+            )
+        })
+    }
+}
+
+impl Serialize for BandLine {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let found = self.found.as_ref();
+        let status = if found.is_some() { "ok" } else { "budget_exceeded" };
+        let mut fields = vec![
+            ("index".to_string(), Field::Number(self.index)),
+            ("puzzle".to_string(), Field::Puzzle(found.map(|p| p.puzzle))),
+            ("seed".to_string(), Field::Number(self.seed)),
+            ("status".to_string(), Field::Text(status.to_string())),
+            ("target".to_string(), Field::Text(self.search.band.to_string())),
+        ];
+        match found {
+            Some(p) => fields.extend([
+                ("clues".to_string(), Field::Number(p.puzzle.clue_count() as u64)),
+                // The rating's value goes under its name (`se_rating`).
+                (self.search.band.rating.kind.name().replace('-', "_"), Field::Rating(&p.value)),
+                ("symmetry".to_string(), Field::Text(self.search.symmetry.name().to_string())),
+                ("tries".to_string(), Field::Number(p.tries)),
+            ]),
+            None => {
+                let message = self.error_message().unwrap_or_default();
+                let error = ErrorJson { code: "budget_exceeded", message };
+                fields.push(("error".to_string(), Field::Error(error)));
+            }
+        }
+        fields.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut map = s.serialize_map(Some(fields.len()))?;
+        for (key, value) in &fields {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
+}
+
+/// A value of a [`BandLine`], whose keys are sorted at run time (the rating's name is one).
+enum Field<'a> {
+    Number(u64),
+    Text(String),
+    Puzzle(Option<Grid>),
+    Rating(&'a RatingValue),
+    Error(ErrorJson),
+}
+
+impl Serialize for Field<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Field::Number(n) => s.serialize_u64(*n),
+            Field::Text(t) => s.serialize_str(t),
+            Field::Puzzle(p) => p.serialize(s),
+            Field::Rating(v) => RatingJson(v).serialize(s),
+            Field::Error(e) => e.serialize(s),
+        }
+    }
+}
+
+/// The schema's error object, `{"code","message"}`.
+struct ErrorJson {
+    code: &'static str,
+    message: String,
+}
+
+impl Serialize for ErrorJson {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Error", 2)?;
+        st.serialize_field("code", self.code)?;
+        st.serialize_field("message", &self.message)?;
+        st.end()
+    }
+}
+
+/// ER/EP/ED as the schema writes them: `{"ed","ep","er"}`.
+struct SeJson<'a>(&'a SeRating);
+
+impl Serialize for SeJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("SeRating", 3)?;
+        st.serialize_field("ed", &self.0.ed)?;
+        st.serialize_field("ep", &self.0.ep)?;
+        st.serialize_field("er", &self.0.er)?;
+        st.end()
+    }
+}
+
+/// A mean as the schema writes it: `{"mean","samples","stderr"}`.
+struct MeanJson<'a>(&'a Mean);
+
+impl Serialize for MeanJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Mean", 3)?;
+        st.serialize_field("mean", &self.0.mean)?;
+        st.serialize_field("samples", &self.0.samples)?;
+        st.serialize_field("stderr", &self.0.stderr)?;
+        st.end()
+    }
+}
+
+/// A rating's value as the schema writes it: a number, a mean or ER/EP/ED.
+struct RatingJson<'a>(&'a RatingValue);
+
+impl Serialize for RatingJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            RatingValue::Count(n) => s.serialize_u64(*n),
+            RatingValue::Mean(m) => MeanJson(m).serialize(s),
+            RatingValue::Se(r, _) => SeJson(r).serialize(s),
+            // Every other value is its number (RatingValue grows: a new kind is a number
+            // until the schema says otherwise).
+            other => s.serialize_f64(other.number()),
+        }
+    }
+}
