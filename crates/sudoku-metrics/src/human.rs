@@ -1,14 +1,12 @@
 //! A model of a human solver (after Pelanek): elementary steps (singles) in random order, and,
 //! when none applies, the easiest refutation.
 
-use rand::{Rng, RngExt, SeedableRng};
-use rand_pcg::Pcg64Mcg;
+use rand::{Rng, RngExt};
 use rayon::prelude::*;
 use sudoku_core::{CandidateGrid, Cell, Digit, Failure, Grid, Meter, Unit, Work};
 use sudoku_solve::{Outcome, solve_within};
 
 use crate::Difficulty;
-use crate::stochastic::run_seeds;
 
 /// How a refutation step is scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -154,14 +152,15 @@ impl HumanModel {
             Outcome::None => return Err(Failure::NO_SOLUTION),
             _ => return Err(Failure::NOT_UNIQUE),
         };
-        let runs: Vec<HumanRating> = run_seeds(seed, self.runs)
+        // Run `i` draws from the `i`-th child stream of `seed`, whichever thread runs it.
+        let runs: Vec<HumanRating> = (0..u64::from(self.runs.max(1)))
             .into_par_iter()
-            .map(|s| {
+            .map(|i| {
                 let mut run = Run {
                     model: self,
                     board: CandidateGrid::from(puzzle),
                     solution,
-                    rng: Pcg64Mcg::seed_from_u64(s),
+                    rng: tempering::stream(seed, i),
                     steps: Meter::new(self.budget, Work::ModelSteps),
                 };
                 run.go()

@@ -1,14 +1,12 @@
 //! Constraint relaxation: how many solutions the puzzle has once some of its "these two cells
 //! differ" constraints are dropped.
 
-use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
 use sudoku_core::{Cell, Failure, Grid, Meter, Work};
 
 use crate::Difficulty;
-use crate::stochastic::run_seeds;
 
 /// The 810 peer pairs `(a, b)`, `a < b`, in row-major order of `a` then `b`.
 fn peer_pairs() -> Vec<(u8, u8)> {
@@ -135,8 +133,7 @@ impl Relaxation {
     }
 
     /// The solution count of one random relaxation (at most `cap`).
-    fn sample(&self, puzzle: &Grid, pairs: &[(u8, u8)], seed: u64) -> Result<u64, Failure> {
-        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    fn sample(&self, puzzle: &Grid, pairs: &[(u8, u8)], mut rng: Pcg64Mcg) -> Result<u64, Failure> {
         let mut neighbours = [0u128; 81];
         for &(a, b) in pairs {
             neighbours[a as usize] |= 1 << b;
@@ -191,9 +188,10 @@ impl Relaxation {
     /// [`FailureKind::BudgetExceeded`](sudoku_core::FailureKind::BudgetExceeded) when a sample needs more nodes than the budget.
     pub fn counts(&self, puzzle: &Grid, seed: u64) -> Result<Vec<u64>, Failure> {
         let pairs = peer_pairs();
-        run_seeds(seed, self.samples)
+        // Sample `i` draws from the `i`-th child stream of `seed`, whichever thread runs it.
+        (0..u64::from(self.samples.max(1)))
             .into_par_iter()
-            .map(|s| self.sample(puzzle, &pairs, s))
+            .map(|i| self.sample(puzzle, &pairs, tempering::stream(seed, i)))
             .collect()
     }
 }

@@ -1,20 +1,13 @@
 //! Ratings from randomized solvers (Krivanek's thesis): the median effort of annealing, harmony
 //! search and random-tie backtracking over many seeded runs.
 
-use rand::{Rng, RngExt, SeedableRng};
-use rand_pcg::Pcg64Mcg;
+use rand::{Rng, RngExt};
 use rayon::prelude::*;
 use sudoku_core::{Failure, FailureKind, Grid, Work};
 use sudoku_solve::{Annealer, HarmonySearch, Limits, Solver};
+use tempering::{child_seed, stream};
 
 use crate::Difficulty;
-
-/// One seed per run, drawn from a generator seeded with `seed`: runs are independent of the
-/// thread that executes them.
-pub(crate) fn run_seeds(seed: u64, runs: u32) -> Vec<u64> {
-    let mut master = Pcg64Mcg::seed_from_u64(seed);
-    (0..runs.max(1)).map(|_| master.next_u64()).collect()
-}
 
 /// The median (mean of the two middle values for an even count) of non-empty `values`.
 pub(crate) fn median(mut values: Vec<f64>) -> f64 {
@@ -85,10 +78,11 @@ fn median_steps(
     max_steps: u64,
 ) -> Result<f64, Failure> {
     let limits = Limits::steps(max_steps);
-    let steps: Vec<f64> = run_seeds(seed, runs)
+    // Run `i` is seeded by the `i`-th child of `seed`: independent of the thread that runs it.
+    let steps: Vec<f64> = (0..u64::from(runs.max(1)))
         .into_par_iter()
-        .map(|s| {
-            let run = solver.run(puzzle, s, &limits).map_err(solve_error)?;
+        .map(|i| {
+            let run = solver.run(puzzle, child_seed(seed, i), &limits).map_err(solve_error)?;
             Ok(if run.solution().is_some() { run.steps as f64 } else { f64::INFINITY })
         })
         .collect::<Result<_, Failure>>()?;
@@ -151,11 +145,11 @@ impl Difficulty for HarmonyCost {
     }
     fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
         let limits = Limits::steps(self.improvisations);
-        let costs: Vec<f64> = run_seeds(seed, self.runs)
+        let costs: Vec<f64> = (0..u64::from(self.runs.max(1)))
             .into_par_iter()
-            .map(|s| {
+            .map(|i| {
                 self.search
-                    .run(puzzle, s, &limits)
+                    .run(puzzle, child_seed(seed, i), &limits)
                     .map(|r| f64::from(r.best_cost()))
                     .map_err(solve_error)
             })
@@ -283,15 +277,15 @@ impl Difficulty for BacktrackSteps {
         if let Some(c) = puzzle.first_conflict() {
             return Err(Failure::from(c));
         }
-        let steps: Vec<f64> = run_seeds(seed, self.runs)
+        let steps: Vec<f64> = (0..u64::from(self.runs.max(1)))
             .into_par_iter()
-            .map(|s| {
+            .map(|i| {
                 let mut bt = Backtrack {
                     cells: [0; 81],
                     used: [0; 27],
                     steps: 0,
                     max_steps: self.max_steps,
-                    rng: Pcg64Mcg::seed_from_u64(s),
+                    rng: stream(seed, i),
                 };
                 for (i, v) in puzzle.to_bytes().into_iter().enumerate() {
                     if v != 0 {

@@ -7,8 +7,7 @@
 
 use std::collections::HashSet;
 
-use rand::{Rng, RngExt, SeedableRng};
-use rand_pcg::Pcg64Mcg;
+use rand::{Rng, RngExt};
 use rayon::prelude::*;
 use sudoku_core::{Failure, Grid, Meter, Transform, Work};
 
@@ -300,13 +299,12 @@ impl AverageWidth {
     ///
     /// [`FailureKind::BudgetExceeded`](sudoku_core::FailureKind::BudgetExceeded) if any sample's tree has more nodes than the budget.
     pub fn sample_widths(&self, puzzle: &Grid, seed: u64) -> Result<Vec<u64>, Failure> {
-        let mut master = Pcg64Mcg::seed_from_u64(seed);
-        let seeds: Vec<u64> = (0..self.samples).map(|_| master.next_u64()).collect();
-        seeds
+        // Sample `i` breaks ties with the `i`-th child stream of `seed`, whichever thread runs it.
+        (0..u64::from(self.samples))
             .into_par_iter()
-            .map(|s| {
+            .map(|i| {
                 let walk = TreeWalk {
-                    tie: RandomTie(Pcg64Mcg::seed_from_u64(s)),
+                    tie: RandomTie(tempering::stream(seed, i)),
                     mode: self.propagation,
                     meter: Meter::new(self.budget, Work::SearchNodes),
                     solutions: 0,

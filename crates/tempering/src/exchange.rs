@@ -1,6 +1,6 @@
 //! Replica exchange (parallel tempering) with fixed or adaptive temperature ladders.
 
-use rand::{RngExt, SeedableRng};
+use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
 
@@ -254,8 +254,9 @@ struct Walker<S> {
 /// parallel, then neighbours exchange configurations (even pairs in even rounds, odd pairs in
 /// odd rounds) with probability `min(1, exp((beta_a - beta_b)(E_a - E_b)))`.
 ///
-/// Every walker owns a generator derived from the seed, and exchanges use the master
-/// generator, so results are bit-identical for any number of threads. With the `serde` feature
+/// Every walker owns a generator derived from the seed (walker `m`'s is
+/// [`stream(seed, m + 1)`](crate::stream)), and exchanges use the master generator
+/// (`stream(seed, 0)`), so results are bit-identical for any number of threads. With the `serde` feature
 /// the whole simulation serialises as a checkpoint: resuming it continues exactly.
 ///
 /// # Examples
@@ -350,7 +351,7 @@ impl<S: Clone + Send + Sync> ReplicaExchange<S> {
         if config.sweeps_per_round == 0 || config.moves_per_sweep == 0 {
             return Err(ConfigError::ZeroLength);
         }
-        let mut master = Pcg64Mcg::seed_from_u64(seed);
+        let master = crate::stream(seed, 0);
         let slots: Vec<Walker<S>> = initial
             .into_iter()
             .enumerate()
@@ -358,7 +359,7 @@ impl<S: Clone + Send + Sync> ReplicaExchange<S> {
                 id: i as u32,
                 energy: model.energy(&state),
                 state,
-                rng: Pcg64Mcg::from_rng(&mut master),
+                rng: crate::stream(seed, i as u64 + 1),
                 last_end: None,
             })
             .collect();

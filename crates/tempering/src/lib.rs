@@ -91,7 +91,7 @@ pub use exchange::{
 };
 pub use model::Model;
 pub use observer::{KeepGoing, Observer, RoundInfo, SweepInfo};
-pub use stream::stream;
+pub use stream::{child_seed, stream};
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
