@@ -97,9 +97,9 @@ pub(crate) struct GenerateArgs {
     /// removed and it is re-rated. The summary says `minimal` either way.
     #[arg(long)]
     minimal: bool,
-    /// Independent runs side by side, seeds --seed, --seed + 1, ...; the best is reported
-    /// (all cores stay busy even with a single-chain --search). The output depends on the
-    /// seeds alone, not on --threads.
+    /// Independent runs side by side, the first with --seed and the others with seeds derived
+    /// from it; the best is reported (all cores stay busy even with a single-chain --search).
+    /// The output depends on the seeds alone, not on --threads.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=4096))]
     runs: u32,
     /// Seed of the whole run (default 1).
@@ -528,7 +528,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
             };
             let seeds = match args.runs {
                 1 => format!("seed {seed}"),
-                n => format!("{n} runs, seeds {seed} to {}", seed + u64::from(n) - 1),
+                n => format!("{n} runs from seed {seed}"),
             };
             eprintln!("sudoku generate: {seeds}, energy {}; {phase} ...", config.energy);
             let mut watches: Vec<_> = (0..args.runs.max(1))

@@ -406,7 +406,7 @@ fn generate_refuses_a_damaged_checkpoint() {
     // A checkpoint without a run is refused, not a crash.
     std::fs::write(
         &ckpt,
-        b"{\"format\":\"sudoku-generate-checkpoint\",\"version\":4,\"portfolio\":{\"runs\":[]}}",
+        b"{\"format\":\"sudoku-generate-checkpoint\",\"version\":5,\"portfolio\":{\"runs\":[]}}",
     )
     .unwrap();
     let out = sudoku(

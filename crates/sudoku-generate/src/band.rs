@@ -6,9 +6,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use rand::Rng;
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
-use rand_pcg::Pcg64Mcg;
 use sudoku_core::{Cell, Grid};
 use sudoku_metrics::{ParseRatingError, Rating, RatingValue};
 use sudoku_solve::is_unique;
@@ -173,12 +172,6 @@ impl FromStr for Symmetry {
     }
 }
 
-/// The `index`-th random stream of `seed`: what makes the `index`-th puzzle of a list depend
-/// on nothing else.
-pub(crate) fn stream(seed: u64, index: u64) -> Pcg64Mcg {
-    Pcg64Mcg::seed_from_u64(seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15))
-}
-
 /// A random minimal puzzle: a random solution grid, its cells (or symmetry orbits) removed in
 /// a random order while the puzzle stays unique. Minimal: no clue (no orbit, with a symmetry)
 /// can go.
@@ -306,9 +299,15 @@ impl BandSearch {
 
     /// The `index`-th puzzle of `seed`'s list, or `None` when `max_tries` random puzzles
     /// missed the band (a puzzle the rating cannot rate within its budget is a miss).
+    ///
+    /// The `index`-th puzzle draws its random puzzles from the `index`-th child stream of
+    /// the seed's first child (`tempering::stream(tempering::child_seed(seed, 0), index)`), so
+    /// it depends on `seed` and `index` alone; every puzzle is rated with `seed` itself, as
+    /// `sudoku rate --seed` rates (whose samples use the seed's children, not the streams the
+    /// puzzles come from).
     #[must_use]
     pub fn find(&self, seed: u64, index: u64) -> Option<BandPuzzle> {
-        let mut rng = stream(seed, index);
+        let mut rng = tempering::stream(tempering::child_seed(seed, 0), index);
         for tries in 1..=self.max_tries {
             let puzzle = random_minimal(&mut rng, self.symmetry);
             let Ok(value) = self.band.rating.evaluate(&puzzle, seed) else { continue };

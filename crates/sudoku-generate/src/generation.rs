@@ -2,14 +2,12 @@
 //! grid, or the best of many random minimal puzzles), then the configured optimizer. The whole
 //! generation serialises, so a run can stop, be saved, and resume exactly.
 
-use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
 use sudoku_core::Grid;
 use sudoku_metrics::{Depth, RatingKind};
-use tempering::{Budget, ConfigError, Metropolis, Model, Observer, StopReason};
+use tempering::{Budget, ConfigError, Metropolis, Model, Observer, StopReason, child_seed, stream};
 
-use crate::band::stream;
 use crate::observe::{DepthReached, Recorder};
 use crate::search::{Searcher, WidthModel};
 use crate::{
@@ -63,13 +61,48 @@ pub struct Generation {
     model: Option<WidthModel>,
 }
 
+/// Where a generation's random numbers come from, each purpose its own child stream
+/// ([`tempering::child_seed`]): the children of its seed's first child. The seed's other
+/// children are the other runs of a [`Portfolio`](crate::Portfolio), and the seed itself rates
+/// the summary, as `sudoku rate --seed` does.
+#[derive(Clone, Copy, Debug)]
+struct Streams {
+    root: u64,
+}
+
+impl Streams {
+    fn of(seed: u64) -> Streams {
+        Streams { root: child_seed(seed, 0) }
+    }
+
+    /// The solution grid and the depth phase.
+    fn solution(self) -> Pcg64Mcg {
+        stream(self.root, 0)
+    }
+
+    /// The main phase's optimizer.
+    fn search(self) -> u64 {
+        child_seed(self.root, 1)
+    }
+
+    /// The energy's random ratings: each puzzle is rated with a child of this seed.
+    fn ratings(self) -> u64 {
+        child_seed(self.root, 2)
+    }
+
+    /// The `i`-th random start puzzle.
+    fn start(self, i: u32) -> Pcg64Mcg {
+        stream(self.root, 3 + u64::from(i))
+    }
+}
+
 /// `n` random minimal puzzles (the `i`-th drawn from the seed and `i` alone, rated in
 /// parallel: the same for any thread count), lowest energy first (in drawing order among
 /// equals), or `None` when `keep_going` says stop.
 fn random_starts(
     model: &WidthModel,
     n: u32,
-    seed: u64,
+    streams: Streams,
     keep_going: &mut dyn FnMut() -> bool,
 ) -> Option<Vec<PuzzleState>> {
     use rayon::prelude::*;
@@ -83,7 +116,7 @@ fn random_starts(
         let drawn: Vec<(f64, PuzzleState)> = (next..upto)
             .into_par_iter()
             .map(|i| {
-                let mut rng = stream(seed, u64::from(i) + 1);
+                let mut rng = streams.start(i);
                 let puzzle = random_minimal(&mut rng, Symmetry::None);
                 let solution = match sudoku_solve::solve(&puzzle) {
                     sudoku_solve::Outcome::Unique(s) => s,
@@ -143,23 +176,24 @@ impl Generation {
         seed: u64,
         observer: &mut O,
     ) -> Result<Option<Generation>, GenerateError> {
-        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let streams = Streams::of(seed);
+        let mut rng = streams.solution();
         let solution = sudoku_solve::random_solution(&mut rng);
         let (beta, target, max_sweeps) = match config.start {
             Start::DepthPhase { beta, target, max_sweeps } => (beta, target, max_sweeps),
             Start::BestOfRandom(n) => {
                 let model = Generation::width_model(&config, solution, seed);
                 let keep_going = &mut || observer.keep_going();
-                let Some(starts) = random_starts(&model, n, seed, keep_going) else {
+                let Some(starts) = random_starts(&model, n, streams, keep_going) else {
                     return Ok(None);
                 };
                 return Generation::with_starts(config, seed, model, starts, 0).map(Some);
             }
             Start::Given(_) => return Err(GenerateError::NoStart),
         };
+        let depth = Depth::default().with_budget(config.rating_budget);
         let depth_model =
-            PuzzleModel::new(solution, Depth::default().with_budget(config.rating_budget), seed)
-                .with_coupling(config.j, config.h);
+            PuzzleModel::new(solution, depth, streams.ratings()).with_coupling(config.j, config.h);
         let chain = Metropolis::new(beta).with_moves_per_sweep(2 * config.move_pairs);
         let mut depth_observer =
             DepthReached { target: f64::from(target), caller: observer, interrupted: false };
@@ -207,7 +241,7 @@ impl Generation {
     ) -> Result<Option<Generation>, GenerateError> {
         use rayon::prelude::*;
         config.start = Start::Given(u32::try_from(puzzles.len()).unwrap_or(u32::MAX));
-        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut rng = Streams::of(seed).solution();
         let model = Generation::width_model(&config, sudoku_solve::random_solution(&mut rng), seed);
         let mut rated: Vec<(f64, PuzzleState)> = Vec::with_capacity(puzzles.len());
         for chunk in puzzles.chunks(64) {
@@ -234,7 +268,7 @@ impl Generation {
         depth_steps: u64,
     ) -> Result<Generation, GenerateError> {
         let solution = starts.first().ok_or(GenerateError::NoStart)?.solution;
-        let search = Searcher::new(&config, &model, starts, seed)?;
+        let search = Searcher::new(&config, &model, starts, Streams::of(seed).search())?;
         Ok(Generation {
             config,
             seed,
@@ -247,8 +281,10 @@ impl Generation {
         })
     }
 
+    /// The main phase's model, with the ratings' seeds of the generation with `seed`.
     pub(crate) fn width_model(config: &GeneratorConfig, solution: Grid, seed: u64) -> WidthModel {
-        PuzzleModel::new(solution, config.energy.difficulty(config.rating_budget), seed)
+        let difficulty = config.energy.difficulty(config.rating_budget);
+        PuzzleModel::new(solution, difficulty, Streams::of(seed).ratings())
             .with_coupling(config.j, config.h)
             .with_moves(config.moves)
     }

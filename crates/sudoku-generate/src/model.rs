@@ -85,8 +85,10 @@ pub struct PuzzleMove {
 /// whose `U` cannot be computed within the rating's budget gets `+inf` energy, so it is never
 /// accepted.
 ///
-/// Ratings that draw random numbers are seeded with a hash of the run seed and the puzzle, so
-/// the energy is a fixed function of the puzzle, as Metropolis needs.
+/// Ratings that draw random numbers are seeded by the puzzle: a puzzle's seed is the child of
+/// the model's seed whose index is a 64-bit hash of its clues
+/// ([`tempering::child_seed`]), so the energy is a fixed function of the puzzle, as
+/// Metropolis needs.
 ///
 /// # Examples
 ///
@@ -182,7 +184,10 @@ impl<U: Difficulty> PuzzleModel<U> {
             self.hits.fetch_add(1, Ordering::Relaxed);
             return (!u.is_nan()).then_some(u);
         }
-        let u = self.difficulty.rate(&puzzle, self.seed ^ puzzle_hash(clues)).ok();
+        let u = self
+            .difficulty
+            .rate(&puzzle, tempering::child_seed(self.seed, puzzle_hash(clues)))
+            .ok();
         let mut memo = self.memo.lock().unwrap_or_else(PoisonError::into_inner);
         if memo.len() >= MEMO_LIMIT {
             memo.clear();

@@ -8,9 +8,12 @@ use tempering::{Budget, Observer, StopReason};
 
 use crate::{BestRecord, GenerateError, Generation, GeneratorConfig, PuzzleState, Summary};
 
-/// Generations with one configuration and the seeds `seed, seed + 1, ...`, run in parallel,
-/// their results merged and ranked. Every run depends on its seed alone, so a portfolio's
-/// output is the same for any thread count; it serialises whole, for checkpoints.
+/// Generations with one configuration, run in parallel, their results merged and ranked. Run
+/// 0 is the generation of `seed` itself, run `k` that of `tempering::child_seed(seed, k)`
+/// (the children of a seed that its own generation does not draw from): every run depends on
+/// its seed alone, so a portfolio's output is the same for any thread count, portfolios with
+/// different seeds share no run, and a run is reproduced alone by its seed. It serialises
+/// whole, for checkpoints.
 ///
 /// # Examples
 ///
@@ -26,7 +29,7 @@ use crate::{BestRecord, GenerateError, Generation, GeneratorConfig, PuzzleState,
 /// let mut portfolio = Portfolio::start(config, 10, 3)?;
 /// portfolio.run(&Budget::sweeps(4), &mut [(), (), ()]);
 /// let seeds: Vec<u64> = portfolio.runs().iter().map(|g| g.seed()).collect();
-/// assert_eq!(seeds, [10, 11, 12]);
+/// assert_eq!(seeds, [10, tempering::child_seed(10, 1), tempering::child_seed(10, 2)]);
 /// let best = portfolio.rate_summary();
 /// assert!(portfolio.runs().iter().any(|g| g.seed() == best.seed));
 /// # Ok::<(), sudoku_generate::GenerateError>(())
@@ -36,8 +39,18 @@ pub struct Portfolio {
     runs: Vec<Generation>,
 }
 
+/// The seed of run `k` of the portfolio of `seed`: `seed` itself for the first, so a portfolio
+/// of one run is the generation of `seed`, and its `k`-th child for the others.
+fn run_seed(seed: u64, k: usize) -> u64 {
+    match k {
+        0 => seed,
+        k => tempering::child_seed(seed, k as u64),
+    }
+}
+
 impl Portfolio {
-    /// Starts `runs` generations (at least one) with seeds `seed..seed + runs`, in parallel.
+    /// Starts `runs` generations (at least one) in parallel: `seed`'s and those of its
+    /// children 1, 2, ... (see [`Portfolio`]).
     ///
     /// # Errors
     ///
@@ -51,7 +64,7 @@ impl Portfolio {
         Ok(Portfolio::start_until(config, seed, &mut progress)?.expect("never interrupted"))
     }
 
-    /// As [`Portfolio::start`] with one run per observer (in seed order), giving up with
+    /// As [`Portfolio::start`] with one run per observer (in run order), giving up with
     /// `Ok(None)` when a run's observer says stop during its start phase
     /// ([`Generation::start_until`]).
     ///
@@ -71,7 +84,7 @@ impl Portfolio {
         let started: Vec<Result<Option<Generation>, GenerateError>> = observers
             .par_iter_mut()
             .enumerate()
-            .map(|(k, p)| Generation::start_until(config, seed.wrapping_add(k as u64), p))
+            .map(|(k, p)| Generation::start_until(config, run_seed(seed, k), p))
             .collect();
         let mut out = Vec::with_capacity(started.len());
         for g in started {
@@ -103,7 +116,7 @@ impl Portfolio {
         assert!(!observers.is_empty(), "a portfolio needs at least one run");
         let mut out = Vec::with_capacity(observers.len());
         for (k, p) in observers.iter_mut().enumerate() {
-            match Generation::start_from(config, seed.wrapping_add(k as u64), puzzles, p)? {
+            match Generation::start_from(config, run_seed(seed, k), puzzles, p)? {
                 Some(g) => out.push(g),
                 None => return Ok(None),
             }
@@ -112,7 +125,7 @@ impl Portfolio {
     }
 
     /// Runs every generation under `budget` (sweeps counted per generation since it began),
-    /// each reporting to its own observer (one per run, in seed order; see
+    /// each reporting to its own observer (one per run, in run order; see
     /// [`Generation::run`]). Returns why the first run stopped: with a sweep or time budget
     /// every run stops for the same reason.
     ///
@@ -133,7 +146,7 @@ impl Portfolio {
         if reasons.contains(&StopReason::Stopped) { StopReason::Stopped } else { reasons[0] }
     }
 
-    /// The generations, in seed order.
+    /// The generations, in run order.
     #[must_use]
     pub fn runs(&self) -> &[Generation] {
         &self.runs
@@ -145,7 +158,7 @@ impl Portfolio {
         self.runs.iter().map(Generation::steps).min().unwrap_or(0)
     }
 
-    /// Every run's summary, in seed order (rated in parallel; see
+    /// Every run's summary, in run order (rated in parallel; see
     /// [`Generation::rate_summary`]).
     #[must_use]
     pub fn rate_summaries(&self) -> Vec<Summary> {
@@ -153,7 +166,7 @@ impl Portfolio {
     }
 
     /// The best run's summary: with an energy for people the lowest energy, otherwise the
-    /// highest average width; ties go to the lower seed.
+    /// highest average width; ties go to the earlier run.
     #[must_use]
     pub fn rate_summary(&self) -> Summary {
         let for_people = self.runs[0].config().energy.is_for_people();

@@ -60,7 +60,9 @@ impl<T: Optimizer<WidthModel>> MainPhase for T {
 
 impl Searcher {
     /// The configured optimizer, starting from `starts` (lowest energy first): a best-first
-    /// search from all of them, a Markov chain or every replica from the first.
+    /// search from all of them, a Markov chain or every replica from the first. A chain draws
+    /// from `Pcg64Mcg::seed_from_u64(seed)`, replica exchange derives its replicas' streams
+    /// from `seed`.
     pub(crate) fn new(
         config: &GeneratorConfig,
         model: &WidthModel,
@@ -69,7 +71,7 @@ impl Searcher {
     ) -> Result<Searcher, GenerateError> {
         let first = *starts.first().ok_or(GenerateError::NoStart)?;
         let moves = 2 * config.move_pairs;
-        let rng = || Pcg64Mcg::seed_from_u64(seed ^ 0x5eed);
+        let rng = || Pcg64Mcg::seed_from_u64(seed);
         Ok(match config.search {
             Search::ReplicaExchange { replicas, beta_hot, adjustment } => {
                 let ladder = Ladder::linear(beta_hot, beta_hot * replicas as f64, replicas)?;
@@ -87,7 +89,7 @@ impl Searcher {
                     vec![first; replicas],
                     ladder,
                     exchange_config,
-                    seed ^ 0x5eed,
+                    seed,
                 )?)
             }
             Search::Annealing { t0, alpha, t_min } => {
