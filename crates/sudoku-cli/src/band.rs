@@ -86,7 +86,8 @@ pub(crate) fn run(args: &BandArgs, out: &mut dyn Write) -> anyhow::Result<Status
                     tries += args.max_tries;
                 }
             }
-            let json = serde_json::to_string(&line)?;
+            // Through a `Value`: keys in sorted order, as every JSON line of the command line.
+            let json = serde_json::to_value(&line)?.to_string();
             if args.json {
                 writeln!(out, "{json}")?;
             } else if let Some(p) = &line.found {

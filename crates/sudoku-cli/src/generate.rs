@@ -267,7 +267,9 @@ impl Observer<BestRecord> for Live<'_> {
         let known = s.known.as_ref().map(|known| known.contains(&best.puzzle.minlex().grid));
         let elapsed = s.started.elapsed().as_secs_f64();
         let line = BestLine::new(best.clone(), s.energy, self.seed, elapsed).with_known(known);
-        let written = serde_json::to_writer(&mut *out, &line)
+        // Through a `Value`: keys in sorted order, as every JSON line of the command line.
+        let written = serde_json::to_value(&line)
+            .and_then(|v| serde_json::to_writer(&mut *out, &v))
             .map_err(io::Error::other)
             .and_then(|()| writeln!(out))
             .and_then(|()| out.flush());
@@ -354,10 +356,9 @@ fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GeneratorConfig> {
         .with_minimal(args.minimal))
 }
 
-fn print_summary(out: &mut dyn Write, line: &SummaryLine, json_out: bool) -> io::Result<()> {
+fn print_summary(out: &mut dyn Write, line: &SummaryLine, json_out: bool) -> anyhow::Result<()> {
     if json_out {
-        serde_json::to_writer(&mut *out, line)?;
-        return writeln!(out);
+        return crate::schema::write_sorted(out, line);
     }
     let (s, energy) = (&line.summary, line.energy);
     let opt = |v: Option<String>| v.unwrap_or_else(|| "-".into());
@@ -408,7 +409,8 @@ fn print_summary(out: &mut dyn Write, line: &SummaryLine, json_out: bool) -> io:
             None => writeln!(out, "best new      - (every best is a known puzzle)")?,
         }
     }
-    writeln!(out, "\n{}", s.puzzle.pretty())
+    writeln!(out, "\n{}", s.puzzle.pretty())?;
+    Ok(())
 }
 
 /// A usage error naming the flags of `flags` that were given, when any was: `why` says why

@@ -45,21 +45,3 @@ pub(crate) fn write_sorted(out: &mut dyn Write, record: &impl Serialize) -> anyh
     writeln!(out)?;
     Ok(())
 }
-
-// The generator's and band's records still build JSON values here until they move into
-// sudoku-generate as Serialize types.
-
-/// An error object: a stable code from the status vocabulary and a human message.
-pub(crate) fn error(code: &str, message: &dyn std::fmt::Display) -> serde_json::Value {
-    serde_json::json!({"code": code, "message": message.to_string()})
-}
-
-/// ER/EP/ED as JSON: `{"er","ep","ed"}`.
-pub(crate) fn se_rating(r: &sudoku_logic::SeRating) -> serde_json::Value {
-    serde_json::json!({"er": r.er, "ep": r.ep, "ed": r.ed})
-}
-
-/// A rating's value as JSON: a number, `{"mean","stderr","samples"}` or `{"er","ep","ed"}`.
-pub(crate) fn rating_value(v: &sudoku_metrics::RatingValue) -> serde_json::Value {
-    serde_json::to_value(v).unwrap_or_default()
-}

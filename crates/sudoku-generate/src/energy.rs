@@ -1,10 +1,8 @@
-//! The energy's difficulty `U`: a rating of the catalogue on a scale, and the private wrapper
-//! that rates on that scale. (The workspace has three scaling mechanisms, `Scale`, `Ln<D>` and
-//! `Scaled`; they are kept together here until they become one.)
+//! The energy's difficulty `U`: a rating of the catalogue on a scale, rated on that scale by
+//! the catalogue's one scaling mechanism, [`sudoku_metrics::Scaled`].
 
 use serde::{Deserialize, Serialize};
-use sudoku_core::Grid;
-use sudoku_metrics::{Difficulty, ParseRatingError, Rating, RatingKind, Scale};
+use sudoku_metrics::{Difficulty, ParseRatingError, Rating, RatingKind, Scale, Scaled};
 
 /// The difficulty `U` in the energy `H = -J U + h * clues`: any rating of the catalogue
 /// ([`Rating`]) on a [`Scale`].
@@ -60,7 +58,7 @@ impl Energy {
         if rating.budget.is_none() && !self.is_for_people() {
             rating = rating.with_budget(search_budget);
         }
-        Box::new(Scaled(rating, self.scale))
+        Box::new(Scaled { difficulty: rating, scale: self.scale })
     }
 }
 
@@ -80,18 +78,5 @@ impl std::str::FromStr for Energy {
     type Err = ParseRatingError;
     fn from_str(s: &str) -> Result<Energy, ParseRatingError> {
         s.parse().map(Energy::new)
-    }
-}
-
-/// A rating on a scale.
-#[derive(Debug)]
-struct Scaled(Rating, Scale);
-
-impl Difficulty for Scaled {
-    fn name(&self) -> &str {
-        self.0.kind.name()
-    }
-    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, sudoku_core::Failure> {
-        Ok(self.1.apply(self.0.rate(puzzle, seed)?))
     }
 }

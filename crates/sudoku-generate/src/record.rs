@@ -1,15 +1,14 @@
 //! The generator's records: what a generation keeps as it goes ([`BestRecord`],
-//! [`RoundRecord`]), and the JSON lines of `docs/schema.md` that every front end writes from
-//! them ([`BestLine`], [`SummaryLine`], [`BandLine`]). The lines serialise with their fields
-//! in alphabetical order, nested objects too, as the schema lists them: the command line
-//! writes them as they are and the Python binding converts the same records, so the schema
-//! lives here once.
+//! [`RoundRecord`]), and the records of `docs/schema.md` that every front end writes from them
+//! ([`BestLine`], [`SummaryLine`], [`BandLine`]). Their fields serialise in the order people
+//! read them (status, puzzle, ratings, then the run's settings); the command line writes each
+//! line with its keys sorted, as it writes every JSON line, and the Python binding converts the
+//! same records, so the schema lives here once.
 
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Deserialize, Serialize, Serializer};
-use sudoku_core::Grid;
+use sudoku_core::{Grid, Problem, Status};
 use sudoku_logic::SeRating;
-use sudoku_metrics::{Mean, RatingValue};
 use tempering::StopReason;
 
 use crate::{BandPuzzle, BandSearch, Energy, Summary};
@@ -66,8 +65,8 @@ pub struct RoundRecord {
 /// };
 /// let line = BestLine::new(best, "depth".parse()?, 7, 1.5);
 /// let json = serde_json::to_string(&line)?;
-/// assert!(json.starts_with(r#"{"clues":24,"depth":5,"elapsed_s":1.5,"energy":-696.0,"energy_kind":"depth""#));
-/// assert!(json.ends_with(r#""se_rating":null,"seed":7,"status":"ok","step":3,"u":7.2}"#));
+/// assert!(json.starts_with(r#"{"status":"ok","puzzle":"..53.....8"#));
+/// assert!(json.ends_with(r#""seed":7,"energy_kind":"depth","energy_settings":"depth","elapsed_s":1.5}"#));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -105,23 +104,23 @@ impl Serialize for BestLine {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let b = &self.best;
         let mut st = s.serialize_struct("BestLine", 14)?;
+        st.serialize_field("status", &Status::Ok)?;
+        st.serialize_field("puzzle", &b.puzzle)?;
         st.serialize_field("clues", &b.clues)?;
-        st.serialize_field("depth", &b.depth)?;
-        st.serialize_field("elapsed_s", &self.elapsed_s)?;
+        st.serialize_field("se_rating", &b.se)?;
         st.serialize_field("energy", &b.energy)?;
+        st.serialize_field("u", &b.u)?;
+        st.serialize_field("depth", &b.depth)?;
+        st.serialize_field("normal_width", &b.normal_width)?;
+        st.serialize_field("step", &b.sweep)?;
+        st.serialize_field("seed", &self.seed)?;
         st.serialize_field("energy_kind", self.energy.rating.kind.name())?;
         st.serialize_field("energy_settings", &self.energy.to_string())?;
+        st.serialize_field("elapsed_s", &self.elapsed_s)?;
         match self.known {
             Some(known) => st.serialize_field("known", &known)?,
             None => st.skip_field("known")?,
         }
-        st.serialize_field("normal_width", &b.normal_width)?;
-        st.serialize_field("puzzle", &b.puzzle)?;
-        st.serialize_field("se_rating", &b.se.as_ref().map(SeJson))?;
-        st.serialize_field("seed", &self.seed)?;
-        st.serialize_field("status", "ok")?;
-        st.serialize_field("step", &b.sweep)?;
-        st.serialize_field("u", &b.u)?;
         st.end()
     }
 }
@@ -149,12 +148,12 @@ impl Serialize for BestNew {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let b = &self.best;
         let mut st = s.serialize_struct("BestNew", 6)?;
-        st.serialize_field("clues", &b.clues)?;
-        st.serialize_field("energy", &b.energy)?;
         st.serialize_field("puzzle", &b.puzzle)?;
-        st.serialize_field("se_rating", &b.se.as_ref().map(SeJson))?;
-        st.serialize_field("seed", &self.seed)?;
+        st.serialize_field("clues", &b.clues)?;
+        st.serialize_field("se_rating", &b.se)?;
+        st.serialize_field("energy", &b.energy)?;
         st.serialize_field("u", &b.u)?;
+        st.serialize_field("seed", &self.seed)?;
         st.end()
     }
 }
@@ -230,32 +229,34 @@ impl Serialize for SummaryLine {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let m = &self.summary;
         let mut st = s.serialize_struct("SummaryLine", 21)?;
-        st.serialize_field("average_width", &m.average_width.as_ref().map(MeanJson))?;
-        st.serialize_field("best_energy", &m.best_energy)?;
-        match &self.novelty {
-            Some(n) => st.serialize_field("best_new", &n.best_new)?,
-            None => st.skip_field("best_new")?,
-        }
+        st.serialize_field("status", &Status::Ok)?;
+        st.serialize_field("puzzle", &m.puzzle)?;
+        st.serialize_field("solution", &m.solution)?;
         st.serialize_field("clues", &m.clues)?;
+        st.serialize_field("minimal", &m.minimal)?;
+        st.serialize_field("se_rating", &m.se)?;
         st.serialize_field("depth", &m.depth)?;
-        st.serialize_field("depth_steps", &m.depth_steps)?;
+        st.serialize_field("normal_width", &m.normal_width)?;
+        st.serialize_field("average_width", &m.average_width)?;
         st.serialize_field("energy", &m.energy)?;
+        st.serialize_field("best_energy", &m.best_energy)?;
+        st.serialize_field("steps", &m.steps)?;
+        st.serialize_field("depth_steps", &m.depth_steps)?;
+        st.serialize_field("seed", &m.seed)?;
+        st.serialize_field("runs", &self.runs)?;
         st.serialize_field("energy_kind", self.energy.rating.kind.name())?;
         st.serialize_field("energy_settings", &self.energy.to_string())?;
-        match &self.novelty {
-            Some(n) => st.serialize_field("known", &n.known)?,
-            None => st.skip_field("known")?,
-        }
-        st.serialize_field("minimal", &m.minimal)?;
-        st.serialize_field("normal_width", &m.normal_width)?;
-        st.serialize_field("puzzle", &m.puzzle)?;
-        st.serialize_field("runs", &self.runs)?;
-        st.serialize_field("se_rating", &m.se.as_ref().map(SeJson))?;
-        st.serialize_field("seed", &m.seed)?;
-        st.serialize_field("solution", &m.solution)?;
-        st.serialize_field("status", "ok")?;
-        st.serialize_field("steps", &m.steps)?;
         st.serialize_field("stop_reason", &self.stop)?;
+        match &self.novelty {
+            Some(n) => {
+                st.serialize_field("known", &n.known)?;
+                st.serialize_field("best_new", &n.best_new)?;
+            }
+            None => {
+                st.skip_field("known")?;
+                st.skip_field("best_new")?;
+            }
+        }
         st.end()
     }
 }
@@ -271,7 +272,8 @@ impl Serialize for SummaryLine {
 /// let search = BandSearch::new("se-rating=1.0..1.5".parse()?).with_max_tries(1_000);
 /// let line = BandLine::find(&search, 4, 0);
 /// let json = serde_json::to_string(&line)?;
-/// assert!(json.contains(r#""index":0,"puzzle":"#) && json.contains(r#""se_rating":{"ed":"#));
+/// assert!(json.starts_with(r#"{"status":"ok","puzzle":"#));
+/// assert!(json.contains(r#""index":0,"seed":4,"target":"se-rating=1..1.5","se_rating":{"er":"#));
 /// assert!(line.error_message().is_none());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -317,111 +319,27 @@ impl BandLine {
 impl Serialize for BandLine {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let found = self.found.as_ref();
-        let status = if found.is_some() { "ok" } else { "budget_exceeded" };
-        let mut fields = vec![
-            ("index".to_string(), Field::Number(self.index)),
-            ("puzzle".to_string(), Field::Puzzle(found.map(|p| p.puzzle))),
-            ("seed".to_string(), Field::Number(self.seed)),
-            ("status".to_string(), Field::Text(status.to_string())),
-            ("target".to_string(), Field::Text(self.search.band.to_string())),
-        ];
+        let mut map = s.serialize_map(None)?;
+        let status = if found.is_some() { Status::Ok } else { Status::BudgetExceeded };
+        map.serialize_entry("status", &status)?;
+        map.serialize_entry("puzzle", &found.map(|p| p.puzzle))?;
+        map.serialize_entry("index", &self.index)?;
+        map.serialize_entry("seed", &self.seed)?;
+        map.serialize_entry("target", &self.search.band.to_string())?;
         match found {
-            Some(p) => fields.extend([
-                ("clues".to_string(), Field::Number(p.puzzle.clue_count() as u64)),
+            Some(p) => {
                 // The rating's value goes under its name (`se_rating`).
-                (self.search.band.rating.kind.name().replace('-', "_"), Field::Rating(&p.value)),
-                ("symmetry".to_string(), Field::Text(self.search.symmetry.name().to_string())),
-                ("tries".to_string(), Field::Number(p.tries)),
-            ]),
+                let key = self.search.band.rating.kind.name().replace('-', "_");
+                map.serialize_entry(&key, &p.value)?;
+                map.serialize_entry("clues", &p.puzzle.clue_count())?;
+                map.serialize_entry("symmetry", self.search.symmetry.name())?;
+                map.serialize_entry("tries", &p.tries)?;
+            }
             None => {
                 let message = self.error_message().unwrap_or_default();
-                let error = ErrorJson { code: "budget_exceeded", message };
-                fields.push(("error".to_string(), Field::Error(error)));
+                map.serialize_entry("error", &Problem::new(Status::BudgetExceeded, message))?;
             }
         }
-        fields.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut map = s.serialize_map(Some(fields.len()))?;
-        for (key, value) in &fields {
-            map.serialize_entry(key, value)?;
-        }
         map.end()
-    }
-}
-
-/// A value of a [`BandLine`], whose keys are sorted at run time (the rating's name is one).
-enum Field<'a> {
-    Number(u64),
-    Text(String),
-    Puzzle(Option<Grid>),
-    Rating(&'a RatingValue),
-    Error(ErrorJson),
-}
-
-impl Serialize for Field<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Field::Number(n) => s.serialize_u64(*n),
-            Field::Text(t) => s.serialize_str(t),
-            Field::Puzzle(p) => p.serialize(s),
-            Field::Rating(v) => RatingJson(v).serialize(s),
-            Field::Error(e) => e.serialize(s),
-        }
-    }
-}
-
-/// The schema's error object, `{"code","message"}`.
-struct ErrorJson {
-    code: &'static str,
-    message: String,
-}
-
-impl Serialize for ErrorJson {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("Error", 2)?;
-        st.serialize_field("code", self.code)?;
-        st.serialize_field("message", &self.message)?;
-        st.end()
-    }
-}
-
-/// ER/EP/ED as the schema writes them: `{"ed","ep","er"}`.
-struct SeJson<'a>(&'a SeRating);
-
-impl Serialize for SeJson<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("SeRating", 3)?;
-        st.serialize_field("ed", &self.0.ed)?;
-        st.serialize_field("ep", &self.0.ep)?;
-        st.serialize_field("er", &self.0.er)?;
-        st.end()
-    }
-}
-
-/// A mean as the schema writes it: `{"mean","samples","stderr"}`.
-struct MeanJson<'a>(&'a Mean);
-
-impl Serialize for MeanJson<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("Mean", 3)?;
-        st.serialize_field("mean", &self.0.mean)?;
-        st.serialize_field("samples", &self.0.samples)?;
-        st.serialize_field("stderr", &self.0.stderr)?;
-        st.end()
-    }
-}
-
-/// A rating's value as the schema writes it: a number, a mean or ER/EP/ED.
-struct RatingJson<'a>(&'a RatingValue);
-
-impl Serialize for RatingJson<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self.0 {
-            RatingValue::Count(n) => s.serialize_u64(*n),
-            RatingValue::Mean(m) => MeanJson(m).serialize(s),
-            RatingValue::Se(r, _) => SeJson(r).serialize(s),
-            // Every other value is its number (RatingValue grows: a new kind is a number
-            // until the schema says otherwise).
-            other => s.serialize_f64(other.number()),
-        }
     }
 }

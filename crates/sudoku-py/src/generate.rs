@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use sudoku_core::Status;
 use sudoku_generate::{
     Band, BandLine, BandSearch, Energy, Generation, Preset, Start, SummaryLine, Symmetry,
 };
@@ -67,7 +68,7 @@ fn generate_band(
             None => Ok(line),
             Some(message) => {
                 let position = usize::try_from(line.index - first).unwrap_or(usize::MAX);
-                Err(Fail::new("budget_exceeded", message).at(position))
+                Err(Fail::new(Status::BudgetExceeded.word(), message).at(position))
             }
         })
         .collect();
