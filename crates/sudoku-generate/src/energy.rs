@@ -19,7 +19,7 @@ use sudoku_metrics::{Difficulty, ParseRatingError, Rating, RatingKind, Scale, Sc
 /// # Ok::<(), sudoku_metrics::ParseRatingError>(())
 /// ```
 ///
-/// A rating of your own is an energy too: [`PuzzleModel`] takes any
+/// A rating of your own is an energy too: [`PuzzleModel`](crate::PuzzleModel) takes any
 /// [`Difficulty`](sudoku_metrics::Difficulty), and every `tempering` optimizer runs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Energy {
