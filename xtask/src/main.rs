@@ -306,4 +306,31 @@ mod tests {
         }
         assert!(copies >= 6, "only {copies} copies found: did the test data move?");
     }
+
+    /// Every source file under `crates/*/src` is at most 900 lines: a longer one holds more
+    /// than one concern.
+    #[test]
+    fn source_files_stay_under_900_lines() {
+        fn walk(dir: &std::path::Path, long: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir).expect("a folder").map(|e| e.expect("an entry")) {
+                let path = entry.path();
+                if path.is_dir() {
+                    walk(&path, long);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let lines = std::fs::read_to_string(&path).expect("source").lines().count();
+                    if lines > 900 {
+                        long.push(format!("{} ({lines} lines)", path.display()));
+                    }
+                }
+            }
+        }
+        let mut long = Vec::new();
+        for krate in std::fs::read_dir(workspace_root().join("crates")).expect("crates/") {
+            let src = krate.expect("an entry").path().join("src");
+            if src.is_dir() {
+                walk(&src, &mut long);
+            }
+        }
+        assert!(long.is_empty(), "source files over 900 lines: {long:?}");
+    }
 }

@@ -220,7 +220,7 @@ impl Rating {
     }
 
     /// Rates `puzzle` in full: ER/EP/ED for `se-rating`, mean and standard error for
-    /// `average-width` (the row's [`CatalogueEntry::evaluate`]).
+    /// `average-width` (the row's [`CatalogueEntry::evaluate`](crate::CatalogueEntry::evaluate)).
     ///
     /// # Errors
     ///

@@ -1,0 +1,187 @@
+//! A solve's record: the path of steps, how it ended, and its rating by either ruleset.
+
+use std::fmt;
+
+use sudoku_core::{CandidateGrid, Failure, Grid, Status};
+
+use crate::{HodokuRating, Step};
+
+/// Sudoku Explainer's three ratings of a puzzle, each on its 1.0 to 20.0 scale.
+///
+/// - `er` (rating): the hardest step on the solving path;
+/// - `ep` (pearl): the hardest step up to the first placement;
+/// - `ed` (diamond): the difficulty of the first step.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::Grid;
+/// use sudoku_logic::LogicalSolver;
+///
+/// let puzzle: Grid =
+///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+/// let path = LogicalSolver::default().solve(&puzzle)?;
+/// assert!(path.is_solved());
+/// assert!(path.rating.ed <= path.rating.ep && path.rating.ep <= path.rating.er);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SeRating {
+    /// ER: the hardest step of the path.
+    pub er: f64,
+    /// EP: the hardest step up to and including the first placement.
+    pub ep: f64,
+    /// ED: the first step's difficulty.
+    pub ed: f64,
+}
+
+impl fmt::Display for SeRating {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:.1}/{:.1}/{:.1}", self.er, self.ep, self.ed)
+    }
+}
+
+/// How a logical solve ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum PathEnd {
+    /// Every cell is placed.
+    Solved,
+    /// No technique applies any more, not even the deepest nested chains; Sudoku Explainer
+    /// rates such a puzzle 20.0, and so does this solver.
+    Stuck,
+    /// The chain searches ran out of their budget; the rating is that of the path so far
+    /// (a lower bound).
+    BudgetExceeded,
+    /// Stopped at the first step that shows the puzzle is not a diamond or not a pearl
+    /// ([`LogicalSolver::early_stop`]): ER is 20.0, as Sudoku Explainer's `serate --diamond`
+    /// and `--pearl` write it, EP and ED are those of the path so far (EP 0.0 if no digit was
+    /// placed), and the step is not on the path.
+    NotWanted,
+}
+
+impl PathEnd {
+    /// The schema's status word of a path that ended so: `solved`, `stuck`,
+    /// `budget_exceeded` or `not_wanted`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::Status;
+    /// use sudoku_logic::PathEnd;
+    /// assert_eq!(PathEnd::NotWanted.status(), Status::NotWanted);
+    /// ```
+    #[must_use]
+    pub const fn status(self) -> Status {
+        match self {
+            PathEnd::Solved => Status::Solved,
+            PathEnd::Stuck => Status::Stuck,
+            PathEnd::BudgetExceeded => Status::BudgetExceeded,
+            PathEnd::NotWanted => Status::NotWanted,
+        }
+    }
+}
+
+/// A puzzle solved step by step.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::Grid;
+/// use sudoku_logic::{LogicalSolver, PathEnd};
+///
+/// let puzzle: Grid =
+///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+/// let path = LogicalSolver::default().solve(&puzzle)?;
+/// assert_eq!(path.end, PathEnd::Solved);
+/// for step in &path.steps {
+///     println!("{:.1} {step}", step.difficulty);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct SolvingPath<R = SeRating> {
+    /// The puzzle.
+    pub puzzle: Grid,
+    /// Its unique solution.
+    pub solution: Grid,
+    /// The steps, in the order applied.
+    pub steps: Vec<Step>,
+    /// The path's rating: ER/EP/ED for Sudoku Explainer's ruleset (a lower bound when the
+    /// path ends in [`PathEnd::BudgetExceeded`]), level and score for HoDoKu's.
+    pub rating: R,
+    /// How the path ended.
+    pub end: PathEnd,
+    /// The pencil marks where the path ended.
+    pub last: CandidateGrid,
+    /// The potentials (chain nodes) the chain searches visited: the work counted against
+    /// [`LogicalSolver::chain_budget`].
+    pub potentials: u64,
+    /// The chain budget the solve had ([`LogicalSolver::chain_budget`]): what ran out when
+    /// the path ends in [`PathEnd::BudgetExceeded`].
+    pub chain_budget: u64,
+}
+
+/// A ruleset's rating of a whole path: [`SeRating`] (Sudoku Explainer's ER/EP/ED) or
+/// [`HodokuRating`] (HoDoKu's level and score).
+pub trait PathRating: Copy + fmt::Debug + fmt::Display + PartialEq {
+    /// The rating's key in the path's record (`se_rating`, `hodoku`).
+    const KEY: &'static str;
+    /// What the rating is called in text (`ER/EP/ED`, `HoDoKu`).
+    const LABEL: &'static str;
+}
+
+impl PathRating for SeRating {
+    const KEY: &'static str = "se_rating";
+    const LABEL: &'static str = "ER/EP/ED";
+}
+
+impl PathRating for HodokuRating {
+    const KEY: &'static str = "hodoku";
+    const LABEL: &'static str = "HoDoKu";
+}
+
+impl<R> SolvingPath<R> {
+    /// Whether the techniques solved the puzzle.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::Grid;
+    /// use sudoku_logic::LogicalSolver;
+    /// let solved: Grid =
+    ///     "534678912672195348198342567859761423426853791713924856961537284287419635345286179".parse()?;
+    /// assert!(LogicalSolver::default().solve(&solved)?.is_solved());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn is_solved(&self) -> bool {
+        self.end == PathEnd::Solved
+    }
+
+    /// Why the path stopped short: the chain budget that ran out, when it ends in
+    /// [`PathEnd::BudgetExceeded`] (its steps and rating are then the path so far).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{Failure, Grid, Work};
+    /// use sudoku_logic::LogicalSolver;
+    /// let inkala2012: Grid =
+    ///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
+    /// let path = LogicalSolver::default().with_chain_budget(1000).solve(&inkala2012)?;
+    /// assert_eq!(path.failure(), Some(Failure::budget_exceeded(1000, Work::ChainPotentials)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn failure(&self) -> Option<Failure> {
+        (self.end == PathEnd::BudgetExceeded).then_some(Failure::budget_exceeded(
+            self.chain_budget,
+            sudoku_core::Work::ChainPotentials,
+        ))
+    }
+}
