@@ -47,23 +47,38 @@ pub struct RoundInfo<'a, S> {
 /// # Examples
 ///
 /// ```
-/// use tempering::{Observer, SweepInfo};
+/// use rand::{Rng, RngExt, SeedableRng};
+/// use tempering::{Budget, Metropolis, Model, Observer, SweepInfo};
 ///
-/// /// Records every energy of a chain.
+/// /// Minimise (x - 7)^2 over the integers by unit steps.
+/// struct Parabola;
+/// impl Model for Parabola {
+///     type State = i32;
+///     type Move = i32;
+///     fn energy(&self, x: &i32) -> f64 { f64::from((x - 7) * (x - 7)) }
+///     fn propose<R: Rng + ?Sized>(&self, x: &i32, _: u32, rng: &mut R) -> Option<i32> {
+///         Some(x + if rng.random_bool(0.5) { 1 } else { -1 })
+///     }
+///     fn apply(&self, x: &mut i32, to: i32) { *x = to; }
+/// }
+///
+/// /// Records every energy of a chain, and stops it once it reaches the minimum.
 /// #[derive(Default)]
 /// struct Trace(Vec<f64>);
 ///
 /// impl<S> Observer<S> for Trace {
 ///     fn on_sweep(&mut self, info: &SweepInfo<'_, S>) -> bool {
 ///         self.0.push(info.energy);
-///         true // keep going
+///         info.energy > 0.0 // keep going until x = 7
 ///     }
 /// }
 ///
 /// let mut trace = Trace::default();
-/// # let _ = &mut trace;
-/// // metropolis.run(&model, state, &mut rng, &budget, &mut trace);
-/// assert!(trace.0.is_empty());
+/// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
+/// let report = Metropolis::new(2.0).run(&Parabola, 100, &mut rng, &Budget::sweeps(10_000), &mut trace);
+/// assert_eq!(report.best_energy, 0.0);
+/// assert_eq!(trace.0.last(), Some(&0.0)); // the observer stopped the run there
+/// assert_eq!(trace.0.len() as u64, report.sweeps);
 /// ```
 pub trait Observer<S> {
     /// After each sweep of a single-chain optimizer. Return `false` to stop the run.
