@@ -3,7 +3,7 @@
 use std::fmt;
 
 /// Which ruleset explains and rates: Sudoku Explainer's techniques and ER/EP/ED
-/// ([`LogicalSolver`]) or HoDoKu's techniques, level and score ([`HodokuSolver`]).
+/// ([`LogicalSolver`](crate::LogicalSolver)) or HoDoKu's techniques, level and score ([`HodokuSolver`](crate::HodokuSolver)).
 ///
 /// # Examples
 ///

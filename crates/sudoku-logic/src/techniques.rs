@@ -243,11 +243,15 @@ pub(crate) fn length_difficulty(complexity: u32) -> f64 {
     added
 }
 
-/// The basic techniques a dynamic chain (+) may use when its propagation stalls, in the
-/// order asked (the first that finds anything is used): pointing and claiming, hidden pairs,
-/// naked pairs, X-wings.
-pub(crate) const NESTED_BASIC: [Technique; 4] =
-    [Technique::Pointing, Technique::HiddenPair, Technique::NakedPair, Technique::XWing];
+/// The basic techniques a dynamic chain (+) may use when its propagation stalls, by their
+/// searches, in the order asked (the first that finds anything is used): pointing and
+/// claiming, hidden pairs, naked pairs, X-wings.
+pub(crate) const NESTED_BASIC: [Producer; 4] = [
+    locking::locking,
+    |g, h| subsets::hidden_sets(g, 2, false, h),
+    |g, h| subsets::naked_sets(g, 2, h),
+    |g, h| subsets::fish(g, 2, h),
+];
 
 /// The chaining families a dynamic chain at nesting `level` may run, after the basic
 /// techniques, when its propagation stalls: forcing chains at 2 and 3, multiple forcing

@@ -124,7 +124,7 @@ impl Family {
     /// from level 1, then chain searches of easier families from level 2.
     fn nested_rules(self) -> [Option<NestedRule>; 6] {
         let level = self.level();
-        let basic = |t| (level >= 1).then_some(NestedRule::Basic(t));
+        let basic = |search| (level >= 1).then_some(NestedRule::Basic(search));
         let [a, b] = techniques::nested_families(level);
         let [p, h, n, x] = techniques::NESTED_BASIC;
         [

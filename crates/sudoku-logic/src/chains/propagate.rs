@@ -2,7 +2,6 @@
 //! chains, by simpler techniques on the grid reduced as the search goes (nested levels).
 //! Every chaining family borrows one for its search.
 
-use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use sudoku_core::{Candidate, CandidateGrid, CandidateSet, Cell, CellSet, Digit, Unit};
@@ -14,7 +13,8 @@ use super::static_family::StaticChains;
 use super::work::{OutOfBudget, Scratch, Work};
 use super::{Family, Links, explain};
 use crate::hints::{ALL_LITS, Hints, lits_of, unit_bits_of, units_of};
-use crate::{Step, Technique, locking, subsets};
+use crate::techniques::{self, Producer};
+use crate::{Step, Technique};
 
 /// One chain search's potentials and grid, and the rules that grow them.
 pub(crate) struct Propagator<'w> {
@@ -366,7 +366,7 @@ impl<'w> Propagator<'w> {
         let mut out = Vec::new();
         for rule in self.family.nested_rules().into_iter().flatten() {
             match rule {
-                NestedRule::Basic(technique) => {
+                NestedRule::Basic(search) => {
                     let mut hints = Hints::all();
                     // Where the rules found nothing on the start grid, they can find
                     // something only where the propagation crossed candidates out.
@@ -374,7 +374,7 @@ impl<'w> Propagator<'w> {
                         let (now, then) = (lits_of(&self.grid), lits_of(&self.save));
                         hints.changed = std::array::from_fn(|d| now[d] ^ then[d]);
                     }
-                    let _ = basic_rule(technique, &self.grid, &mut hints);
+                    let _ = search(&self.grid, &mut hints);
                     for step in &hints.steps {
                         let parents = self.rule_parents(step, to_off);
                         if parents.is_empty() {
@@ -454,13 +454,11 @@ impl<'w> Propagator<'w> {
     fn no_basic_rule_in_save(&mut self) -> bool {
         let save = self.save;
         *self.save_basic_free.get_or_insert_with(|| {
-            [Technique::Pointing, Technique::HiddenPair, Technique::NakedPair, Technique::XWing]
-                .into_iter()
-                .all(|t| {
-                    let mut hints = Hints::first();
-                    let _ = basic_rule(t, &save, &mut hints);
-                    hints.steps.is_empty()
-                })
+            techniques::NESTED_BASIC.into_iter().all(|search| {
+                let mut hints = Hints::first();
+                let _ = search(&save, &mut hints);
+                hints.steps.is_empty()
+            })
         })
     }
 
@@ -656,22 +654,13 @@ fn add_nested(
     }
 }
 
-/// Runs a basic nested rule: pointing and claiming, hidden pairs, naked pairs or X-wings.
-fn basic_rule(technique: Technique, grid: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
-    match technique {
-        Technique::Pointing => locking::locking(grid, hints),
-        Technique::HiddenPair => subsets::hidden_sets(grid, 2, false, hints),
-        Technique::NakedPair => subsets::naked_sets(grid, 2, hints),
-        _ => subsets::fish(grid, 2, hints),
-    }
-}
-
 /// What a dynamic chain may use, besides the cell and unit rules, when propagation stalls
 /// at a nesting level: basic techniques, then chain searches of an easier family.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub(crate) enum NestedRule {
-    /// Pointing and claiming, hidden pairs, naked pairs or X-wings.
-    Basic(Technique),
+    /// A basic technique's search: pointing and claiming, hidden pairs, naked pairs or
+    /// X-wings ([`techniques::NESTED_BASIC`]).
+    Basic(Producer),
     /// Every hint of a chaining family.
     Chains(Family),
 }
