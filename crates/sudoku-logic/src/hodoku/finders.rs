@@ -6,8 +6,8 @@ use sudoku_core::Cell;
 
 use super::grid::{Grid, cells};
 use super::{
-    Ctx, Found, HodokuTechnique as T, Options, coloring, fish, patterns, simple, sue_de_coq, text,
-    uniqueness, wings,
+    Ctx, Found, HodokuTechnique as T, Options, coloring, fish, forcing, nice_loops, patterns,
+    simple, sue_de_coq, text, uniqueness, wings,
 };
 
 /// The first step of row `row` on `g` (the singles take theirs from the queues).
@@ -51,6 +51,10 @@ pub(crate) fn first(row: T, g: &mut Grid, ctx: &Ctx<'_>) -> Option<Found> {
         t if fish::fish_type(t).is_some() => {
             fish::first(t, g, ctx.options.max_fins, ctx.options.max_endo_fins)
         }
+        T::NiceLoop => nice_loops::first(g, false),
+        T::GroupedNiceLoop => nice_loops::first(g, true),
+        T::ForcingChain => forcing::first(g, false),
+        T::ForcingNet => forcing::first(g, true),
         T::BruteForce => brute_force(g, ctx),
         T::GiveUp => Some(Found {
             technique: T::GiveUp,
@@ -140,6 +144,14 @@ pub(crate) fn all(
         "0500" | "0501" => coloring::simple_colors(g, true),
         "0502" | "0503" => coloring::multi_colors(g, true),
         c if c.starts_with("03") && !c.starts_with("037") => fish_all(technique, g)?,
+        "0706" | "0707" | "0708" => nice_loops::all(g, false, false),
+        "0709" | "0710" | "0711" => {
+            // HoDoKu's tester allows ALS nodes for these variants.
+            let als = matches!((code, variant), ("0709", Some(2)) | ("0710" | "0711", Some(3 | 4)));
+            nice_loops::all(g, true, als)
+        }
+        "1301" | "1302" => forcing::all(g, false),
+        "1303" | "1304" => forcing::all(g, true),
         _ => return None,
     })
 }
