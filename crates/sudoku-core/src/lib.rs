@@ -33,8 +33,8 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
 
-mod candidate;
 mod cancel;
+mod candidate;
 mod candidates;
 pub mod canon;
 mod cell;

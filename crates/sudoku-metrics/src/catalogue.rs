@@ -279,11 +279,21 @@ fn depth(r: &Rating, p: &Grid, _seed: u64, _cancel: &Cancel) -> Result<RatingVal
     d.evaluate(p).map(|v| RatingValue::Count(u64::from(v)))
 }
 
-fn normal_width(r: &Rating, p: &Grid, _seed: u64, _cancel: &Cancel) -> Result<RatingValue, Failure> {
+fn normal_width(
+    r: &Rating,
+    p: &Grid,
+    _seed: u64,
+    _cancel: &Cancel,
+) -> Result<RatingValue, Failure> {
     width(r).evaluate(p).map(|w| RatingValue::Count(w.width))
 }
 
-fn average_width(r: &Rating, p: &Grid, seed: u64, _cancel: &Cancel) -> Result<RatingValue, Failure> {
+fn average_width(
+    r: &Rating,
+    p: &Grid,
+    seed: u64,
+    _cancel: &Cancel,
+) -> Result<RatingValue, Failure> {
     let d = AverageWidth::default();
     let d = d
         .with_samples(r.samples.unwrap_or(d.samples))
@@ -292,7 +302,12 @@ fn average_width(r: &Rating, p: &Grid, seed: u64, _cancel: &Cancel) -> Result<Ra
     d.evaluate(p, seed).map(RatingValue::Mean)
 }
 
-fn dihedral_width(r: &Rating, p: &Grid, _seed: u64, _cancel: &Cancel) -> Result<RatingValue, Failure> {
+fn dihedral_width(
+    r: &Rating,
+    p: &Grid,
+    _seed: u64,
+    _cancel: &Cancel,
+) -> Result<RatingValue, Failure> {
     DihedralWidth { width: width(r) }.evaluate(p).map(RatingValue::Number)
 }
 
@@ -316,7 +331,12 @@ fn harmony_cost(r: &Rating, p: &Grid, seed: u64, _cancel: &Cancel) -> Result<Rat
     d.rate(p, seed).map(RatingValue::Number)
 }
 
-fn backtrack_steps(r: &Rating, p: &Grid, seed: u64, _cancel: &Cancel) -> Result<RatingValue, Failure> {
+fn backtrack_steps(
+    r: &Rating,
+    p: &Grid,
+    seed: u64,
+    _cancel: &Cancel,
+) -> Result<RatingValue, Failure> {
     let d = BacktrackSteps::default();
     let d = BacktrackSteps {
         runs: r.samples.unwrap_or(d.runs),
@@ -325,11 +345,21 @@ fn backtrack_steps(r: &Rating, p: &Grid, seed: u64, _cancel: &Cancel) -> Result<
     d.rate(p, seed).map(RatingValue::Number)
 }
 
-fn refutation_max(r: &Rating, p: &Grid, seed: u64, _cancel: &Cancel) -> Result<RatingValue, Failure> {
+fn refutation_max(
+    r: &Rating,
+    p: &Grid,
+    seed: u64,
+    _cancel: &Cancel,
+) -> Result<RatingValue, Failure> {
     RefutationMax(human(r)).rate(p, seed).map(RatingValue::Number)
 }
 
-fn refutation_sum(r: &Rating, p: &Grid, seed: u64, _cancel: &Cancel) -> Result<RatingValue, Failure> {
+fn refutation_sum(
+    r: &Rating,
+    p: &Grid,
+    seed: u64,
+    _cancel: &Cancel,
+) -> Result<RatingValue, Failure> {
     RefutationSum(human(r)).rate(p, seed).map(RatingValue::Number)
 }
 
@@ -350,7 +380,12 @@ fn relaxation(r: &Rating, p: &Grid, seed: u64, _cancel: &Cancel) -> Result<Ratin
     d.rate(p, seed).map(RatingValue::Number)
 }
 
-fn pair_reduction_level(r: &Rating, p: &Grid, seed: u64, _cancel: &Cancel) -> Result<RatingValue, Failure> {
+fn pair_reduction_level(
+    r: &Rating,
+    p: &Grid,
+    seed: u64,
+    _cancel: &Cancel,
+) -> Result<RatingValue, Failure> {
     let d = PairReduction::default();
     let d = PairReductionLevel(PairReduction { budget: r.budget.unwrap_or(d.budget), ..d });
     d.rate(p, seed).map(|v| RatingValue::Count(v as u64))

@@ -23,9 +23,7 @@ mod text;
 mod uniqueness;
 mod wings;
 
-use sudoku_core::{
-    Cancel, Candidate, CandidateGrid, Cell, CellSet, Digit, Failure, Grid, Unit,
-};
+use sudoku_core::{Cancel, Candidate, CandidateGrid, Cell, CellSet, Digit, Failure, Grid, Unit};
 
 use crate::{Hint, PathEnd, SolvingPath, Step, Technique};
 pub use library::{CaseOutcome, LibraryCase, ParseCaseError};
