@@ -7,9 +7,9 @@ use std::sync::Arc;
 use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
-use sudoku_core::{Cancel, CandidateGrid, Cell, Digit, Grid, Problem, Status, Unit};
+use sudoku_core::{Cancel, CandidateGrid, Cell, Digit, Grid, Problem, Status, Unit, Work};
 use sudoku_logic::{Hint, HodokuSolver, LogicalSolver, Ruleset};
-use sudoku_metrics::{RatingDefaults, RatingSet};
+use sudoku_metrics::{Rating, RatingDefaults, RatingSet};
 use sudoku_solve::{Outcome, solve_within};
 
 use super::jobs::{Jobs, Limits};
@@ -17,10 +17,10 @@ use super::reply::{self, Refusal};
 use crate::rate::Rated;
 use crate::schema::Failed;
 
-/// The largest `samples` (or `runs`) a rating may ask for.
-pub(crate) const MAX_SAMPLES: u32 = 1000;
-/// The largest `budget` a rating may ask for, in its own unit.
-pub(crate) const MAX_RATING_BUDGET: u64 = 1_000_000_000;
+/// The most work one rating may do in a request, in its budget's unit: its budget, times its
+/// samples or runs where it has them (`se-rating` is bounded by the chain budget instead, and
+/// stops when its request is cancelled; the other ratings cannot be stopped, only bounded).
+pub(crate) const MAX_WORK: u64 = 100_000_000;
 
 /// `POST /api/hint`'s body.
 #[derive(Debug, Deserialize)]
@@ -175,6 +175,36 @@ struct RateRequest {
     seed: u64,
 }
 
+/// What fills in the parameters a rating spec leaves out, in the server: a budget of a million
+/// (search nodes, states, steps: each rating's own unit), the server's chain budget, 100
+/// tie-break samples and 10 runs of the randomised solvers.
+pub(crate) fn rating_defaults(limits: &Limits) -> RatingDefaults {
+    RatingDefaults {
+        samples: 100,
+        runs: 10,
+        budget: Some(1_000_000),
+        chain_budget: limits.chain_budget,
+        hidden_singles: false,
+    }
+}
+
+/// A 400 answer unless the rating's work fits a request ([`MAX_WORK`], the chain budget).
+pub(crate) fn within_limits(r: &Rating, limits: &Limits) -> Result<(), Refusal> {
+    let budget = r.budget.unwrap_or(0);
+    let (work, max) = if r.kind.entry().unit == Work::ChainPotentials {
+        (budget, limits.chain_budget)
+    } else {
+        (budget.saturating_mul(u64::from(r.samples.unwrap_or(1).max(1))), MAX_WORK)
+    };
+    if work > max {
+        return Err(Refusal::bad(format!(
+            "{r}: too much work for one request: at most {max} {} (budget times samples)",
+            r.kind.entry().unit
+        )));
+    }
+    Ok(())
+}
+
 /// The ratings asked for, within the server's limits.
 fn rating_set(metrics: Option<Metrics>, limits: &Limits) -> Result<RatingSet, Refusal> {
     let specs: Vec<String> = match metrics {
@@ -182,25 +212,9 @@ fn rating_set(metrics: Option<Metrics>, limits: &Limits) -> Result<RatingSet, Re
         Some(Metrics::List(v)) => v,
         Some(Metrics::Text(t)) => t.split(',').map(|s| s.trim().to_string()).collect(),
     };
-    let defaults = RatingDefaults {
-        budget: None,
-        chain_budget: limits.chain_budget,
-        ..RatingDefaults::default()
-    };
-    let set = RatingSet::parse(&specs, &defaults).map_err(Refusal::bad)?;
+    let set = RatingSet::parse(&specs, &rating_defaults(limits)).map_err(Refusal::bad)?;
     for r in set.ratings() {
-        if r.samples.is_some_and(|s| s > MAX_SAMPLES) {
-            return Err(Refusal::bad(format!(
-                "{}: at most {MAX_SAMPLES} samples per request",
-                r.kind
-            )));
-        }
-        if r.budget.is_some_and(|b| b > MAX_RATING_BUDGET) {
-            return Err(Refusal::bad(format!(
-                "{}: a budget of at most {MAX_RATING_BUDGET} per request",
-                r.kind
-            )));
-        }
+        within_limits(r, limits)?;
     }
     Ok(set)
 }
@@ -280,6 +294,30 @@ fn solution(puzzle: &Grid, budget: u64) -> Result<Grid, Failed> {
             sudoku_core::Work::SearchNodes,
         ))),
     }
+}
+
+/// A player's grid, clashes and all: 81 cells, `.`, `0` or `_` for blanks.
+fn entries(text: &str) -> Result<Grid, Failed> {
+    let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if chars.len() != 81 {
+        return Err(Failed::invalid(&format!("expected 81 cells, found {}", chars.len())));
+    }
+    let mut g = Grid::EMPTY;
+    for (cell, &ch) in Cell::all().zip(&chars) {
+        match ch {
+            '.' | '0' | '_' => {}
+            _ => match Digit::from_char(ch) {
+                Some(d) => g.set(cell, Some(d)),
+                None => {
+                    return Err(Failed::invalid(&format!(
+                        "invalid character {ch:?} at cell {cell} (position {})",
+                        cell.index() + 1
+                    )));
+                }
+            },
+        }
+    }
+    Ok(g)
 }
 
 /// Every cell that shares its digit with another in a unit, in cell order.
@@ -363,9 +401,9 @@ pub(crate) async fn check(State(jobs): State<Arc<Jobs>>, req: Request) -> Respon
         Ok(g) => g,
         Err(response) => return response,
     };
-    let progress = match grid(&r.progress) {
+    let progress = match entries(&r.progress) {
         Ok(g) => g,
-        Err(response) => return response,
+        Err(failed) => return reply::record(failed.status, &failed),
     };
     let crossed = match r.eliminations.iter().map(|e| elimination(e)).collect::<Result<Vec<_>, _>>()
     {

@@ -17,10 +17,10 @@ use serde_json::{Value, json};
 use sudoku_core::{Cancel, Problem, Status};
 use sudoku_generate::{Band, BandPuzzle, BandSearch, Symmetry};
 use sudoku_logic::Level;
-use sudoku_metrics::{Rating, RatingKind, RatingValue};
+use sudoku_metrics::{Rating, RatingKind, RatingSet, RatingValue};
 use tokio::task::JoinHandle;
 
-use super::api::{MAX_RATING_BUDGET, MAX_SAMPLES};
+use super::api::{rating_defaults, within_limits};
 use super::jobs::{CancelOnDrop, Jobs, Limits, time_limit_failure};
 use super::reply::{self, Refusal};
 
@@ -68,34 +68,27 @@ impl Target {
             return Ok(Target::Levels(lo, hi));
         }
         let band: Band = text.parse().map_err(Refusal::bad)?;
-        let r = &band.rating;
-        if r.samples.is_some_and(|s| s > MAX_SAMPLES)
-            || r.budget.is_some_and(|b| b > MAX_RATING_BUDGET)
-        {
-            return Err(Refusal::bad(format!(
-                "{}: at most {MAX_SAMPLES} samples and a budget of {MAX_RATING_BUDGET}",
-                r.kind
-            )));
-        }
         Ok(Target::Band(band))
     }
 
-    /// The band searched (`se-rating` within the server's chain budget): for levels, HoDoKu's
-    /// score up to the highest level's maximum (a puzzle of a level never scores more), the
-    /// level checked on each puzzle found.
-    fn band(self, limits: &Limits) -> Band {
-        match self {
-            Target::Band(mut b) => {
-                if b.rating.kind == RatingKind::SeRating && b.rating.budget.is_none() {
-                    b.rating.budget = Some(limits.chain_budget);
-                }
-                b
-            }
+    /// The band searched, its rating's parameters filled in as `/api/rate` fills them: for
+    /// levels, HoDoKu's score up to the highest level's maximum (a puzzle of a level never
+    /// scores more), the level checked on each puzzle found.
+    fn band(self, limits: &Limits) -> Result<Band, Refusal> {
+        let mut band = match self {
+            Target::Band(b) => b,
             Target::Levels(_, hi) => {
                 let max = hi.max_score().map_or(f64::INFINITY, f64::from);
                 Band { rating: Rating::new(RatingKind::Hodoku), lo: 0.0, hi: max }
             }
+        };
+        let spec = [band.rating.to_string()];
+        let filled = RatingSet::parse(&spec, &rating_defaults(limits)).map_err(Refusal::bad)?;
+        if let Some(r) = filled.ratings().first() {
+            within_limits(r, limits)?;
+            band.rating = *r;
         }
+        Ok(band)
     }
 
     fn accepts(self, value: &RatingValue) -> bool {
@@ -286,6 +279,6 @@ fn job(r: &GenerateRequest, limits: &Limits) -> Result<Job, Refusal> {
         r.symmetry.as_deref().unwrap_or("none").parse().map_err(Refusal::bad)?;
     let max_tries = r.max_tries.unwrap_or(limits.max_tries).clamp(1, limits.max_tries);
     let search =
-        BandSearch::new(target.band(limits)).with_symmetry(symmetry).with_max_tries(max_tries);
+        BandSearch::new(target.band(limits)?).with_symmetry(symmetry).with_max_tries(max_tries);
     Ok(Job { target, search, seed: r.seed.unwrap_or(1), index: r.index })
 }

@@ -251,5 +251,5 @@ pub(crate) async fn finish<T>(
 
 /// The failure a time limit gives: `budget exceeded: more than N seconds needed`.
 pub(crate) fn time_limit_failure(limit: Duration) -> Failure {
-    Failure::budget_exceeded(limit.as_secs().max(1), Work::Seconds)
+    Failure::budget_exceeded(limit.as_secs_f64().ceil() as u64, Work::Seconds)
 }
