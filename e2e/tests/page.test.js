@@ -68,9 +68,6 @@ test('hint shows the step on the board and in words; apply and undo', async () =
   assert.equal(await page.locator('#board circle.cand.place[data-cand="E3=8"]').count(), 1);
   assert.equal(await page.locator('#board g.cell.pat[data-cell="E3"]').count(), 1);
   assert.equal(await page.locator('#board g.cell.unit').count(), 9);
-  if (process.env.SUDOKU_SCREENSHOT) {
-    await page.screenshot({ path: process.env.SUDOKU_SCREENSHOT, fullPage: true });
-  }
   await page.click('#apply');
   assert.equal(await cellDigit('E3').textContent(), '8');
   assert.equal(await page.locator('#board g.cell.pat').count(), 0, 'the hint is gone once played');
@@ -208,4 +205,26 @@ test('a file, a JSON line and bad text', async () => {
   await page.click('#load');
   await page.waitForFunction(() => document.getElementById('message').classList.contains('error'));
   assert.match(await message().textContent(), /line 1: invalid: invalid character 'n' at line 1, column 1/);
+});
+
+test('stepping through a puzzle with hints and apply, up to its XY-wing', async () => {
+  await loadPuzzle(XY_WING);
+  await page.click('#rate');
+  await page.waitForFunction(() => document.querySelectorAll('#ratings dt').length >= 2);
+  await page.click('#explain');
+  await page.waitForFunction(() => document.querySelectorAll('#path li').length > 0);
+  let text = '';
+  for (let k = 0; k < 81 && !text.includes('XY-Wing'); k++) {
+    if (k > 0) await page.keyboard.press('a');
+    await page.locator('#board').focus();
+    await page.keyboard.press('h');
+    await page.waitForFunction(() => !document.getElementById('apply').disabled);
+    text = await page.locator('#hint-text').textContent();
+  }
+  assert.match(text, /^XY-Wing: /);
+  assert.ok(await page.locator('#board circle.cand.elim').count() >= 1);
+  assert.ok(await page.locator('#board circle.cand.pattern').count() >= 6, 'pivot and pincers');
+  if (process.env.SUDOKU_SCREENSHOT) {
+    await page.screenshot({ path: process.env.SUDOKU_SCREENSHOT, fullPage: true });
+  }
 });

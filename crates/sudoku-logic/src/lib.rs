@@ -389,6 +389,7 @@ impl LogicalSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn all_steps(&self, marks: &CandidateGrid) -> Result<Vec<Step>, Failure> {
+        self.cancel.check()?;
         self.solution_of(marks)?;
         // Every step of the basic techniques before the first chains; else every step of
         // the first stage after them that finds any.

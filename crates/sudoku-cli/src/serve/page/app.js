@@ -157,7 +157,6 @@ function render() {
     if (unit.has(i)) cls.push('unit');
     if (pat.has(i)) cls.push('pat');
     if (!state.preview && state.wrong.has(i)) cls.push('wrong');
-    if (!state.preview && i === state.sel) cls.push('sel');
     parts.push(`<g data-cell="${cellName(i)}" class="cell${pat.has(i) ? ' pat' : ''}${unit.has(i) ? ' unit' : ''}">`);
     parts.push(`<rect class="${cls.join(' ')}" x="${x}" y="${y}" width="${SIZE}" height="${SIZE}"/>`);
     for (let d = 1; d <= 9; d++) {
@@ -189,6 +188,10 @@ function render() {
     const p = ORIGIN + k * SIZE;
     parts.push(`<line class="thick" x1="${p}" y1="${ORIGIN - 1}" x2="${p}" y2="${ORIGIN + 9 * SIZE + 1}"/>`);
     parts.push(`<line class="thick" x1="${ORIGIN - 1}" y1="${p}" x2="${ORIGIN + 9 * SIZE + 1}" y2="${p}"/>`);
+  }
+  if (!state.preview) {
+    const x = ORIGIN + (state.sel % 9) * SIZE, y = ORIGIN + Math.floor(state.sel / 9) * SIZE;
+    parts.push(`<rect class="sel" x="${x + 2}" y="${y + 2}" width="${SIZE - 4}" height="${SIZE - 4}" rx="4"/>`);
   }
   if (step) {
     for (const { from, to } of links(step)) {
@@ -419,8 +422,10 @@ async function rate() {
     dd.textContent = value;
     dl.append(dt, dd);
   };
-  for (const [key, v] of Object.entries(r)) {
-    if (key === 'puzzle' || key === 'status') continue;
+  const keys = ['se_rating', 'hodoku', ...Object.keys(r).filter((k) => !['se_rating', 'hodoku'].includes(k))];
+  for (const key of keys) {
+    const v = r[key];
+    if (key === 'puzzle' || key === 'status' || v === undefined) continue;
     if (v && v.error) row(key, `${v.error.code}: ${v.error.message}`);
     else if (key === 'se_rating') row('ER / EP / ED', `${v.er} / ${v.ep} / ${v.ed}`);
     else if (key === 'hodoku') row('HoDoKu', `${v.level} (score ${v.score})`);
