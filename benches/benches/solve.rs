@@ -69,7 +69,7 @@ fn logical(c: &mut Criterion) {
             .parse()
             .expect("valid");
     let stuck = CandidateGrid::new(&inkala).expect("valid");
-    let basic_only = solver.with_chain_budget(0);
+    let basic_only = solver.clone().with_chain_budget(0);
     group.bench_function("all-techniques-fail/inkala-2012", |b| {
         b.iter(|| black_box(basic_only.next_step(black_box(&stuck))).is_err())
     });

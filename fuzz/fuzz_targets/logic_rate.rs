@@ -12,7 +12,7 @@ mod logic;
 fuzz_target!(|data: &[u8]| {
     let Some(p) = logic::grid_from(data) else { return };
     let solver = LogicalSolver::default().with_budget(20_000).with_chain_budget(200_000);
-    let rated = SeRater(solver).rate(&p, 0);
+    let rated = SeRater(solver.clone()).rate(&p, 0);
     match solver.solve(&p) {
         Ok(path) if path.end != PathEnd::BudgetExceeded => {
             let er = rated.expect("a rating where the path ends");

@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
+mod serve;
+
 const USAGE: &str = "\
 usage: cargo xtask <task>
 
@@ -39,6 +41,14 @@ tasks:
   reglib FILE        HoDoKu's regression library (e.g. ../shared/data/hodoku/reglib-1.3.txt)
                      against our HoDoKu ruleset: each technique's count, the failures, and as
                      the last line `reglib: passed N of M`
+  e2e [--screenshot FILE]
+                     the page of `sudoku serve` in a real browser: installs Debian's chromium
+                     and e2e/'s npm packages when missing, starts the release server on a free
+                     port, runs the Playwright tests (exit 0 only if all pass); --screenshot
+                     saves the page with a hint shown (docs/serve.png)
+  load [--requests N] [--puzzles K] [--jobs J] [--data FILE]
+                     `sudoku serve` under N (200) concurrent hint and rate requests on loopback:
+                     answers checked against the command's, none lost, latencies, server RSS
   slurm-check        the cluster route on a real Slurm: installs and starts a single-node
                      Slurm on localhost (root), runs both job arrays with a requeue, checks the
                      merged results against a run on one machine (scripts/slurm-check.sh)";
@@ -70,6 +80,8 @@ fn main() -> ExitCode {
         Some(task @ ("remc-study" | "energy-study")) => {
             run_bench_bin(&task.replace('-', "_"), &args[1..])
         }
+        Some("e2e") => serve::e2e(&args[1..]),
+        Some("load") => serve::load(&args[1..]),
         Some("slurm-check") => {
             let script = workspace_root().join("scripts/slurm-check.sh");
             match Command::new("bash").arg(&script).status() {

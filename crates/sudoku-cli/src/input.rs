@@ -79,6 +79,12 @@ pub(crate) fn read_all(
     Ok(())
 }
 
+/// The puzzles of a text, read as every subcommand reads a file: 81-character lines, 9-line
+/// blocks and JSON lines (`sudoku serve`'s page opens files with it).
+pub(crate) fn read_text(text: &[u8]) -> impl Iterator<Item = Result<Puzzle, LineError>> + '_ {
+    PuzzleReader::new(JsonPuzzles::new(text))
+}
+
 /// A reader that adds what it reads to a counter (the progress of a batch).
 struct Counting<'a, R> {
     inner: R,

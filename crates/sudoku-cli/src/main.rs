@@ -12,6 +12,7 @@ mod plot;
 mod rate;
 mod schema;
 mod serate;
+mod serve;
 mod signals;
 mod solve;
 mod steps;
@@ -60,6 +61,10 @@ enum Command {
     /// until one rates in the band, such as se-rating=4.0..5.0; a list in index order,
     /// resumable by index.
     Band(band::BandArgs),
+    /// A local web page to step through a puzzle (hints of both rulesets drawn on the board,
+    /// apply, undo, the solving path, ratings, check, generate) and its JSON API; prints its
+    /// address first. Loopback only unless --bind says otherwise; every request is limited.
+    Serve(serve::ServeArgs),
 }
 
 /// The outcome of a command, from best to worst; it becomes the exit status.
@@ -161,6 +166,7 @@ fn main() -> ExitCode {
         Command::Band(args) => band::run(args, &mut out),
         Command::Explain(args) => explain::run(args, &mut out),
         Command::Hint(args) => steps::hint(args, &mut out),
+        Command::Serve(args) => serve::run(args, &mut out),
     };
     let result = result.and_then(|s| out.flush().map(|()| s).map_err(Into::into));
     match result {

@@ -94,11 +94,11 @@ fn ratings(args: &RateArgs) -> anyhow::Result<RatingSet> {
 /// What `rate --json` writes for a puzzle it rated: the puzzle, `ok`, and each rating's value
 /// (or error) under its key.
 #[derive(Serialize)]
-struct Rated {
-    puzzle: String,
-    status: sudoku_core::Status,
+pub(crate) struct Rated {
+    pub(crate) puzzle: String,
+    pub(crate) status: sudoku_core::Status,
     #[serde(flatten)]
-    ratings: Ratings,
+    pub(crate) ratings: Ratings,
 }
 
 /// One puzzle's row: the ratings, or why the line is not a puzzle.

@@ -198,7 +198,7 @@ mod tests {
         for (p, whole, diamond, pearl) in cases {
             let grid: Grid = p.parse().expect("puzzle");
             let got = |stop| {
-                let solver = solver.with_early_stop(stop);
+                let solver = solver.clone().with_early_stop(stop);
                 rate(&solver, grid).rating.expect("rated").to_string()
             };
             assert_eq!(got(EarlyStop::Never), whole, "{p}");

@@ -66,6 +66,9 @@ pub enum FailureKind {
         /// The deepest level tried.
         levels: u32,
     },
+    /// The caller stopped the work through its [`Cancel`](crate::Cancel) token.
+    #[error("cancelled")]
+    Cancelled,
 }
 
 impl Failure {
@@ -74,6 +77,9 @@ impl Failure {
 
     /// The puzzle has more than one solution.
     pub const NOT_UNIQUE: Failure = Failure::new(FailureKind::NotUnique);
+
+    /// The work was cancelled ([`Cancel`](crate::Cancel)).
+    pub const CANCELLED: Failure = Failure::new(FailureKind::Cancelled);
 
     /// A failure of this kind.
     #[must_use]
@@ -108,7 +114,7 @@ impl Failure {
 
     /// The status word of the output schema (`docs/schema.md`): `invalid` (givens that
     /// break a rule), `none` (no solution; contradicting pencil marks included), `multiple`,
-    /// `budget_exceeded` or `too_deep`.
+    /// `budget_exceeded`, `too_deep` or `cancelled`.
     ///
     /// # Examples
     ///
@@ -127,6 +133,7 @@ impl Failure {
             FailureKind::NotUnique => Status::Multiple,
             FailureKind::BudgetExceeded { .. } => Status::BudgetExceeded,
             FailureKind::TooDeep { .. } => Status::TooDeep,
+            FailureKind::Cancelled => Status::Cancelled,
         }
     }
 
@@ -192,6 +199,8 @@ pub enum Work {
     DecisionBranches,
     /// Potentials propagated by the logical solver's chain searches.
     ChainPotentials,
+    /// Seconds of wall-clock time (a server's time limit per request).
+    Seconds,
 }
 
 impl fmt::Display for Work {
@@ -204,6 +213,7 @@ impl fmt::Display for Work {
             Work::ValuesTried => "values tried",
             Work::DecisionBranches => "decision branches",
             Work::ChainPotentials => "chain potentials",
+            Work::Seconds => "seconds",
         })
     }
 }

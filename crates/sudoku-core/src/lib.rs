@@ -10,7 +10,8 @@
 //!   what is wrong and where), and [`PuzzleReader`] for files with one result per puzzle;
 //! - [`Transform`]: the symmetries that keep a puzzle valid, composable and invertible;
 //! - [`Failure`]: why a solver or a rating of any crate could not answer (no solution, several,
-//!   budget exceeded, ...), and the [`Meter`] that counts work against a budget.
+//!   budget exceeded, ...), the [`Meter`] that counts work against a budget, and the
+//!   [`Cancel`] token that stops long work from another thread.
 //!
 //! # Example
 //!
@@ -32,6 +33,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
 
+mod cancel;
 mod candidate;
 mod candidates;
 pub mod canon;
@@ -44,6 +46,7 @@ mod reader;
 mod status;
 mod transform;
 
+pub use cancel::Cancel;
 pub use candidate::{Candidate, CandidateSet};
 pub use candidates::{CandidateGrid, Contradiction, DigitPlaces, ParseMarksError};
 pub use canon::Canonical;

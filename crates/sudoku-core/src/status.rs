@@ -47,11 +47,16 @@ pub enum Status {
     NotWanted,
     /// Pair reduction needs more levels than allowed.
     TooDeep,
+    /// The caller cancelled the work ([`Cancel`](crate::Cancel)) before it finished.
+    Cancelled,
+    /// A server is running as many requests as it allows and this one waited too long for a
+    /// turn: try again later (`sudoku serve` answers it with HTTP 503).
+    Busy,
 }
 
 impl Status {
     /// Every status word, in the order of the schema's table.
-    pub const ALL: [Status; 11] = [
+    pub const ALL: [Status; 13] = [
         Status::Ok,
         Status::Invalid,
         Status::Unique,
@@ -63,6 +68,8 @@ impl Status {
         Status::Stuck,
         Status::NotWanted,
         Status::TooDeep,
+        Status::Cancelled,
+        Status::Busy,
     ];
 
     /// The word, as written in every output.
@@ -86,6 +93,8 @@ impl Status {
             Status::Stuck => "stuck",
             Status::NotWanted => "not_wanted",
             Status::TooDeep => "too_deep",
+            Status::Cancelled => "cancelled",
+            Status::Busy => "busy",
         }
     }
 }

@@ -8,7 +8,7 @@ use std::str::FromStr;
 
 use rand::Rng;
 use rand::seq::SliceRandom;
-use sudoku_core::{Cell, Grid};
+use sudoku_core::{Cancel, Cell, Failure, Grid};
 use sudoku_metrics::{ParseRatingError, Rating, RatingValue};
 use sudoku_solve::is_unique;
 
@@ -307,14 +307,57 @@ impl BandSearch {
     /// puzzles come from).
     #[must_use]
     pub fn find(&self, seed: u64, index: u64) -> Option<BandPuzzle> {
+        self.find_cancellable(seed, index, &Cancel::never(), |_| {}).unwrap_or(None)
+    }
+
+    /// [`BandSearch::find`], watched and stoppable: `on_try` hears the number of random
+    /// puzzles drawn so far after each one (for progress), and the search stops once `cancel`
+    /// is cancelled, between tries and inside the logical solvers' ratings
+    /// ([`Rating::evaluate_cancellable`]). Not cancelled, it finds what
+    /// [`BandSearch::find`] finds.
+    ///
+    /// # Errors
+    ///
+    /// [`FailureKind::Cancelled`](sudoku_core::FailureKind::Cancelled) once `cancel` is
+    /// cancelled.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{Cancel, Failure};
+    /// use sudoku_generate::BandSearch;
+    /// let search = BandSearch::new("se-rating=2.0..4.5".parse()?);
+    /// let mut tries = 0;
+    /// let found = search.find_cancellable(7, 0, &Cancel::never(), |t| tries = t)?;
+    /// assert_eq!(found, search.find(7, 0));
+    /// assert_eq!(found.map(|f| f.tries), Some(tries));
+    /// let cancel = Cancel::new();
+    /// cancel.cancel();
+    /// assert_eq!(search.find_cancellable(7, 0, &cancel, |_| {}), Err(Failure::CANCELLED));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn find_cancellable(
+        &self,
+        seed: u64,
+        index: u64,
+        cancel: &Cancel,
+        mut on_try: impl FnMut(u64),
+    ) -> Result<Option<BandPuzzle>, Failure> {
         let mut rng = tempering::stream(tempering::child_seed(seed, 0), index);
         for tries in 1..=self.max_tries {
+            cancel.check()?;
             let puzzle = random_minimal(&mut rng, self.symmetry);
-            let Ok(value) = self.band.rating.evaluate(&puzzle, seed) else { continue };
+            let rated = self.band.rating.evaluate_cancellable(&puzzle, seed, cancel);
+            on_try(tries);
+            let value = match rated {
+                Ok(value) => value,
+                Err(f) if f == Failure::CANCELLED => return Err(f),
+                Err(_) => continue,
+            };
             if self.band.contains(value.number()) {
-                return Some(BandPuzzle { puzzle, value, tries });
+                return Ok(Some(BandPuzzle { puzzle, value, tries }));
             }
         }
-        None
+        Ok(None)
     }
 }

@@ -57,7 +57,7 @@ mod wings;
 
 use std::ops::ControlFlow;
 
-use sudoku_core::{CandidateGrid, Failure, FailureKind, Grid};
+use sudoku_core::{Cancel, CandidateGrid, Failure, FailureKind, Grid};
 use sudoku_solve::{Outcome, solve_marks_within, solve_within};
 
 use chains::{OutOfBudget, Work};
@@ -97,7 +97,7 @@ pub enum EarlyStop {
 /// `budget` bounds the exact search that checks the solution is unique first (the uniqueness
 /// techniques rely on it); `chain_budget` bounds the potentials all chain searches of one
 /// solve may propagate (nested chains grow fast: the hardest known puzzles need about a
-/// billion).
+/// billion). `cancel` stops a solve or a hint from another thread ([`LogicalSolver::with_cancel`]).
 ///
 /// # Examples
 ///
@@ -112,7 +112,7 @@ pub enum EarlyStop {
 /// assert_eq!(path.end, PathEnd::BudgetExceeded);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct LogicalSolver {
     /// Search nodes allowed for the uniqueness check.
@@ -121,6 +121,9 @@ pub struct LogicalSolver {
     pub chain_budget: u64,
     /// Where [`LogicalSolver::solve`] may stop before the end ([`EarlyStop::Never`]).
     pub early_stop: EarlyStop,
+    /// The token that stops the work ([`Cancel::never`]): asked between steps, between
+    /// techniques and every thousand chain potentials.
+    pub cancel: Cancel,
 }
 
 impl Default for LogicalSolver {
@@ -129,6 +132,7 @@ impl Default for LogicalSolver {
             budget: 50_000_000,
             chain_budget: 20_000_000_000,
             early_stop: EarlyStop::Never,
+            cancel: Cancel::never(),
         }
     }
 }
@@ -229,6 +233,39 @@ impl LogicalSolver {
         LogicalSolver { early_stop, ..self }
     }
 
+    /// Stops solves, steps and hints once `cancel` is cancelled (from another thread): they
+    /// return [`FailureKind::Cancelled`] at the solver's next check, between steps and
+    /// techniques and every thousand chain potentials (a few milliseconds at most). The
+    /// uniqueness check before them is bounded by [`LogicalSolver::budget`] instead.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{Cancel, Failure, Grid};
+    /// use sudoku_logic::LogicalSolver;
+    /// let inkala2012: Grid =
+    ///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
+    /// let cancel = Cancel::new();
+    /// let solver = LogicalSolver::default().with_cancel(cancel.clone());
+    /// cancel.cancel(); // as another thread would, while the solve runs
+    /// assert_eq!(solver.solve(&inkala2012), Err(Failure::CANCELLED));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_cancel(self, cancel: Cancel) -> LogicalSolver {
+        LogicalSolver { cancel, ..self }
+    }
+
+    /// What a chain search that stopped reports: the cancellation if the token was
+    /// cancelled, else the chain budget that ran out.
+    fn halted(&self) -> Failure {
+        if self.cancel.is_cancelled() {
+            Failure::CANCELLED
+        } else {
+            Failure::budget_exceeded(self.chain_budget, sudoku_core::Work::ChainPotentials)
+        }
+    }
+
     /// The first step on `marks`, asking every technique in order, chains last. With the
     /// solution known, chain searches skip what cannot succeed (a true candidate assumed
     /// true leads to no contradiction).
@@ -244,6 +281,9 @@ impl LogicalSolver {
     ) -> Result<Option<Step>, OutOfBudget> {
         let solution = hints.solution;
         for (i, stage) in STAGES.iter().enumerate() {
+            if self.cancel.is_cancelled() {
+                return Err(OutOfBudget);
+            }
             match stage.search {
                 Search::Basic(producer) => {
                     let flow = recall.run(i, marks, hints, producer);
@@ -320,12 +360,12 @@ impl LogicalSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn next_step(&self, marks: &CandidateGrid) -> Result<Option<Step>, Failure> {
+        self.cancel.check()?;
         let solution = self.solution_of(marks)?;
-        let mut work = Work::new(self.chain_budget);
+        let mut work = Work::new(self.chain_budget, self.cancel.clone());
         let mut hints = Hints::first().knowing(Some(&solution));
-        self.find_step(marks, &mut hints, &mut Recall::new(), &mut work).map_err(|OutOfBudget| {
-            Failure::budget_exceeded(self.chain_budget, sudoku_core::Work::ChainPotentials)
-        })
+        self.find_step(marks, &mut hints, &mut Recall::new(), &mut work)
+            .map_err(|OutOfBudget| self.halted())
     }
 
     /// Every step the techniques find on `marks`, easiest technique first (a hint list): all
@@ -349,6 +389,7 @@ impl LogicalSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn all_steps(&self, marks: &CandidateGrid) -> Result<Vec<Step>, Failure> {
+        self.cancel.check()?;
         self.solution_of(marks)?;
         // Every step of the basic techniques before the first chains; else every step of
         // the first stage after them that finds any.
@@ -363,11 +404,10 @@ impl LogicalSolver {
         if !hints.steps.is_empty() {
             return Ok(hints.steps);
         }
-        let mut work = Work::new(self.chain_budget);
-        let exceeded = |OutOfBudget| {
-            Failure::budget_exceeded(self.chain_budget, sudoku_core::Work::ChainPotentials)
-        };
+        let mut work = Work::new(self.chain_budget, self.cancel.clone());
+        let exceeded = |OutOfBudget| self.halted();
         for stage in rest {
+            self.cancel.check()?;
             let steps = match stage.search {
                 Search::Chains(family) => {
                     chains::all_steps(family, marks, &mut work).map_err(exceeded)?
@@ -389,7 +429,8 @@ impl LogicalSolver {
     /// # Errors
     ///
     /// [`Failure`] if the givens clash, the puzzle has no or several solutions, or checking
-    /// that exceeds the budget.
+    /// that exceeds the budget; [`FailureKind::Cancelled`] once the solver's token is
+    /// cancelled ([`LogicalSolver::with_cancel`]).
     ///
     /// # Examples
     ///
@@ -403,6 +444,7 @@ impl LogicalSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve(&self, puzzle: &Grid) -> Result<SolvingPath, Failure> {
+        self.cancel.check()?;
         let marks = CandidateGrid::new(puzzle).map_err(Failure::from)?;
         let solution = match solve_within(puzzle, self.budget) {
             Ok(Outcome::Unique(s)) => s,
@@ -412,16 +454,21 @@ impl LogicalSolver {
                 return Err(Failure::budget_exceeded(self.budget, sudoku_core::Work::SearchNodes));
             }
         };
-        Ok(self.solve_marks(*puzzle, solution, marks))
+        self.solve_marks(*puzzle, solution, marks)
     }
 
     /// Continues from pencil marks whose unique solution is known.
-    fn solve_marks(&self, puzzle: Grid, solution: Grid, mut marks: CandidateGrid) -> SolvingPath {
+    fn solve_marks(
+        &self,
+        puzzle: Grid,
+        solution: Grid,
+        mut marks: CandidateGrid,
+    ) -> Result<SolvingPath, Failure> {
         // Most steps place a digit: one slot per empty cell avoids regrowing.
         let mut steps = Vec::with_capacity(marks.empty_cells().len() + 8);
         let (mut er, mut ep, mut ed) = (0u16, 0u16, 0u16);
         let mut end = PathEnd::Solved;
-        let mut work = Work::new(self.chain_budget);
+        let mut work = Work::new(self.chain_budget, self.cancel.clone());
         let mut recall = Recall::new();
         let mut hints = Hints::first().knowing(Some(&solution));
         while !marks.is_complete() {
@@ -434,6 +481,7 @@ impl LogicalSolver {
                     break;
                 }
                 Err(OutOfBudget) => {
+                    self.cancel.check()?;
                     end = PathEnd::BudgetExceeded;
                     break;
                 }
@@ -461,7 +509,7 @@ impl LogicalSolver {
             steps.push(step);
         }
         let tenths = |t: u16| f64::from(t) / 10.0;
-        SolvingPath {
+        Ok(SolvingPath {
             puzzle,
             solution,
             steps,
@@ -470,7 +518,7 @@ impl LogicalSolver {
             last: marks,
             potentials: work.meter.used(),
             chain_budget: self.chain_budget,
-        }
+        })
     }
 }
 

@@ -6,7 +6,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use sudoku_core::{Failure, Grid, Work};
+use sudoku_core::{Cancel, Failure, Grid, Work};
 use sudoku_logic::{HodokuSolver, LogicalSolver};
 use sudoku_solve::PairReduction;
 
@@ -173,9 +173,14 @@ pub struct CatalogueEntry {
     pub tiebreak: bool,
     /// Its columns in `sudoku rate`'s TSV table, in order ([`RatingValue::cells`]).
     pub columns: &'static [&'static str],
-    /// Computes it: the rating spec (its parameters), the puzzle and the seed.
-    pub evaluate: fn(&Rating, &Grid, u64) -> Result<RatingValue, Failure>,
+    /// Computes it: the rating spec (its parameters), the puzzle, the seed, and the token
+    /// that stops it ([`Rating::evaluate_cancellable`]; the logical solvers' ratings ask it
+    /// as they go, the others are bounded by their budgets).
+    pub evaluate: Evaluate,
 }
+
+/// How a row of [`CATALOGUE`] computes its rating ([`CatalogueEntry::evaluate`]).
+pub type Evaluate = fn(&Rating, &Grid, u64, &Cancel) -> Result<RatingValue, Failure>;
 
 impl PartialEq for CatalogueEntry {
     fn eq(&self, other: &CatalogueEntry) -> bool {
@@ -234,7 +239,7 @@ const fn row(
     singles: bool,
     tiebreak: bool,
     columns: &'static [&'static str],
-    evaluate: fn(&Rating, &Grid, u64) -> Result<RatingValue, Failure>,
+    evaluate: Evaluate,
 ) -> CatalogueEntry {
     CatalogueEntry {
         kind,
@@ -268,17 +273,27 @@ fn human(r: &Rating) -> HumanModel {
     HumanModel { runs: r.samples.unwrap_or(d.runs), budget: r.budget.unwrap_or(d.budget), ..d }
 }
 
-fn depth(r: &Rating, p: &Grid, _seed: u64) -> Result<RatingValue, Failure> {
+fn depth(r: &Rating, p: &Grid, _seed: u64, _cancel: &Cancel) -> Result<RatingValue, Failure> {
     let d = Depth::default();
     let d = d.with_budget(r.budget.unwrap_or(d.budget)).with_propagation(propagation(r));
     d.evaluate(p).map(|v| RatingValue::Count(u64::from(v)))
 }
 
-fn normal_width(r: &Rating, p: &Grid, _seed: u64) -> Result<RatingValue, Failure> {
+fn normal_width(
+    r: &Rating,
+    p: &Grid,
+    _seed: u64,
+    _cancel: &Cancel,
+) -> Result<RatingValue, Failure> {
     width(r).evaluate(p).map(|w| RatingValue::Count(w.width))
 }
 
-fn average_width(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure> {
+fn average_width(
+    r: &Rating,
+    p: &Grid,
+    seed: u64,
+    _cancel: &Cancel,
+) -> Result<RatingValue, Failure> {
     let d = AverageWidth::default();
     let d = d
         .with_samples(r.samples.unwrap_or(d.samples))
@@ -287,11 +302,16 @@ fn average_width(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure
     d.evaluate(p, seed).map(RatingValue::Mean)
 }
 
-fn dihedral_width(r: &Rating, p: &Grid, _seed: u64) -> Result<RatingValue, Failure> {
+fn dihedral_width(
+    r: &Rating,
+    p: &Grid,
+    _seed: u64,
+    _cancel: &Cancel,
+) -> Result<RatingValue, Failure> {
     DihedralWidth { width: width(r) }.evaluate(p).map(RatingValue::Number)
 }
 
-fn sa_steps(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure> {
+fn sa_steps(r: &Rating, p: &Grid, seed: u64, _cancel: &Cancel) -> Result<RatingValue, Failure> {
     let d = SaSteps::default();
     let d = SaSteps {
         runs: r.samples.unwrap_or(d.runs),
@@ -301,7 +321,7 @@ fn sa_steps(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure> {
     d.rate(p, seed).map(RatingValue::Number)
 }
 
-fn harmony_cost(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure> {
+fn harmony_cost(r: &Rating, p: &Grid, seed: u64, _cancel: &Cancel) -> Result<RatingValue, Failure> {
     let d = HarmonyCost::default();
     let d = HarmonyCost {
         runs: r.samples.unwrap_or(d.runs),
@@ -311,7 +331,12 @@ fn harmony_cost(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure>
     d.rate(p, seed).map(RatingValue::Number)
 }
 
-fn backtrack_steps(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure> {
+fn backtrack_steps(
+    r: &Rating,
+    p: &Grid,
+    seed: u64,
+    _cancel: &Cancel,
+) -> Result<RatingValue, Failure> {
     let d = BacktrackSteps::default();
     let d = BacktrackSteps {
         runs: r.samples.unwrap_or(d.runs),
@@ -320,22 +345,32 @@ fn backtrack_steps(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failu
     d.rate(p, seed).map(RatingValue::Number)
 }
 
-fn refutation_max(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure> {
+fn refutation_max(
+    r: &Rating,
+    p: &Grid,
+    seed: u64,
+    _cancel: &Cancel,
+) -> Result<RatingValue, Failure> {
     RefutationMax(human(r)).rate(p, seed).map(RatingValue::Number)
 }
 
-fn refutation_sum(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure> {
+fn refutation_sum(
+    r: &Rating,
+    p: &Grid,
+    seed: u64,
+    _cancel: &Cancel,
+) -> Result<RatingValue, Failure> {
     RefutationSum(human(r)).rate(p, seed).map(RatingValue::Number)
 }
 
-fn human_effort(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure> {
+fn human_effort(r: &Rating, p: &Grid, seed: u64, _cancel: &Cancel) -> Result<RatingValue, Failure> {
     let d = HumanEffort::default().0;
     let model =
         HumanModel { runs: r.samples.unwrap_or(d.runs), budget: r.budget.unwrap_or(d.budget), ..d };
     HumanEffort(model).rate(p, seed).map(RatingValue::Number)
 }
 
-fn relaxation(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure> {
+fn relaxation(r: &Rating, p: &Grid, seed: u64, _cancel: &Cancel) -> Result<RatingValue, Failure> {
     let d = Relaxation::default();
     let d = Relaxation {
         samples: r.samples.unwrap_or(d.samples),
@@ -345,26 +380,32 @@ fn relaxation(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure> {
     d.rate(p, seed).map(RatingValue::Number)
 }
 
-fn pair_reduction_level(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure> {
+fn pair_reduction_level(
+    r: &Rating,
+    p: &Grid,
+    seed: u64,
+    _cancel: &Cancel,
+) -> Result<RatingValue, Failure> {
     let d = PairReduction::default();
     let d = PairReductionLevel(PairReduction { budget: r.budget.unwrap_or(d.budget), ..d });
     d.rate(p, seed).map(|v| RatingValue::Count(v as u64))
 }
 
-fn se_rating(r: &Rating, p: &Grid, _seed: u64) -> Result<RatingValue, Failure> {
-    let solver = LogicalSolver::default();
-    let rater = SeRater(solver.with_chain_budget(r.budget.unwrap_or(solver.chain_budget)));
+fn se_rating(r: &Rating, p: &Grid, _seed: u64, cancel: &Cancel) -> Result<RatingValue, Failure> {
+    let solver = LogicalSolver::default().with_cancel(cancel.clone());
+    let budget = r.budget.unwrap_or(solver.chain_budget);
+    let rater = SeRater(solver.with_chain_budget(budget));
     rater.score(p, r.tiebreak).map(|(se, x)| RatingValue::Se(se, x))
 }
 
-fn hodoku(r: &Rating, p: &Grid, _seed: u64) -> Result<RatingValue, Failure> {
-    let solver = HodokuSolver::default();
+fn hodoku(r: &Rating, p: &Grid, _seed: u64, cancel: &Cancel) -> Result<RatingValue, Failure> {
+    let solver = HodokuSolver::default().with_cancel(cancel.clone());
     let budget = r.budget.unwrap_or(solver.budget);
     solver.with_budget(budget).solve(p).map(|path| RatingValue::Hodoku(path.rating))
 }
 
-fn hodoku_score(r: &Rating, p: &Grid, seed: u64) -> Result<RatingValue, Failure> {
-    hodoku(r, p, seed).map(|v| RatingValue::Count(v.number() as u64))
+fn hodoku_score(r: &Rating, p: &Grid, seed: u64, cancel: &Cancel) -> Result<RatingValue, Failure> {
+    hodoku(r, p, seed, cancel).map(|v| RatingValue::Count(v.number() as u64))
 }
 
 /// The number of ratings.

@@ -29,7 +29,7 @@ use crate::Difficulty;
 /// assert!(tight.rate(&inkala2010, 0).is_err_and(|e| matches!(e.kind(), FailureKind::BudgetExceeded { .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SeRater(pub LogicalSolver);
 
 impl SeRater {

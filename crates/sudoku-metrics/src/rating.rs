@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use sudoku_core::{Failure, Grid};
+use sudoku_core::{Cancel, Failure, Grid};
 use sudoku_logic::{HodokuRating, SeRating};
 
 use crate::{Difficulty, Mean, RatingKind, Samples, SeTiebreak};
@@ -240,7 +240,41 @@ impl Rating {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn evaluate(&self, puzzle: &Grid, seed: u64) -> Result<RatingValue, Failure> {
-        (self.kind.entry().evaluate)(self, puzzle, seed)
+        (self.kind.entry().evaluate)(self, puzzle, seed, &Cancel::never())
+    }
+
+    /// [`Rating::evaluate`], stopped once `cancel` is cancelled: `se-rating` and the HoDoKu
+    /// ratings ask the token as their solvers go (between steps, and every thousand chain
+    /// potentials); every rating asks it before it starts, and the others are bounded by
+    /// their budgets.
+    ///
+    /// # Errors
+    ///
+    /// The rating's [`Failure`]; [`FailureKind::Cancelled`](sudoku_core::FailureKind::Cancelled)
+    /// once the token is cancelled.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{Cancel, Failure, Grid};
+    /// use sudoku_metrics::Rating;
+    /// let xy_wing: Grid =
+    ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+    /// let rating: Rating = "se-rating".parse()?;
+    /// let cancel = Cancel::new();
+    /// assert!(rating.evaluate_cancellable(&xy_wing, 0, &cancel).is_ok());
+    /// cancel.cancel();
+    /// assert_eq!(rating.evaluate_cancellable(&xy_wing, 0, &cancel), Err(Failure::CANCELLED));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn evaluate_cancellable(
+        &self,
+        puzzle: &Grid,
+        seed: u64,
+        cancel: &Cancel,
+    ) -> Result<RatingValue, Failure> {
+        cancel.check()?;
+        (self.kind.entry().evaluate)(self, puzzle, seed, cancel)
     }
 }
 

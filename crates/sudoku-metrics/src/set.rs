@@ -1,7 +1,7 @@
 //! Ratings asked for together, as `sudoku rate --metrics` and Python's `rate` ask for them: the
 //! specs read with a front end's defaults, the uniqueness check first, one result per rating.
 
-use sudoku_core::{Failure, Grid, Work};
+use sudoku_core::{Cancel, Failure, Grid, Work};
 use sudoku_logic::LogicalSolver;
 use sudoku_solve::solve_within;
 
@@ -92,6 +92,7 @@ impl RatingDefaults {
 pub struct RatingSet {
     ratings: Vec<Rating>,
     check_budget: u64,
+    cancel: Cancel,
 }
 
 impl RatingSet {
@@ -118,7 +119,30 @@ impl RatingSet {
             return Err(ParseRatingError::Empty);
         }
         let check_budget = defaults.budget.unwrap_or(RatingDefaults::CHECK_BUDGET);
-        Ok(RatingSet { ratings, check_budget })
+        Ok(RatingSet { ratings, check_budget, cancel: Cancel::never() })
+    }
+
+    /// Stops [`RatingSet::evaluate`] once `cancel` is cancelled (from another thread): the
+    /// ratings not finished then say [`FailureKind::Cancelled`](sudoku_core::FailureKind::Cancelled)
+    /// ([`Rating::evaluate_cancellable`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{Cancel, Failure, Grid};
+    /// use sudoku_metrics::{RatingDefaults, RatingSet};
+    /// let cancel = Cancel::new();
+    /// let set = RatingSet::parse(&["se-rating", "hodoku"], &RatingDefaults::default())?
+    ///     .with_cancel(cancel.clone());
+    /// cancel.cancel();
+    /// let p: Grid =
+    ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+    /// assert_eq!(set.evaluate(&p, 0).first_failure(), Some(Failure::CANCELLED));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_cancel(self, cancel: Cancel) -> RatingSet {
+        RatingSet { cancel, ..self }
     }
 
     /// The ratings, in the order asked.
@@ -150,7 +174,7 @@ impl RatingSet {
             .map(|r| {
                 let value = match refused {
                     Some(f) if !r.kind.any_solutions() => Err(f),
-                    _ => r.evaluate(puzzle, seed),
+                    _ => r.evaluate_cancellable(puzzle, seed, &self.cancel),
                 };
                 (r.kind, value)
             })

@@ -254,3 +254,26 @@ const GOLDEN: (&str, &str) = (
     "496351872285794613317268495162837954973425168854916327631542789548179236729683541",
     "..........8..9.61.3.7.68....6....9...7.42.1.....9..3.7....4..8.5....9....29...5.1",
 );
+
+#[test]
+fn a_band_search_stops_when_its_token_is_cancelled() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::time::{Duration, Instant};
+    // No random minimal puzzle rates 11.9: the search would draw its 100,000 tries.
+    let search = BandSearch::new("se-rating=11.9..12".parse().expect("a band"));
+    let cancel = sudoku_core::Cancel::new();
+    let tries = AtomicU64::new(0);
+    let started = Instant::now();
+    let result = std::thread::scope(|s| {
+        s.spawn(|| {
+            while tries.load(Ordering::Relaxed) < 3 {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            cancel.cancel();
+        });
+        search.find_cancellable(1, 0, &cancel, |t| tries.store(t, Ordering::Relaxed))
+    });
+    assert_eq!(result, Err(sudoku_core::Failure::CANCELLED));
+    assert!(tries.load(Ordering::Relaxed) >= 3);
+    assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
+}

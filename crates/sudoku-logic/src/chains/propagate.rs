@@ -119,7 +119,7 @@ impl<'w> Propagator<'w> {
     }
 
     pub(crate) fn tick(&mut self) -> Result<(), OutOfBudget> {
-        Ok(self.work.meter.charge(1)?)
+        self.work.tick()
     }
 
     /// The removals of a conclusion: an on target keeps only its digit in its cell, an off

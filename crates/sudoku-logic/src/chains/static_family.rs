@@ -558,7 +558,7 @@ mod tests {
         for p in puzzles {
             let grid: Grid = p.parse().expect("a puzzle");
             let g = CandidateGrid::new(&grid).expect("no clash");
-            let mut work = Work::new(u64::MAX);
+            let mut work = Work::new(u64::MAX, sudoku_core::Cancel::never());
             let mut prop = Propagator::new(Family::Static, &g, &mut work);
             let mut search = StaticChains::new(&mut prop);
             let links = StaticLinks::new(&g);

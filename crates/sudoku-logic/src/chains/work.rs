@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use sudoku_core::{CandidateGrid, Failure, Meter};
+use sudoku_core::{Cancel, CandidateGrid, Failure, Meter};
 
 use super::Family;
 use super::graph::Closure;
@@ -12,7 +12,8 @@ use super::potential::{Arena, Fifo, PotSet};
 use super::propagate::InnerHint;
 use crate::hints::Lits;
 
-/// The chain search ran out of its budget.
+/// The chain search ran out of its budget, or its [`Cancel`] token was cancelled (the solver
+/// tells the two apart by asking the token).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct OutOfBudget;
 
@@ -55,15 +56,33 @@ pub(crate) struct Work {
     pub(crate) meter: Meter,
     pub(crate) pool: Vec<Scratch>,
     pub(crate) memo: Memo,
+    /// The solver's token, asked every [`Work::CHECK_EVERY`] potentials.
+    pub(crate) cancel: Cancel,
 }
 
 impl Work {
-    /// For searches that may propagate `limit` potentials in all.
-    pub(crate) fn new(limit: u64) -> Work {
+    /// Potentials between two looks at the cancellation token (a few microseconds of work).
+    pub(crate) const CHECK_EVERY: u64 = 1024;
+
+    /// For searches that may propagate `limit` potentials in all, stopping once `cancel` is
+    /// cancelled.
+    pub(crate) fn new(limit: u64, cancel: Cancel) -> Work {
         Work {
             meter: Meter::new(limit, sudoku_core::Work::ChainPotentials),
             pool: Vec::new(),
             memo: Memo::default(),
+            cancel,
         }
+    }
+
+    /// Counts one potential against the budget; every [`Work::CHECK_EVERY`] potentials, also
+    /// looks at the cancellation token.
+    #[inline]
+    pub(crate) fn tick(&mut self) -> Result<(), OutOfBudget> {
+        self.meter.charge(1)?;
+        if self.meter.used() % Work::CHECK_EVERY == 0 && self.cancel.is_cancelled() {
+            return Err(OutOfBudget);
+        }
+        Ok(())
     }
 }

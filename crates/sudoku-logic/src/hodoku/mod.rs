@@ -32,7 +32,7 @@ mod text;
 mod uniqueness;
 mod wings;
 
-use sudoku_core::{Candidate, CandidateGrid, Cell, CellSet, Digit, Failure, Grid, Unit};
+use sudoku_core::{Cancel, Candidate, CandidateGrid, Cell, CellSet, Digit, Failure, Grid, Unit};
 
 use crate::{Hint, PathEnd, SolvingPath, Step, Technique};
 pub use library::{CaseOutcome, LibraryCase, ParseCaseError};
@@ -165,6 +165,9 @@ pub struct HodokuSolver {
     pub rows: Vec<Row>,
     /// Search nodes allowed for the uniqueness check.
     pub budget: u64,
+    /// The token that stops the work ([`Cancel::never`]): asked between steps and between
+    /// the techniques of a step.
+    pub cancel: Cancel,
 }
 
 impl Default for HodokuSolver {
@@ -173,6 +176,7 @@ impl Default for HodokuSolver {
         HodokuSolver {
             rows: STEP_TABLE.iter().filter(|r| r.enabled).copied().collect(),
             budget: crate::LogicalSolver::default().budget,
+            cancel: Cancel::never(),
         }
     }
 }
@@ -184,9 +188,38 @@ impl HodokuSolver {
         HodokuSolver { budget, ..self }
     }
 
-    /// The first step HoDoKu's search finds on `g`.
-    fn find(&self, g: &mut grid::Grid, ctx: &Ctx<'_>) -> Option<(Found, &Row)> {
-        self.rows.iter().find_map(|row| finders::first(row.technique, g, ctx).map(|f| (f, row)))
+    /// Stops solves and hints once `cancel` is cancelled (from another thread): they return
+    /// [`FailureKind::Cancelled`](sudoku_core::FailureKind::Cancelled) at the solver's next
+    /// check, between steps and between the techniques of a step.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{Cancel, Failure, Grid};
+    /// use sudoku_logic::HodokuSolver;
+    /// let puzzle: Grid =
+    ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+    /// let cancel = Cancel::new();
+    /// let solver = HodokuSolver::default().with_cancel(cancel.clone());
+    /// assert!(solver.solve(&puzzle).is_ok());
+    /// cancel.cancel();
+    /// assert_eq!(solver.solve(&puzzle), Err(Failure::CANCELLED));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_cancel(self, cancel: Cancel) -> HodokuSolver {
+        HodokuSolver { cancel, ..self }
+    }
+
+    /// The first step HoDoKu's search finds on `g`; `Err` once the token is cancelled.
+    fn find(&self, g: &mut grid::Grid, ctx: &Ctx<'_>) -> Result<Option<(Found, &Row)>, Failure> {
+        for row in &self.rows {
+            self.cancel.check()?;
+            if let Some(f) = finders::first(row.technique, g, ctx) {
+                return Ok(Some((f, row)));
+            }
+        }
+        Ok(None)
     }
 
     /// Solves `puzzle` step by step as HoDoKu does, and rates it.
@@ -194,11 +227,14 @@ impl HodokuSolver {
     /// # Errors
     ///
     /// [`Failure`] if the givens clash, the puzzle has no or several solutions (HoDoKu rates
-    /// such grids anyway; this solver checks first), or checking exceeds the budget.
+    /// such grids anyway; this solver checks first), or checking exceeds the budget;
+    /// [`FailureKind::Cancelled`](sudoku_core::FailureKind::Cancelled) once the solver's token
+    /// is cancelled ([`HodokuSolver::with_cancel`]).
     pub fn solve(&self, puzzle: &Grid) -> Result<SolvingPath<HodokuRating>, Failure> {
+        self.cancel.check()?;
         CandidateGrid::new(puzzle).map_err(Failure::from)?;
         let solution = crate::unique_solution(puzzle, self.budget)?;
-        Ok(self.solve_from(*puzzle, solution, grid::Grid::from_puzzle(puzzle)))
+        self.solve_from(*puzzle, solution, grid::Grid::from_puzzle(puzzle))
     }
 
     fn solve_from(
@@ -206,13 +242,13 @@ impl HodokuSolver {
         puzzle: Grid,
         solution: Grid,
         mut g: grid::Grid,
-    ) -> SolvingPath<HodokuRating> {
+    ) -> Result<SolvingPath<HodokuRating>, Failure> {
         let ctx = Ctx { options: Options::default(), solution: Some(&solution) };
         let mut steps = Vec::new();
         let (mut score, mut level) = (0u32, Level::Easy);
         let mut end = PathEnd::Solved;
         while !g.is_solved() {
-            let Some((found, row)) = self.find(&mut g, &ctx) else {
+            let Some((found, row)) = self.find(&mut g, &ctx)? else {
                 end = PathEnd::Stuck;
                 break;
             };
@@ -226,7 +262,7 @@ impl HodokuSolver {
                 break;
             }
         }
-        SolvingPath {
+        Ok(SolvingPath {
             puzzle,
             solution,
             steps,
@@ -235,7 +271,7 @@ impl HodokuSolver {
             last: g.marks(),
             potentials: 0,
             chain_budget: 0,
-        }
+        })
     }
 
     /// The step HoDoKu would take next on `marks` (the placed digits loaded in reading order,
@@ -245,11 +281,12 @@ impl HodokuSolver {
     ///
     /// As [`crate::LogicalSolver::next_step`]: the marks must lead to exactly one solution.
     pub fn next_step(&self, marks: &CandidateGrid) -> Result<Option<Step>, Failure> {
+        self.cancel.check()?;
         let solution =
             crate::LogicalSolver::default().with_budget(self.budget).solution_of(marks)?;
         let mut g = grid::Grid::from_marks(marks, CellSet::EMPTY);
         let ctx = Ctx { options: Options::default(), solution: Some(&solution) };
-        Ok(self.find(&mut g, &ctx).map(|(f, row)| step(f, row)))
+        Ok(self.find(&mut g, &ctx)?.map(|(f, row)| step(f, row)))
     }
 
     /// The next step on a grid given as text (81 cells or 729 pencil marks), as a record.

@@ -1,4 +1,5 @@
 //! Integration tests of sudoku-logic.
 
+mod cancel;
 mod hodoku;
 mod logic;

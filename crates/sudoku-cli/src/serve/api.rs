@@ -1,0 +1,513 @@
+//! The JSON API: each endpoint reads a small JSON body, computes on the blocking pool within
+//! the request's limits, and answers with a library record, as the command's JSON lines hold
+//! it (`docs/schema.md`; the endpoints in `docs/serve.md`).
+
+use std::sync::Arc;
+
+use axum::extract::{Request, State};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use sudoku_core::{Cancel, CandidateGrid, Cell, Digit, Grid, Problem, Status, Unit, Work};
+use sudoku_logic::{Hint, HodokuSolver, LogicalSolver, Ruleset};
+use sudoku_metrics::{Rating, RatingDefaults, RatingSet};
+use sudoku_solve::{Outcome, solve_within};
+
+use super::jobs::{Jobs, Limits};
+use super::reply::{self, Refusal};
+use crate::rate::Rated;
+use crate::schema::Failed;
+
+/// The most work one rating may do in a request, in its budget's unit: its budget, times its
+/// samples or runs where it has them (`se-rating` is bounded by the chain budget instead, and
+/// stops when its request is cancelled; the other ratings cannot be stopped, only bounded).
+pub(crate) const MAX_WORK: u64 = 100_000_000;
+
+/// `POST /api/hint`'s body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HintRequest {
+    /// 81 cells or 729 pencil marks.
+    grid: String,
+    /// Pencil marks crossed out on the grid's empty cells (`A1<>5`).
+    #[serde(default)]
+    eliminations: Vec<String>,
+    #[serde(default)]
+    style: Ruleset,
+    /// Also the step's picture.
+    #[serde(default)]
+    svg: bool,
+}
+
+/// The hint record, with its picture when asked.
+#[derive(Serialize)]
+struct HintReply {
+    #[serde(flatten)]
+    hint: Hint,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    svg: Option<String>,
+}
+
+/// The logical solver of a ruleset within the server's budgets, stopped by `cancel`.
+fn explainer(limits: &Limits, cancel: &Cancel) -> LogicalSolver {
+    LogicalSolver::default()
+        .with_budget(limits.node_budget)
+        .with_chain_budget(limits.chain_budget)
+        .with_cancel(cancel.clone())
+}
+
+fn hodoku(limits: &Limits, cancel: &Cancel) -> HodokuSolver {
+    HodokuSolver::default().with_budget(limits.node_budget).with_cancel(cancel.clone())
+}
+
+/// The next step on a grid: the `Hint` record (`{"grid","status","step"}` or `error`), and
+/// `svg` when asked.
+pub(crate) async fn hint(State(jobs): State<Arc<Jobs>>, req: Request) -> Response {
+    let limits = jobs.limits;
+    let r: HintRequest = match reply::body(req, &limits).await {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    let crossed = match r.eliminations.iter().map(|e| elimination(e)).collect::<Result<Vec<_>, _>>()
+    {
+        Ok(c) => c,
+        Err(e) => return e.into_response(),
+    };
+    let work = move |cancel: &Cancel| {
+        let marks = r.grid.parse::<CandidateGrid>().map(|mut m| {
+            for &(cell, digit) in &crossed {
+                m.eliminate(cell, digit);
+            }
+            m
+        });
+        let hint = match (r.style, marks) {
+            (Ruleset::Hodoku, Ok(m)) => hodoku(&limits, cancel).hint_on(m),
+            (Ruleset::Hodoku, Err(_)) => hodoku(&limits, cancel).hint(&r.grid),
+            (_, Ok(m)) => explainer(&limits, cancel).hint_on(m),
+            (_, Err(_)) => explainer(&limits, cancel).hint(&r.grid),
+        };
+        let svg = if r.svg { hint.svg() } else { None };
+        HintReply { hint, svg }
+    };
+    match jobs.run(work).await {
+        Ok(h) => reply::record(h.hint.status(), &h),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// A crossed-out pencil mark, `A1<>5`, or a 400 answer naming it.
+fn elimination(text: &str) -> Result<(Cell, Digit), Refusal> {
+    let bad = || Refusal::bad(format!("not an elimination such as A1<>5: {text:?}"));
+    let (cell, digit) = text.trim().split_once("<>").ok_or_else(bad)?;
+    let cell: Cell = cell.parse().map_err(|_| bad())?;
+    let mut digits = digit.chars();
+    match (digits.next().and_then(Digit::from_char), digits.next()) {
+        (Some(d), None) => Ok((cell, d)),
+        _ => Err(bad()),
+    }
+}
+
+/// `POST /api/explain`'s body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExplainRequest {
+    /// 81 cells.
+    puzzle: String,
+    #[serde(default)]
+    style: Ruleset,
+}
+
+/// A puzzle's grid, or the `invalid` record naming what is wrong.
+fn grid(puzzle: &str) -> Result<Grid, Response> {
+    puzzle.trim().parse::<Grid>().map_err(|e| {
+        let failed = Failed::invalid(&e);
+        reply::record(failed.status, &failed)
+    })
+}
+
+/// The whole solving path: the `SolvingPath` record of either ruleset (`se_rating` or
+/// `hodoku`), or the puzzle's failure.
+pub(crate) async fn explain(State(jobs): State<Arc<Jobs>>, req: Request) -> Response {
+    let limits = jobs.limits;
+    let r: ExplainRequest = match reply::body(req, &limits).await {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    let puzzle = match grid(&r.puzzle) {
+        Ok(g) => g,
+        Err(response) => return response,
+    };
+    let work = move |cancel: &Cancel| {
+        let failed = |f| {
+            let failed = Failed::puzzle(puzzle.to_string(), Problem::from(f));
+            reply::record(failed.status, &failed)
+        };
+        match r.style {
+            Ruleset::Hodoku => match hodoku(&limits, cancel).solve(&puzzle) {
+                Ok(path) => reply::record(path.end.status(), &path),
+                Err(f) => failed(f),
+            },
+            _ => match explainer(&limits, cancel).solve(&puzzle) {
+                Ok(path) => reply::record(path.end.status(), &path),
+                Err(f) => failed(f),
+            },
+        }
+    };
+    jobs.run(work).await.unwrap_or_else(IntoResponse::into_response)
+}
+
+/// Rating names: a list or one comma-separated string.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Metrics {
+    List(Vec<String>),
+    Text(String),
+}
+
+/// `POST /api/rate`'s body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RateRequest {
+    puzzle: String,
+    /// The ratings, as `sudoku rate --metrics` names them (default `se-rating,hodoku`).
+    metrics: Option<Metrics>,
+    /// The seed of the sampled ratings.
+    #[serde(default)]
+    seed: u64,
+}
+
+/// What fills in the parameters a rating spec leaves out, in the server: a budget of a million
+/// (search nodes, states, steps: each rating's own unit), the server's chain budget, 100
+/// tie-break samples and 10 runs of the randomised solvers.
+pub(crate) fn rating_defaults(limits: &Limits) -> RatingDefaults {
+    RatingDefaults {
+        samples: 100,
+        runs: 10,
+        budget: Some(1_000_000),
+        chain_budget: limits.chain_budget,
+        hidden_singles: false,
+    }
+}
+
+/// A 400 answer unless the rating's work fits a request ([`MAX_WORK`], the chain budget).
+pub(crate) fn within_limits(r: &Rating, limits: &Limits) -> Result<(), Refusal> {
+    let budget = r.budget.unwrap_or(0);
+    let (work, max) = if r.kind.entry().unit == Work::ChainPotentials {
+        (budget, limits.chain_budget)
+    } else {
+        (budget.saturating_mul(u64::from(r.samples.unwrap_or(1).max(1))), MAX_WORK)
+    };
+    if work > max {
+        return Err(Refusal::bad(format!(
+            "{r}: too much work for one request: at most {max} {} (budget times samples)",
+            r.kind.entry().unit
+        )));
+    }
+    Ok(())
+}
+
+/// The ratings asked for, within the server's limits.
+fn rating_set(metrics: Option<Metrics>, limits: &Limits) -> Result<RatingSet, Refusal> {
+    let specs: Vec<String> = match metrics {
+        None => vec!["se-rating".into(), "hodoku".into()],
+        Some(Metrics::List(v)) => v,
+        Some(Metrics::Text(t)) => t.split(',').map(|s| s.trim().to_string()).collect(),
+    };
+    let set = RatingSet::parse(&specs, &rating_defaults(limits)).map_err(Refusal::bad)?;
+    for r in set.ratings() {
+        within_limits(r, limits)?;
+    }
+    Ok(set)
+}
+
+/// The ratings of a puzzle: `{"puzzle","status", one field per rating}` as `rate --json`.
+pub(crate) async fn rate(State(jobs): State<Arc<Jobs>>, req: Request) -> Response {
+    let limits = jobs.limits;
+    let r: RateRequest = match reply::body(req, &limits).await {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    let set = match rating_set(r.metrics, &limits) {
+        Ok(set) => set,
+        Err(e) => return e.into_response(),
+    };
+    let puzzle = match grid(&r.puzzle) {
+        Ok(g) => g,
+        Err(response) => return response,
+    };
+    let work = move |cancel: &Cancel| Rated {
+        puzzle: puzzle.to_string(),
+        status: Status::Ok,
+        ratings: set.with_cancel(cancel.clone()).evaluate(&puzzle, r.seed),
+    };
+    match jobs.run(work).await {
+        Ok(rated) => reply::record(rated.status, &rated),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// `POST /api/check`'s body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckRequest {
+    /// The givens.
+    puzzle: String,
+    /// The player's grid (81 cells: givens and entries).
+    progress: String,
+    /// The pencil marks the player crossed out on empty cells (`A1<>5`).
+    #[serde(default)]
+    eliminations: Vec<String>,
+}
+
+/// Whether a player's progress can still reach the puzzle's solution, and what stands in the
+/// way: entries that differ from the solution, entries that clash by the rules, givens that
+/// were changed, and pencil marks that cross out a cell's solution digit.
+#[derive(Debug, Serialize)]
+struct Checked {
+    puzzle: String,
+    status: Status,
+    /// Nothing stands in the way.
+    solvable: bool,
+    /// Entries that are not the solution's digit (`C4=5`).
+    wrong: Vec<String>,
+    /// Entries that repeat a digit in a row, column or box (every cell involved).
+    clashes: Vec<String>,
+    /// Givens that the progress changes or removes (`A1=8`, the given).
+    changed_givens: Vec<String>,
+    /// Pencil marks that cross out the solution's digit (`B3<>4`).
+    excluded: Vec<String>,
+    /// What is wrong, in words.
+    message: String,
+}
+
+/// The solution of the givens, or the record saying why there is none to check against.
+fn solution(puzzle: &Grid, budget: u64) -> Result<Grid, Failed> {
+    let failed = |f: sudoku_core::Failure| Failed::puzzle(puzzle.to_string(), f.into());
+    if let Some(c) = puzzle.first_conflict() {
+        return Err(failed(c.into()));
+    }
+    match solve_within(puzzle, budget) {
+        Ok(Outcome::Unique(s)) => Ok(s),
+        Ok(Outcome::None) => Err(failed(sudoku_core::Failure::NO_SOLUTION)),
+        Ok(_) => Err(failed(sudoku_core::Failure::NOT_UNIQUE)),
+        Err(_) => Err(failed(sudoku_core::Failure::budget_exceeded(
+            budget,
+            sudoku_core::Work::SearchNodes,
+        ))),
+    }
+}
+
+/// A player's grid, clashes and all: 81 cells, `.`, `0` or `_` for blanks.
+fn entries(text: &str) -> Result<Grid, Failed> {
+    let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if chars.len() != 81 {
+        return Err(Failed::invalid(&format!("expected 81 cells, found {}", chars.len())));
+    }
+    let mut g = Grid::EMPTY;
+    for (cell, &ch) in Cell::all().zip(&chars) {
+        match ch {
+            '.' | '0' | '_' => {}
+            _ => match Digit::from_char(ch) {
+                Some(d) => g.set(cell, Some(d)),
+                None => {
+                    return Err(Failed::invalid(&format!(
+                        "invalid character {ch:?} at cell {cell} (position {})",
+                        cell.index() + 1
+                    )));
+                }
+            },
+        }
+    }
+    Ok(g)
+}
+
+/// Every cell that shares its digit with another in a unit, in cell order.
+fn clashing_cells(g: &Grid) -> Vec<Cell> {
+    let mut cells = sudoku_core::CellSet::EMPTY;
+    for unit in Unit::ALL {
+        let placed: Vec<(Cell, sudoku_core::Digit)> =
+            unit.cells().iter().filter_map(|&c| g.get(c).map(|d| (c, d))).collect();
+        for &(c, d) in &placed {
+            if placed.iter().any(|&(o, e)| o != c && e == d) {
+                cells.insert(c);
+            }
+        }
+    }
+    cells.iter().collect()
+}
+
+fn check_progress(
+    puzzle: Grid,
+    progress: Grid,
+    crossed: &[(Cell, Digit)],
+    budget: u64,
+) -> Result<Checked, Failed> {
+    let solution = solution(&puzzle, budget)?;
+    let entry = |c: Cell, g: &Grid| g.get(c).map(|d| format!("{c}={d}"));
+    let mut wrong = Vec::new();
+    let mut changed_givens = Vec::new();
+    for c in Cell::all() {
+        match (puzzle.get(c), progress.get(c)) {
+            (Some(g), p) if p != Some(g) => changed_givens.extend(entry(c, &puzzle)),
+            (None, Some(d)) if solution.get(c) != Some(d) => wrong.extend(entry(c, &progress)),
+            _ => {}
+        }
+    }
+    let clashes: Vec<String> =
+        clashing_cells(&progress).into_iter().filter_map(|c| entry(c, &progress)).collect();
+    let mut excluded: Vec<String> = crossed
+        .iter()
+        .filter(|&&(c, d)| progress.get(c).is_none() && solution.get(c) == Some(d))
+        .map(|(c, d)| format!("{c}<>{d}"))
+        .collect();
+    excluded.sort_unstable();
+    excluded.dedup();
+    let mut parts = Vec::new();
+    for (list, what) in [
+        (&changed_givens, "given(s) changed"),
+        (&clashes, "entries clash by the rules"),
+        (&wrong, "entries contradict the solution"),
+        (&excluded, "pencil marks cross out the solution's digit"),
+    ] {
+        if !list.is_empty() {
+            parts.push(format!("{} {what}: {}", list.len(), list.join(", ")));
+        }
+    }
+    let solvable = parts.is_empty();
+    let message = if solvable {
+        format!("no mistake so far: {} of 81 cells filled", progress.clue_count())
+    } else {
+        parts.join("; ")
+    };
+    Ok(Checked {
+        puzzle: puzzle.to_string(),
+        status: Status::Ok,
+        solvable,
+        wrong,
+        clashes,
+        changed_givens,
+        excluded,
+        message,
+    })
+}
+
+/// Checks a player's progress against the puzzle's unique solution.
+pub(crate) async fn check(State(jobs): State<Arc<Jobs>>, req: Request) -> Response {
+    let limits = jobs.limits;
+    let r: CheckRequest = match reply::body(req, &limits).await {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    let puzzle = match grid(&r.puzzle) {
+        Ok(g) => g,
+        Err(response) => return response,
+    };
+    let progress = match entries(&r.progress) {
+        Ok(g) => g,
+        Err(failed) => return reply::record(failed.status, &failed),
+    };
+    let crossed = match r.eliminations.iter().map(|e| elimination(e)).collect::<Result<Vec<_>, _>>()
+    {
+        Ok(c) => c,
+        Err(e) => return e.into_response(),
+    };
+    let work =
+        move |_: &Cancel| match check_progress(puzzle, progress, &crossed, limits.node_budget) {
+            Ok(c) => reply::record(c.status, &c),
+            Err(f) => reply::record(f.status, &f),
+        };
+    jobs.run(work).await.unwrap_or_else(IntoResponse::into_response)
+}
+
+/// `POST /api/canon`'s body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PuzzleRequest {
+    puzzle: String,
+}
+
+/// `sudoku canon --json`'s record, without its place.
+#[derive(Debug, Serialize)]
+struct Canon {
+    puzzle: String,
+    status: Status,
+    canonical: String,
+    automorphisms: u64,
+}
+
+/// The canonical (minlex) form of a puzzle.
+pub(crate) async fn canon(State(jobs): State<Arc<Jobs>>, req: Request) -> Response {
+    let r: PuzzleRequest = match reply::body(req, &jobs.limits).await {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    let puzzle = match grid(&r.puzzle) {
+        Ok(g) => g,
+        Err(response) => return response,
+    };
+    let work = move |_: &Cancel| {
+        let c = puzzle.minlex();
+        Canon {
+            puzzle: puzzle.to_string(),
+            status: Status::Ok,
+            canonical: c.grid.to_string(),
+            automorphisms: c.automorphisms,
+        }
+    };
+    match jobs.run(work).await {
+        Ok(c) => reply::record(c.status, &c),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// `POST /api/read`'s body: a file's text.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReadRequest {
+    text: String,
+}
+
+/// The first puzzle of a text, read as the command reads a file.
+#[derive(Debug, Serialize)]
+struct ReadReply {
+    puzzle: Option<String>,
+    status: Status,
+    line: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<Problem>,
+}
+
+/// The first puzzle in a file's text (81-character lines, 9-line blocks or JSON lines), or
+/// what is wrong with it, with its line.
+pub(crate) async fn read(State(jobs): State<Arc<Jobs>>, req: Request) -> Response {
+    let r: ReadRequest = match reply::body(req, &jobs.limits).await {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    let first = crate::input::read_text(r.text.as_bytes()).next();
+    let reply = match first {
+        Some(Ok(p)) => ReadReply {
+            puzzle: Some(p.grid.to_string()),
+            status: Status::Ok,
+            line: p.line,
+            error: None,
+        },
+        Some(Err(e)) => ReadReply {
+            puzzle: None,
+            status: Status::Invalid,
+            line: e.line,
+            error: Some(Problem::invalid(&e.kind)),
+        },
+        None => ReadReply {
+            puzzle: None,
+            status: Status::Invalid,
+            line: 0,
+            error: Some(Problem::invalid("the text holds no puzzle")),
+        },
+    };
+    reply::record(reply.status, &reply)
+}
+
+/// The server's counts and limits.
+pub(crate) async fn status(State(jobs): State<Arc<Jobs>>) -> Response {
+    reply::json(axum::http::StatusCode::OK, &jobs.status())
+}

@@ -1,0 +1,644 @@
+// sudoku serve's page: the board, its pencil marks, and the JSON API of docs/serve.md.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+const SIZE = 50;
+const ORIGIN = 3;
+const COLS = 'ABCDEFGHI';
+const ALL = 0x1ff;
+
+// Peers of every cell (same row, column or box).
+const PEERS = Array.from({ length: 81 }, (_, i) => {
+  const r = Math.floor(i / 9), c = i % 9, br = r - r % 3, bc = c - c % 3;
+  const set = new Set();
+  for (let k = 0; k < 9; k++) {
+    set.add(r * 9 + k);
+    set.add(k * 9 + c);
+    set.add((br + Math.floor(k / 3)) * 9 + bc + k % 3);
+  }
+  set.delete(i);
+  return [...set];
+});
+
+const state = {
+  givens: new Array(81).fill(0),
+  values: new Array(81).fill(0),
+  elim: new Set(), // cell * 9 + digit - 1: pencil marks crossed out
+  sel: 0,
+  hint: null, // { step, svg }
+  wrong: new Set(),
+  undo: [],
+  path: null,
+  preview: null, // { values, elim, step, index }
+  generating: null,
+};
+
+const cellName = (i) => COLS[i % 9] + (Math.floor(i / 9) + 1);
+const cellIndex = (name) => (Number(name[1]) - 1) * 9 + COLS.indexOf(name[0]);
+const style = () => document.querySelector('input[name=style]:checked').value;
+
+// "E3=8" or "A1<>5": { cell, digit, on }.
+function cand(text) {
+  const m = /^([A-I])([1-9])(=|<>)([1-9])$/.exec(text);
+  return m && { cell: cellIndex(m[1] + m[2]), digit: Number(m[4]), on: m[3] === '=' };
+}
+
+function unitCells(text) {
+  const [kind, id] = text.split(' ');
+  const cells = [];
+  for (let k = 0; k < 9; k++) {
+    if (kind === 'row') cells.push((Number(id) - 1) * 9 + k);
+    else if (kind === 'column') cells.push(k * 9 + COLS.indexOf(id));
+    else if (kind === 'box') {
+      const b = Number(id) - 1;
+      cells.push((Math.floor(b / 3) * 3 + Math.floor(k / 3)) * 9 + (b % 3) * 3 + k % 3);
+    }
+  }
+  return cells;
+}
+
+// Candidates of every cell: the digits no peer holds, less those crossed out.
+function candidates(values, elim) {
+  return values.map((v, i) => {
+    if (v) return 0;
+    let mask = ALL;
+    for (const p of PEERS[i]) if (values[p]) mask &= ~(1 << (values[p] - 1));
+    for (let d = 0; d < 9; d++) if (elim.has(i * 9 + d)) mask &= ~(1 << d);
+    return mask;
+  });
+}
+
+const gridText = (values) => values.map((v) => (v ? String(v) : '.')).join('');
+
+function marksText(values, elim) {
+  const marks = candidates(values, elim);
+  let s = '';
+  for (let i = 0; i < 81; i++) {
+    for (let d = 1; d <= 9; d++) {
+      const on = values[i] ? values[i] === d : marks[i] & (1 << (d - 1));
+      s += on ? String(d) : '.';
+    }
+  }
+  return s;
+}
+
+// The crossed-out marks that still matter (on empty cells), as "A1<>5".
+function eliminations(values, elim) {
+  return [...elim].filter((e) => !values[Math.floor(e / 9)]).sort((a, b) => a - b)
+    .map((e) => `${cellName(Math.floor(e / 9))}<>${e % 9 + 1}`);
+}
+
+function say(text, error = false) {
+  const m = $('message');
+  m.textContent = text;
+  m.classList.toggle('error', error);
+}
+
+// POST a JSON body; the answer's JSON whatever its HTTP status (records and errors alike).
+async function api(path, body, signal) {
+  const res = await fetch(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    signal,
+  });
+  return res.json();
+}
+
+const problem = (r) => (r.error ? `${r.error.code}: ${r.error.message}` : `${r.code}: ${r.message}`);
+
+// ---- drawing ----
+
+function links(step) {
+  const out = new Map();
+  for (const chain of step.chains || []) {
+    for (const part of chain.split(/[;|]/)) {
+      const segs = part.replace(/assume\s+/g, '').replace(/\([^)]*\)/g, '').split('->')
+        .map((s) => (s.match(/[A-I][1-9](?:=|<>)[1-9]/g) || []).map(cand));
+      for (let k = 0; k + 1 < segs.length; k++) {
+        const to = segs[k + 1][0];
+        if (!to) continue;
+        for (const from of segs[k]) {
+          const key = `${from.cell}.${from.digit}>${to.cell}.${to.digit}`;
+          if (from.cell !== to.cell || from.digit !== to.digit) out.set(key, { from, to });
+        }
+      }
+    }
+  }
+  return [...out.values()];
+}
+
+function candPoint(c) {
+  const x = ORIGIN + (c.cell % 9) * SIZE + 9 + ((c.digit - 1) % 3) * 16;
+  const y = ORIGIN + Math.floor(c.cell / 9) * SIZE + 9 + Math.floor((c.digit - 1) / 3) * 16;
+  return [x, y];
+}
+
+function render() {
+  const view = state.preview || state;
+  const step = state.preview ? state.preview.step : state.hint && state.hint.step;
+  const marks = candidates(view.values, view.elim);
+  const unit = new Set(), pat = new Set(), hl = new Map();
+  if (step) {
+    for (const u of step.units) unitCells(u).forEach((c) => unit.add(c));
+    const mark = (list, kind) => list.map(cand).filter(Boolean).forEach((c) => {
+      pat.add(c.cell);
+      hl.set(`${c.cell}.${c.digit}`, kind);
+    });
+    mark(step.pattern, 'pattern');
+    mark(step.placements, 'place');
+    mark(step.eliminations.map((e) => e.replace('<>', '=')), 'elim');
+  }
+  const parts = ['<defs><marker id="arrow" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="6" ',
+    'markerHeight="6" orient="auto"><path d="M0,0 L8,4 L0,8 z" fill="#7a4bd1"/></marker></defs>'];
+  for (let i = 0; i < 81; i++) {
+    const x = ORIGIN + (i % 9) * SIZE, y = ORIGIN + Math.floor(i / 9) * SIZE;
+    const cls = ['bg'];
+    if (unit.has(i)) cls.push('unit');
+    if (pat.has(i)) cls.push('pat');
+    if (!state.preview && state.wrong.has(i)) cls.push('wrong');
+    parts.push(`<g data-cell="${cellName(i)}" class="cell${pat.has(i) ? ' pat' : ''}${unit.has(i) ? ' unit' : ''}">`);
+    parts.push(`<rect class="${cls.join(' ')}" x="${x}" y="${y}" width="${SIZE}" height="${SIZE}"/>`);
+    for (let d = 1; d <= 9; d++) {
+      const kind = hl.get(`${i}.${d}`);
+      if (!kind) continue;
+      const [cx, cy] = candPoint({ cell: i, digit: d });
+      parts.push(`<circle class="cand ${kind}" data-cand="${cellName(i)}=${d}" cx="${cx}" cy="${cy}" r="7.5"/>`);
+    }
+    const v = view.values[i];
+    if (v) {
+      const kind = state.givens[i] ? 'given' : 'entry';
+      parts.push(`<text class="digit ${kind}" x="${x + SIZE / 2}" y="${y + SIZE / 2 + 1}">${v}</text>`);
+    } else {
+      for (let d = 1; d <= 9; d++) {
+        if (!(marks[i] & (1 << (d - 1)))) continue;
+        const [cx, cy] = candPoint({ cell: i, digit: d });
+        parts.push(`<text class="mark" x="${cx}" y="${cy + 0.5}">${d}</text>`);
+      }
+    }
+    parts.push('</g>');
+  }
+  for (let k = 1; k < 9; k++) {
+    if (k % 3 === 0) continue;
+    const p = ORIGIN + k * SIZE;
+    parts.push(`<line class="thin" x1="${p}" y1="${ORIGIN}" x2="${p}" y2="${ORIGIN + 9 * SIZE}"/>`);
+    parts.push(`<line class="thin" x1="${ORIGIN}" y1="${p}" x2="${ORIGIN + 9 * SIZE}" y2="${p}"/>`);
+  }
+  for (let k = 0; k <= 9; k += 3) {
+    const p = ORIGIN + k * SIZE;
+    parts.push(`<line class="thick" x1="${p}" y1="${ORIGIN - 1}" x2="${p}" y2="${ORIGIN + 9 * SIZE + 1}"/>`);
+    parts.push(`<line class="thick" x1="${ORIGIN - 1}" y1="${p}" x2="${ORIGIN + 9 * SIZE + 1}" y2="${p}"/>`);
+  }
+  if (!state.preview) {
+    const x = ORIGIN + (state.sel % 9) * SIZE, y = ORIGIN + Math.floor(state.sel / 9) * SIZE;
+    parts.push(`<rect class="sel" x="${x + 2}" y="${y + 2}" width="${SIZE - 4}" height="${SIZE - 4}" rx="4"/>`);
+  }
+  if (step) {
+    for (const { from, to } of links(step)) {
+      const [x1, y1] = candPoint(from), [x2, y2] = candPoint(to);
+      const mx = (x1 + x2) / 2 + (y2 - y1) * 0.15, my = (y1 + y2) / 2 - (x2 - x1) * 0.15;
+      parts.push(`<path class="link${to.on ? '' : ' weak'}" d="M${x1},${y1} Q${mx},${my} ${x2},${y2}"/>`);
+    }
+  }
+  for (let i = 0; i < 81; i++) {
+    const x = ORIGIN + (i % 9) * SIZE, y = ORIGIN + Math.floor(i / 9) * SIZE;
+    parts.push(`<rect class="cell-hit" data-hit="${i}" x="${x}" y="${y}" width="${SIZE}" height="${SIZE}"/>`);
+  }
+  $('board').innerHTML = parts.join('');
+  $('preview-banner').hidden = !state.preview;
+  $('apply').disabled = !(state.hint && state.hint.step) || !!state.preview;
+  $('save-picture').disabled = !(state.hint && state.hint.svg);
+  $('undo').disabled = state.undo.length === 0;
+  document.querySelectorAll('#path li').forEach((li, k) => {
+    li.classList.toggle('current', !!state.preview && state.preview.index === k);
+  });
+}
+
+// ---- changes ----
+
+function snapshot() {
+  state.undo.push({ values: [...state.values], elim: new Set(state.elim) });
+  if (state.undo.length > 500) state.undo.shift();
+}
+
+function changed() {
+  state.hint = null;
+  state.wrong = new Set();
+  state.preview = null;
+  $('hint-text').textContent = '';
+  render();
+}
+
+function loadGrid(givens, elim = new Set()) {
+  state.givens = givens;
+  state.values = [...givens];
+  state.elim = elim;
+  state.undo = [];
+  state.path = null;
+  $('path').innerHTML = '';
+  $('path-summary').textContent = '';
+  $('ratings').innerHTML = '';
+  $('canonical').textContent = '';
+  $('copy-canon').disabled = true;
+  changed();
+  const n = givens.filter(Boolean).length;
+  say(`Loaded a puzzle with ${n} givens.`);
+}
+
+function fromText(text) {
+  return [...text].map((ch) => (/[1-9]/.test(ch) ? Number(ch) : 0));
+}
+
+async function load(text) {
+  const trimmed = text.trim();
+  if (!trimmed) return say('Nothing to load: paste a puzzle first.', true);
+  if (trimmed.startsWith('{')) {
+    try {
+      const rec = JSON.parse(trimmed.split('\n')[0]);
+      const p = rec.puzzle || rec.grid;
+      if (typeof p === 'string') return load(p);
+      return say('That JSON line holds no puzzle (no "puzzle" or "grid" field).', true);
+    } catch (e) {
+      return say(`Not a JSON line: ${e.message}`, true);
+    }
+  }
+  const compact = trimmed.replace(/\s+/g, '');
+  if (compact.length === 81 && /^[0-9._]+$/.test(compact)) return loadGrid(fromText(compact));
+  if (compact.length === 729 && /^[0-9.]+$/.test(compact)) {
+    const givens = new Array(81).fill(0), elim = new Set();
+    for (let i = 0; i < 81; i++) {
+      const nine = compact.slice(i * 9, i * 9 + 9);
+      const on = [...nine].map((ch, d) => ch === String(d + 1));
+      if (on.filter(Boolean).length === 1) givens[i] = on.indexOf(true) + 1;
+      else on.forEach((x, d) => { if (!x) elim.add(i * 9 + d); });
+    }
+    return loadGrid(givens, elim);
+  }
+  const r = await api('/api/read', { text });
+  if (r.status === 'ok') return loadGrid(fromText(r.puzzle));
+  say(r.line ? `line ${r.line}: ${problem(r)}` : problem(r), true);
+}
+
+function place(i, d) {
+  if (state.preview) return;
+  if (state.givens[i]) return say(`${cellName(i)} is a given.`, true);
+  if (state.values[i] === d) return;
+  snapshot();
+  state.values[i] = d;
+  changed();
+}
+
+function toggleMark(i, d) {
+  if (state.preview || state.values[i]) return;
+  const basic = candidates(state.values, new Set())[i];
+  if (!(basic & (1 << (d - 1)))) return say(`${d} cannot go in ${cellName(i)}: a peer holds it.`, true);
+  snapshot();
+  const key = i * 9 + d - 1;
+  if (state.elim.has(key)) state.elim.delete(key); else state.elim.add(key);
+  changed();
+}
+
+function undo() {
+  const last = state.undo.pop();
+  if (!last) return;
+  state.values = last.values;
+  state.elim = last.elim;
+  changed();
+  say('Undone.');
+}
+
+// ---- the API ----
+
+async function hint() {
+  state.preview = null;
+  say('Looking for the next step…');
+  const r = await api('/api/hint', {
+    grid: gridText(state.values),
+    eliminations: eliminations(state.values, state.elim),
+    style: style(),
+    svg: true,
+  });
+  state.wrong = new Set();
+  if (r.status === 'ok') {
+    state.hint = { step: r.step, svg: r.svg };
+    const score = r.step.score !== undefined ? `score ${r.step.score}` : `difficulty ${r.step.difficulty}`;
+    $('hint-text').textContent = `${r.step.text}\n(${score})` +
+      (r.step.chains.length ? `\n${r.step.chains.join('\n')}` : '');
+    say('Hint shown on the board: Apply (A) plays it.');
+  } else {
+    state.hint = null;
+    const text = r.status === 'solved' ? 'The grid is complete.'
+      : r.status === 'stuck' ? 'No technique of this ruleset applies.'
+        : problem(r);
+    $('hint-text').textContent = text;
+    say(text, !['solved', 'stuck'].includes(r.status));
+  }
+  render();
+}
+
+function applyStep(values, elim, step) {
+  for (const p of step.placements) {
+    const c = cand(p);
+    if (c) values[c.cell] = c.digit;
+  }
+  for (const e of step.eliminations) {
+    const c = cand(e);
+    if (c) elim.add(c.cell * 9 + c.digit - 1);
+  }
+}
+
+function apply() {
+  if (!state.hint || !state.hint.step || state.preview) return;
+  snapshot();
+  const step = state.hint.step;
+  applyStep(state.values, state.elim, step);
+  changed();
+  say(`Applied: ${step.text}`);
+}
+
+async function check() {
+  const r = await api('/api/check', {
+    puzzle: gridText(state.givens),
+    progress: gridText(state.values),
+    eliminations: eliminations(state.values, state.elim),
+  });
+  state.preview = null;
+  if (r.status !== 'ok') {
+    state.wrong = new Set();
+    render();
+    return say(problem(r), true);
+  }
+  state.wrong = new Set([...r.wrong, ...r.clashes, ...r.changed_givens, ...r.excluded]
+    .map((e) => cellIndex(e.slice(0, 2))));
+  render();
+  say(r.solvable ? `Check: ${r.message}.` : `Check: ${r.message}.`, !r.solvable);
+}
+
+async function explain() {
+  say('Solving step by step…');
+  const r = await api('/api/explain', { puzzle: gridText(state.givens), style: style() });
+  const list = $('path');
+  list.innerHTML = '';
+  if (!r.steps) {
+    state.path = null;
+    $('path-summary').textContent = '';
+    return say(problem(r), true);
+  }
+  state.path = r;
+  for (const s of r.steps) {
+    const li = document.createElement('li');
+    const diff = document.createElement('span');
+    diff.className = 'diff';
+    diff.textContent = s.score !== undefined ? s.score : s.difficulty.toFixed(1);
+    li.append(diff, ` ${s.text}`);
+    list.append(li);
+  }
+  const rating = r.se_rating ? `ER/EP/ED ${r.se_rating.er}/${r.se_rating.ep}/${r.se_rating.ed}`
+    : `${r.hodoku.level} (${r.hodoku.score})`;
+  $('path-summary').textContent = `${r.steps.length} steps, ${r.status}, ${rating}`;
+  say(r.error ? problem(r) : 'Click a step to see it on the board.', !!r.error);
+}
+
+function showPathStep(index) {
+  if (!state.path) return;
+  const values = fromText(state.path.puzzle), elim = new Set();
+  for (const s of state.path.steps.slice(0, index)) applyStep(values, elim, s);
+  state.preview = { values, elim, step: state.path.steps[index], index };
+  render();
+  say(`Step ${index + 1} of the path: ${state.path.steps[index].text}`);
+}
+
+async function rate() {
+  const extra = $('metrics').value.split(',').map((s) => s.trim()).filter(Boolean);
+  const metrics = ['se-rating', 'hodoku', ...extra.filter((m) => !['se-rating', 'hodoku'].includes(m))];
+  say('Rating…');
+  const r = await api('/api/rate', { puzzle: gridText(state.givens), metrics });
+  const dl = $('ratings');
+  dl.innerHTML = '';
+  if (r.status !== 'ok') return say(problem(r), true);
+  const row = (name, value) => {
+    const dt = document.createElement('dt'), dd = document.createElement('dd');
+    dt.textContent = name;
+    dd.textContent = value;
+    dl.append(dt, dd);
+  };
+  const keys = ['se_rating', 'hodoku', ...Object.keys(r).filter((k) => !['se_rating', 'hodoku'].includes(k))];
+  for (const key of keys) {
+    const v = r[key];
+    if (key === 'puzzle' || key === 'status' || v === undefined) continue;
+    if (v && v.error) row(key, `${v.error.code}: ${v.error.message}`);
+    else if (key === 'se_rating') row('ER / EP / ED', `${v.er} / ${v.ep} / ${v.ed}`);
+    else if (key === 'hodoku') row('HoDoKu', `${v.level} (score ${v.score})`);
+    else if (v && v.mean !== undefined) row(key, `${v.mean.toFixed(2)} ± ${v.stderr.toFixed(2)}`);
+    else row(key, String(v));
+  }
+  say('Rated.');
+}
+
+async function generate() {
+  if (state.generating) return;
+  const ctrl = new AbortController();
+  state.generating = ctrl;
+  $('generate').disabled = true;
+  $('stop').disabled = false;
+  const band = $('band').value;
+  const seed = Math.floor(Math.random() * 2 ** 32);
+  $('progress').textContent = `Searching ${band}…`;
+  try {
+    const res = await fetch('/api/generate', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ band, symmetry: $('symmetry').value, seed }),
+      signal: ctrl.signal,
+    });
+    if (!res.body || !res.ok) {
+      const r = await res.json();
+      $('progress').textContent = problem(r);
+      return;
+    }
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let buf = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buf += decoder.decode(value, { stream: true });
+      let nl;
+      while ((nl = buf.indexOf('\n')) >= 0) {
+        const line = JSON.parse(buf.slice(0, nl));
+        buf = buf.slice(nl + 1);
+        if (!line.status) {
+          $('progress').textContent = `${line.tries} random puzzles tried (${line.elapsed_s.toFixed(1)} s)…`;
+        } else if (line.status === 'ok') {
+          loadGrid(fromText(line.puzzle));
+          const value = line.se_rating ? `ER ${line.se_rating.er}` : line.hodoku
+            ? `${line.hodoku.level} (${line.hodoku.score})` : '';
+          $('progress').textContent = `Found after ${line.tries} tries: ${value}, ${line.clues} clues (${line.target}, seed ${line.seed}).`;
+        } else {
+          $('progress').textContent = problem(line);
+        }
+      }
+    }
+  } catch (e) {
+    $('progress').textContent = e.name === 'AbortError' ? 'Stopped.' : `Failed: ${e.message}`;
+  } finally {
+    state.generating = null;
+    $('generate').disabled = false;
+    $('stop').disabled = true;
+  }
+}
+
+async function canon() {
+  const r = await api('/api/canon', { puzzle: gridText(state.givens) });
+  if (r.status !== 'ok') return say(problem(r), true);
+  $('canonical').textContent = r.canonical;
+  $('copy-canon').disabled = false;
+  say(`Canonical form shown (${r.automorphisms} automorphism${r.automorphisms === 1 ? '' : 's'}).`);
+}
+
+// ---- copy and save ----
+
+async function copy(text, what) {
+  try {
+    await navigator.clipboard.writeText(text);
+    say(`${what} copied.`);
+  } catch (e) {
+    $('input').value = text;
+    say(`${what} is in the text box (the clipboard is not available here).`);
+  }
+}
+
+function save(text, name, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// ---- input ----
+
+function cellFromEvent(ev) {
+  const hit = ev.target.closest('[data-hit]');
+  return hit ? Number(hit.dataset.hit) : null;
+}
+
+const busy = (fn) => async () => {
+  try {
+    await fn();
+  } catch (e) {
+    say(`Failed: ${e.message}`, true);
+  }
+};
+
+function keydown(ev) {
+  const t = ev.target;
+  if (ev.key === 'Escape') {
+    if (state.preview) {
+      state.preview = null;
+      render();
+    }
+    return;
+  }
+  if (t.closest && t.closest('input, textarea, select')) return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) {
+    if ((ev.ctrlKey || ev.metaKey) && ev.key.toLowerCase() === 'z') {
+      ev.preventDefault();
+      undo();
+    }
+    return;
+  }
+  const moves = { ArrowUp: -9, ArrowDown: 9, ArrowLeft: -1, ArrowRight: 1 };
+  if (moves[ev.key] !== undefined) {
+    ev.preventDefault();
+    const r = Math.floor(state.sel / 9), c = state.sel % 9;
+    const nr = (r + (ev.key === 'ArrowUp' ? 8 : ev.key === 'ArrowDown' ? 1 : 0)) % 9;
+    const nc = (c + (ev.key === 'ArrowLeft' ? 8 : ev.key === 'ArrowRight' ? 1 : 0)) % 9;
+    state.sel = nr * 9 + nc;
+    render();
+    return;
+  }
+  const code = /^(Digit|Numpad)([0-9])$/.exec(ev.code || '');
+  const digit = code ? Number(code[2]) : /^[0-9]$/.test(ev.key) ? Number(ev.key) : null;
+  if (digit !== null) {
+    ev.preventDefault();
+    if (digit === 0) return place(state.sel, 0);
+    if (ev.shiftKey || $('pencil').checked) toggleMark(state.sel, digit);
+    else place(state.sel, digit);
+    return;
+  }
+  const key = ev.key.toLowerCase();
+  const actions = {
+    backspace: () => place(state.sel, 0),
+    delete: () => place(state.sel, 0),
+    p: () => { $('pencil').checked = !$('pencil').checked; },
+    h: busy(hint),
+    a: apply,
+    u: undo,
+    c: busy(check),
+    e: busy(explain),
+    r: () => {
+      const other = style() === 'explainer' ? 'hodoku' : 'explainer';
+      document.querySelector(`input[name=style][value=${other}]`).checked = true;
+      switchedRuleset();
+    },
+  };
+  if (actions[key]) {
+    ev.preventDefault();
+    actions[key]();
+  }
+}
+
+function switchedRuleset() {
+  state.hint = null;
+  $('hint-text').textContent = '';
+  say(`Ruleset: ${style() === 'hodoku' ? 'HoDoKu' : 'Sudoku Explainer'}.`);
+  render();
+}
+
+function init() {
+  $('board').addEventListener('click', (ev) => {
+    const i = cellFromEvent(ev);
+    if (i === null) return;
+    state.sel = i;
+    $('board').focus();
+    render();
+  });
+  document.addEventListener('keydown', keydown);
+  $('load').addEventListener('click', busy(() => load($('input').value)));
+  $('file').addEventListener('change', busy(async () => {
+    const f = $('file').files[0];
+    if (f) await load(await f.text());
+    $('file').value = '';
+  }));
+  $('set-puzzle').addEventListener('click', () => loadGrid([...state.values]));
+  $('clear').addEventListener('click', () => loadGrid(new Array(81).fill(0)));
+  $('hint').addEventListener('click', busy(hint));
+  $('apply').addEventListener('click', apply);
+  $('undo').addEventListener('click', undo);
+  $('check').addEventListener('click', busy(check));
+  $('explain').addEventListener('click', busy(explain));
+  $('path').addEventListener('click', (ev) => {
+    const li = ev.target.closest('li');
+    if (li) showPathStep([...li.parentNode.children].indexOf(li));
+  });
+  $('preview-close').addEventListener('click', () => { state.preview = null; render(); });
+  $('rate').addEventListener('click', busy(rate));
+  $('generate').addEventListener('click', busy(generate));
+  $('stop').addEventListener('click', () => state.generating && state.generating.abort());
+  $('canon').addEventListener('click', busy(canon));
+  $('copy-canon').addEventListener('click', () => copy($('canonical').textContent, 'Canonical form'));
+  $('copy-puzzle').addEventListener('click', () => copy(gridText(state.givens), 'Puzzle'));
+  $('copy-marks').addEventListener('click', () => copy(marksText(state.values, state.elim), 'Pencil marks'));
+  $('save-puzzle').addEventListener('click', () => save(`${gridText(state.givens)}\n`, 'puzzle.txt', 'text/plain'));
+  $('save-marks').addEventListener('click', () => save(`${marksText(state.values, state.elim)}\n`, 'marks.txt', 'text/plain'));
+  $('save-picture').addEventListener('click', () => state.hint && state.hint.svg && save(state.hint.svg, 'step.svg', 'image/svg+xml'));
+  document.querySelectorAll('input[name=style]').forEach((r) => r.addEventListener('change', switchedRuleset));
+  render();
+  say('Paste or open a puzzle, type digits on the board, or generate one.');
+}
+
+init();

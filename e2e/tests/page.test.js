@@ -1,0 +1,230 @@
+// Browser tests of `sudoku serve`'s page: Debian's Chromium driven by playwright-core.
+// `cargo xtask e2e` starts the server and sets SUDOKU_SERVE_URL; SUDOKU_SCREENSHOT, when set,
+// is where the page with a hint shown is saved (docs/serve.png).
+import { test, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const URL = process.env.SUDOKU_SERVE_URL || 'http://127.0.0.1:8080/';
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+// Sudoku Explainer's first step is a hidden single (E3=8), HoDoKu's a naked single (r5c9=1);
+// the puzzle rates 4.2/1.2/1.2 (its hardest step is an XY-wing).
+const XY_WING = '8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2';
+const INKALA = '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
+
+let browser;
+let page;
+
+// Playwright gives the browser a new empty profile of its own (its --user-data-dir).
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+beforeEach(async () => {
+  if (page) await page.context().close();
+  const context = await browser.newContext({ viewport: { width: 1200, height: 860 }, acceptDownloads: true });
+  page = await context.newPage();
+  page.on('pageerror', (e) => { throw e; });
+  await page.goto(URL);
+});
+
+async function loadPuzzle(text) {
+  await page.fill('#input', text);
+  await page.click('#load');
+  await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('Loaded'));
+}
+
+const cellDigit = (name) => page.locator(`#board g[data-cell="${name}"] text.digit`);
+const message = () => page.locator('#message');
+
+test('a pasted puzzle shows its givens and pencil marks', async () => {
+  await loadPuzzle(XY_WING);
+  assert.equal(await cellDigit('A1').textContent(), '8');
+  assert.equal(await page.locator('#board text.digit.given').count(), 30);
+  // B1's pencil marks: the digits its row, column and box leave.
+  const marks = await page.locator('#board g[data-cell="B1"] text.mark').allTextContents();
+  assert.deepEqual(marks, ['1', '2', '5']);
+  assert.match(await message().textContent(), /30 givens/);
+});
+
+test('hint shows the step on the board and in words; apply and undo', async () => {
+  await loadPuzzle(XY_WING);
+  await page.click('#hint');
+  await page.waitForFunction(() => document.getElementById('hint-text').textContent.length > 0);
+  assert.match(await page.locator('#hint-text').textContent(), /Hidden Single: 8 in box 2 => E3=8/);
+  // The placement is ringed, its box shaded, its cell marked as the pattern's.
+  assert.equal(await page.locator('#board circle.cand.place[data-cand="E3=8"]').count(), 1);
+  assert.equal(await page.locator('#board g.cell.pat[data-cell="E3"]').count(), 1);
+  assert.equal(await page.locator('#board g.cell.unit').count(), 9);
+  await page.click('#apply');
+  assert.equal(await cellDigit('E3').textContent(), '8');
+  assert.equal(await page.locator('#board g.cell.pat').count(), 0, 'the hint is gone once played');
+  await page.click('#undo');
+  assert.equal(await cellDigit('E3').count(), 0);
+  assert.equal(await page.locator('#undo').isDisabled(), true);
+});
+
+test('the ruleset switch asks HoDoKu for its next step', async () => {
+  await loadPuzzle(XY_WING);
+  await page.check('input[name=style][value=hodoku]');
+  await page.click('#hint');
+  await page.waitForFunction(() => document.getElementById('hint-text').textContent.length > 0);
+  assert.match(await page.locator('#hint-text').textContent(), /Naked Single: r5c9=1\n\(score 4\)/);
+  assert.equal(await page.locator('#board circle.cand.place[data-cand="I5=1"]').count(), 1);
+  // And the key R switches back.
+  await page.locator('#board').focus();
+  await page.keyboard.press('r');
+  assert.equal(await page.locator('input[name=style][value=explainer]').isChecked(), true);
+});
+
+test('chain steps are drawn with their links', async () => {
+  await loadPuzzle(INKALA);
+  await page.click('#hint');
+  await page.waitForFunction(() => document.getElementById('hint-text').textContent.length > 0);
+  assert.match(await page.locator('#hint-text').textContent(), /Forcing Chains/);
+  assert.ok(await page.locator('#board path.link').count() > 5);
+  assert.ok(await page.locator('#board circle.cand.elim').count() >= 1);
+});
+
+test('keyboard: arrows, digits, pencil marks, delete and undo', async () => {
+  await loadPuzzle(XY_WING);
+  await page.locator('#board').click({ position: { x: 30, y: 30 } }); // A1, a given
+  await page.keyboard.press('ArrowRight'); // B1
+  await page.keyboard.press('5');
+  assert.equal(await cellDigit('B1').textContent(), '5');
+  await page.keyboard.press('Backspace');
+  assert.equal(await cellDigit('B1').count(), 0);
+  await page.keyboard.press('p');
+  await page.keyboard.press('2'); // cross out the mark 2 in B1
+  const marks = await page.locator('#board g[data-cell="B1"] text.mark').allTextContents();
+  assert.deepEqual(marks, ['1', '5']);
+  await page.keyboard.press('Shift+2'); // Shift toggles too: back
+  assert.deepEqual(await page.locator('#board g[data-cell="B1"] text.mark').allTextContents(), ['1', '2', '5']);
+  await page.keyboard.press('u');
+  await page.keyboard.press('u');
+  assert.deepEqual(await page.locator('#board g[data-cell="B1"] text.mark').allTextContents(), ['1', '2', '5']);
+  await page.keyboard.press('u'); // the Backspace undone: 5 again
+  assert.equal(await cellDigit('B1').textContent(), '5');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('p');
+  await page.keyboard.press('4');
+  assert.match(await message().textContent(), /A1 is a given/);
+});
+
+test('check names a wrong entry', async () => {
+  await loadPuzzle(XY_WING);
+  await page.locator('#board').click({ position: { x: 80, y: 30 } }); // B1
+  await page.keyboard.press('1'); // the solution has 7... any wrong digit
+  await page.click('#check');
+  await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('Check'));
+  const text = await message().textContent();
+  const right = text.includes('no mistake');
+  if (right) {
+    // 1 happened to be right: try another digit.
+    await page.keyboard.press('2');
+    await page.click('#check');
+    await page.waitForFunction(() => /contradict/.test(document.getElementById('message').textContent));
+  }
+  assert.match(await message().textContent(), /1 entries contradict the solution: B1=[12]/);
+  assert.equal(await page.locator('#board g[data-cell="B1"] rect.bg.wrong').count(), 1);
+  assert.equal(await message().getAttribute('class'), 'error');
+});
+
+test('the solving path lists every step and shows any on the board', async () => {
+  await loadPuzzle(XY_WING);
+  await page.click('#explain');
+  await page.waitForFunction(() => document.querySelectorAll('#path li').length > 0);
+  const steps = await page.locator('#path li').count();
+  assert.ok(steps > 40, `${steps} steps`);
+  assert.match(await page.locator('#path-summary').textContent(), /solved, ER\/EP\/ED 4\.2\/1\.2\/1\.2/);
+  const xy = page.locator('#path li', { hasText: 'XY-Wing' }).first();
+  await xy.click();
+  assert.equal(await page.locator('#preview-banner').isHidden(), false);
+  assert.ok(await page.locator('#board circle.cand.elim').count() >= 1);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('#preview-banner').isHidden(), true);
+});
+
+test('ratings: ER/EP/ED, HoDoKu, and a catalogue rating on request', async () => {
+  await loadPuzzle(XY_WING);
+  await page.fill('#metrics', 'depth');
+  await page.click('#rate');
+  await page.waitForFunction(() => document.querySelectorAll('#ratings dt').length >= 3);
+  const text = await page.locator('#ratings').textContent();
+  assert.match(text, /ER \/ EP \/ ED4\.2 \/ 1\.2 \/ 1\.2/);
+  assert.match(text, /HoDoKu(Easy|Medium|Hard|Unfair|Extreme) \(score \d+\)/);
+  assert.match(text, /depth\d+/);
+});
+
+test('generate a puzzle in a band, with progress', async () => {
+  await page.selectOption('#band', 'se-rating=1.0..1.5');
+  await page.selectOption('#symmetry', 'half-turn');
+  await page.click('#generate');
+  await page.waitForFunction(() => /Found after|budget/.test(document.getElementById('progress').textContent), null, { timeout: 60000 });
+  assert.match(await page.locator('#progress').textContent(), /Found after \d+ tries: ER 1\.\d, \d+ clues/);
+  assert.ok(await page.locator('#board text.digit.given').count() >= 17);
+  assert.equal(await page.locator('#generate').isDisabled(), false);
+});
+
+test('canonical form, copy and save', async () => {
+  await loadPuzzle(XY_WING);
+  await page.click('#canon');
+  await page.waitForFunction(() => document.getElementById('canonical').textContent.length === 81);
+  assert.equal(await page.locator('#canonical').textContent(),
+    '.......12.....34.5..4...67...7.1.5...1.7..2.45..3.4.6..5.8..74..71.3...66....58..');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-marks')]);
+  const file = await download.path();
+  assert.equal(readFileSync(file, 'utf8').trim().length, 729);
+  await page.click('#hint');
+  await page.waitForFunction(() => !document.getElementById('save-picture').disabled);
+  const [picture] = await Promise.all([page.waitForEvent('download'), page.click('#save-picture')]);
+  assert.match(readFileSync(await picture.path(), 'utf8'), /^<svg/);
+});
+
+test('a file, a JSON line and bad text', async () => {
+  await page.setInputFiles('#file', {
+    name: 'one.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(`{"source":"arg1","line":1,"puzzle":"${XY_WING}","status":"ok"}\n`),
+  });
+  await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('Loaded'));
+  assert.equal(await cellDigit('A1').textContent(), '8');
+  await page.fill('#input', 'not a puzzle');
+  await page.click('#load');
+  await page.waitForFunction(() => document.getElementById('message').classList.contains('error'));
+  assert.match(await message().textContent(), /line 1: invalid: invalid character 'n' at line 1, column 1/);
+});
+
+test('stepping through a puzzle with hints and apply, up to its XY-wing', async () => {
+  await loadPuzzle(XY_WING);
+  await page.click('#rate');
+  await page.waitForFunction(() => document.querySelectorAll('#ratings dt').length >= 2);
+  await page.click('#explain');
+  await page.waitForFunction(() => document.querySelectorAll('#path li').length > 0);
+  let text = '';
+  for (let k = 0; k < 81 && !text.includes('XY-Wing'); k++) {
+    if (k > 0) await page.keyboard.press('a');
+    await page.locator('#board').focus();
+    await page.keyboard.press('h');
+    await page.waitForFunction(() => !document.getElementById('apply').disabled);
+    text = await page.locator('#hint-text').textContent();
+  }
+  assert.match(text, /^XY-Wing: /);
+  assert.ok(await page.locator('#board circle.cand.elim').count() >= 1);
+  assert.ok(await page.locator('#board circle.cand.pattern').count() >= 6, 'pivot and pincers');
+  if (process.env.SUDOKU_SCREENSHOT) {
+    await page.screenshot({ path: process.env.SUDOKU_SCREENSHOT, fullPage: true });
+  }
+});
