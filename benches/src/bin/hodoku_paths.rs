@@ -127,9 +127,7 @@ fn main() {
             println!("    {x}");
         }
     }
-    println!(
-        "forcing chain/net continuation lines: {more_same} of {more_steps} steps identical"
-    );
+    println!("forcing chain/net continuation lines: {more_same} of {more_steps} steps identical");
     for x in &more_examples {
         println!("    {x}");
     }

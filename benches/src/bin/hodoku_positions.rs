@@ -104,11 +104,8 @@ fn main() {
                 }
                 None => (None, Vec::new()),
             };
-            let first_ok = if expect_here {
-                first.as_deref() == Some(want_first)
-            } else {
-                first.is_none()
-            };
+            let first_ok =
+                if expect_here { first.as_deref() == Some(want_first) } else { first.is_none() };
             let rest_ok = !expect_here
                 || rest.is_empty()
                 || rest.iter().map(String::as_str).eq(want_rest.iter().map(|s| s.trim_start()));

@@ -14,7 +14,8 @@ use crate::{Status, parse_duration, thread_pool};
 #[derive(clap::Args, Debug)]
 pub(crate) struct BandArgs {
     /// The band: rating=lo..hi with any rating `sudoku rate` knows (se-rating=4.0..5.0,
-    /// average-width=1000..2000).
+    /// average-width=1000..2000, hodoku-score=1000..1600), or HoDoKu's levels
+    /// (hodoku=hard, hodoku=medium..unfair).
     band: Band,
     /// How many puzzles to make.
     #[arg(long, default_value_t = 1)]

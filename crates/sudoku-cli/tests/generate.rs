@@ -263,6 +263,39 @@ fn band_lists_puzzles_in_the_band() {
     assert_eq!(gone.status.code(), Some(2));
 }
 
+/// `sudoku band hodoku=hard`: puzzles of one HoDoKu level, the call a puzzle app makes; each
+/// rates at that level by `sudoku rate --metrics hodoku`.
+#[test]
+fn band_lists_puzzles_of_a_hodoku_level() {
+    let out =
+        sudoku(&["band", "hodoku=hard", "--count", "3", "--seed", "3", "--json", "--no-progress"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3);
+    for v in &lines {
+        assert_eq!((v["status"].as_str(), v["target"].as_str()), (Some("ok"), Some("hodoku=hard")));
+        assert_eq!(v["hodoku"]["level"], "Hard", "{v}");
+        let puzzle = v["puzzle"].as_str().unwrap();
+        let rated = sudoku(&["rate", "--metrics", "hodoku", "--json", puzzle]);
+        let rated: serde_json::Value = serde_json::from_slice(&rated.stdout).unwrap();
+        assert_eq!(rated["hodoku"], v["hodoku"], "{rated}");
+    }
+    let range = sudoku(&["band", "hodoku=easy..medium", "--count", "2", "--json", "--no-progress"]);
+    for l in text(&range.stdout).lines() {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        assert!(["Easy", "Medium"].contains(&v["hodoku"]["level"].as_str().unwrap()), "{v}");
+        assert_eq!(v["target"], "hodoku=easy..medium");
+    }
+    let bad = sudoku(&["band", "se-rating=hard", "--no-progress"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        text(&bad.stderr).contains("levels (easy, medium, hard, unfair, extreme) are HoDoKu's")
+    );
+    let backwards = sudoku(&["band", "hodoku=extreme..easy", "--no-progress"]);
+    assert_eq!(backwards.status.code(), Some(2));
+}
+
 /// A portfolio: the best of independent runs, the same for any thread count, resumable.
 #[test]
 fn a_portfolio_of_runs_is_thread_independent_and_resumes_exactly() {

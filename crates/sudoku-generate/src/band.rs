@@ -9,42 +9,92 @@ use std::str::FromStr;
 use rand::Rng;
 use rand::seq::SliceRandom;
 use sudoku_core::{Cancel, Cell, Failure, Grid};
-use sudoku_metrics::{ParseRatingError, Rating, RatingValue};
+use sudoku_logic::Level;
+use sudoku_metrics::{ParseRatingError, Rating, RatingKind, RatingValue};
 use sudoku_solve::is_unique;
 
-/// A rating band: puzzles whose rating lies in `lo..=hi`, written `se-rating=4.0..5.0`.
+/// A rating band: puzzles whose rating lies in `lo..=hi` (`se-rating=4.0..5.0`), or, for
+/// HoDoKu's rating, whose level lies in a range of levels (`hodoku=hard`,
+/// `hodoku=medium..unfair`), the band a puzzle app asks for.
 ///
 /// # Examples
 ///
 /// ```
-/// use sudoku_generate::Band;
+/// use sudoku_generate::{Band, Bounds};
+/// use sudoku_logic::Level;
 /// let band: Band = "se-rating=4.0..5.0".parse()?;
-/// assert_eq!((band.lo, band.hi), (4.0, 5.0));
-/// assert!(band.contains(4.5) && !band.contains(5.1));
+/// assert_eq!(band.bounds, Bounds::Values { lo: 4.0, hi: 5.0 });
 /// assert_eq!(band.to_string(), "se-rating=4..5");
+///
+/// let hard: Band = "hodoku=hard".parse()?;
+/// assert_eq!(hard.bounds, Bounds::Levels { lo: Level::Hard, hi: Level::Hard });
+/// assert_eq!(hard.to_string(), "hodoku=hard");
+/// assert!("se-rating=hard".parse::<Band>().is_err(), "levels are HoDoKu's");
 /// # Ok::<(), sudoku_generate::ParseBandError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Band {
     /// The rating.
     pub rating: Rating,
-    /// The lowest rating accepted.
-    pub lo: f64,
-    /// The highest rating accepted.
-    pub hi: f64,
+    /// The values or levels accepted.
+    pub bounds: Bounds,
+}
+
+/// What a band accepts: the rating's number in `lo..=hi`, or HoDoKu's level in `lo..=hi`.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[non_exhaustive]
+pub enum Bounds {
+    /// The rating's number ([`RatingValue::number`]) in `lo..=hi`.
+    Values {
+        /// The lowest value accepted.
+        lo: f64,
+        /// The highest value accepted.
+        hi: f64,
+    },
+    /// HoDoKu's level in `lo..=hi` (the `hodoku` rating only).
+    Levels {
+        /// The easiest level accepted.
+        lo: Level,
+        /// The hardest level accepted.
+        hi: Level,
+    },
 }
 
 impl Band {
-    /// Whether `value` lies in the band.
+    /// Whether a puzzle rated `value` lies in the band.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_generate::Band;
+    /// use sudoku_metrics::RatingValue;
+    /// let band: Band = "depth=2..3".parse()?;
+    /// assert!(band.contains(&RatingValue::Count(3)) && !band.contains(&RatingValue::Count(4)));
+    /// # Ok::<(), sudoku_generate::ParseBandError>(())
+    /// ```
     #[must_use]
-    pub fn contains(&self, value: f64) -> bool {
-        (self.lo..=self.hi).contains(&value)
+    pub fn contains(&self, value: &RatingValue) -> bool {
+        match (self.bounds, value) {
+            (Bounds::Values { lo, hi }, v) => (lo..=hi).contains(&v.number()),
+            (Bounds::Levels { lo, hi }, RatingValue::Hodoku(h)) => (lo..=hi).contains(&h.level),
+            (Bounds::Levels { .. }, _) => false,
+        }
     }
 }
 
 impl fmt::Display for Band {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}={}..{}", self.rating, self.lo, self.hi)
+        match self.bounds {
+            Bounds::Values { lo, hi } => write!(f, "{}={lo}..{hi}", self.rating),
+            Bounds::Levels { lo, hi } => {
+                let word = |l: Level| l.name().to_ascii_lowercase();
+                write!(f, "{}={}", self.rating, word(lo))?;
+                if hi != lo {
+                    write!(f, "..{}", word(hi))?;
+                }
+                Ok(())
+            }
+        }
     }
 }
 
@@ -52,9 +102,14 @@ impl fmt::Display for Band {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseBandError {
-    /// Not `rating=lo..hi`.
-    #[error("a band is rating=lo..hi (such as se-rating=4.0..5.0), not {0:?}")]
+    /// Not `rating=lo..hi` (nor `hodoku=LEVEL` or `hodoku=LEVEL..LEVEL`).
+    #[error(
+        "a band is rating=lo..hi (such as se-rating=4.0..5.0) or hodoku=LEVEL[..LEVEL] (such as hodoku=hard), not {0:?}"
+    )]
     Syntax(String),
+    /// Levels given for a rating other than HoDoKu's.
+    #[error("levels (easy, medium, hard, unfair, extreme) are HoDoKu's: hodoku={0}, not {1:?}")]
+    Levels(String, String),
     /// The rating is not in the catalogue.
     #[error(transparent)]
     Rating(#[from] ParseRatingError),
@@ -66,13 +121,27 @@ impl FromStr for Band {
     fn from_str(s: &str) -> Result<Band, ParseBandError> {
         let syntax = || ParseBandError::Syntax(s.to_string());
         let (rating, range) = s.split_once('=').ok_or_else(syntax)?;
-        let (lo, hi) = range.split_once("..").ok_or_else(syntax)?;
+        let (lo, hi) = range.split_once("..").unwrap_or((range, range));
+        if let (Ok(lo), Ok(hi)) = (lo.parse::<Level>(), hi.parse::<Level>()) {
+            let rating: Rating = rating.parse()?;
+            if rating.kind != RatingKind::Hodoku {
+                return Err(ParseBandError::Levels(range.trim().to_string(), s.to_string()));
+            }
+            if lo > hi {
+                return Err(syntax());
+            }
+            return Ok(Band { rating, bounds: Bounds::Levels { lo, hi } });
+        }
+        if !range.contains("..") {
+            return Err(syntax());
+        }
         let lo: f64 = lo.trim().parse().map_err(|_| syntax())?;
         let hi: f64 = hi.trim().parse().map_err(|_| syntax())?;
         if lo.is_nan() || hi.is_nan() || lo > hi {
             return Err(syntax());
         }
-        Ok(Band { rating: rating.parse()?, lo, hi })
+        let rating: Rating = rating.parse()?;
+        Ok(Band { rating, bounds: Bounds::Values { lo, hi } })
     }
 }
 
@@ -354,7 +423,7 @@ impl BandSearch {
                 Err(f) if f == Failure::CANCELLED => return Err(f),
                 Err(_) => continue,
             };
-            if self.band.contains(value.number()) {
+            if self.band.contains(&value) {
                 return Ok(Some(BandPuzzle { puzzle, value, tries }));
             }
         }

@@ -54,7 +54,8 @@ mod search;
 mod summary;
 
 pub use band::{
-    Band, BandPuzzle, BandSearch, ParseBandError, Symmetry, is_minimal, minimize, random_minimal,
+    Band, BandPuzzle, BandSearch, Bounds, ParseBandError, Symmetry, is_minimal, minimize,
+    random_minimal,
 };
 pub use checkpoint::{CHECKPOINT_FORMAT, CHECKPOINT_VERSION, Checkpoint, CheckpointError};
 pub use config::{Adjustment, GeneratorConfig, ParseConfigError, Preset, Search, Start};

@@ -7,7 +7,7 @@
 
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Deserialize, Serialize, Serializer};
-use sudoku_core::{Grid, Problem, Status};
+use sudoku_core::{Failure, Grid, Problem, Status};
 use sudoku_logic::SeRating;
 use tempering::StopReason;
 
@@ -263,7 +263,8 @@ impl Serialize for SummaryLine {
 
 /// One line of a band's list (`sudoku band --json`, Python's `generate_band`): the
 /// `index`-th puzzle of `seed`'s list in the band, or, when none was found within the search's
-/// tries, a `budget_exceeded` line with its error.
+/// tries, a `budget_exceeded` line with its error (or, when the search was stopped, the
+/// failure that stopped it: `cancelled`, or a time limit as `budget_exceeded`).
 ///
 /// # Examples
 ///
@@ -286,15 +287,39 @@ pub struct BandLine {
     pub seed: u64,
     /// The puzzle's index in the list.
     pub index: u64,
-    /// The puzzle found, or `None` when `max_tries` random puzzles missed the band.
+    /// The puzzle found, or `None` when `max_tries` random puzzles missed the band or the
+    /// search was stopped.
     pub found: Option<BandPuzzle>,
+    /// What stopped the search before it found a puzzle or used its tries (see
+    /// [`BandLine::stopped`]).
+    pub stopped: Option<Failure>,
 }
 
 impl BandLine {
     /// The line of `found`, the `index`-th puzzle of `seed`'s list by `search`.
     #[must_use]
     pub fn new(search: &BandSearch, seed: u64, index: u64, found: Option<BandPuzzle>) -> BandLine {
-        BandLine { search: *search, seed, index, found }
+        BandLine { search: *search, seed, index, found, stopped: None }
+    }
+
+    /// The line of a search stopped by `failure` before it found the `index`-th puzzle
+    /// (cancelled, or out of time).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::Failure;
+    /// use sudoku_generate::{BandLine, BandSearch};
+    /// let search = BandSearch::new("se-rating=1.0..1.5".parse()?);
+    /// let line = BandLine::stopped(&search, 4, 0, Failure::CANCELLED);
+    /// let json = serde_json::to_string(&line)?;
+    /// assert!(json.starts_with(r#"{"status":"cancelled","puzzle":null,"#), "{json}");
+    /// assert_eq!(line.error_message().as_deref(), Some("cancelled"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn stopped(search: &BandSearch, seed: u64, index: u64, failure: Failure) -> BandLine {
+        BandLine { search: *search, seed, index, found: None, stopped: Some(failure) }
     }
 
     /// Finds the `index`-th puzzle of `seed`'s list ([`BandSearch::find`]) and makes its line.
@@ -307,11 +332,23 @@ impl BandLine {
     /// random minimal puzzles (index I)`.
     #[must_use]
     pub fn error_message(&self) -> Option<String> {
-        self.found.is_none().then(|| {
-            format!(
-                "no puzzle in {} among {} random minimal puzzles (index {})",
-                self.search.band, self.search.max_tries, self.index
-            )
+        self.error().map(|p| p.message)
+    }
+
+    /// The line's error, if it has no puzzle: its status and message.
+    fn error(&self) -> Option<Problem> {
+        if self.found.is_some() {
+            return None;
+        }
+        Some(match self.stopped {
+            Some(failure) => failure.into(),
+            None => Problem::new(
+                Status::BudgetExceeded,
+                format!(
+                    "no puzzle in {} among {} random minimal puzzles (index {})",
+                    self.search.band, self.search.max_tries, self.index
+                ),
+            ),
         })
     }
 }
@@ -320,8 +357,8 @@ impl Serialize for BandLine {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let found = self.found.as_ref();
         let mut map = s.serialize_map(None)?;
-        let status = if found.is_some() { Status::Ok } else { Status::BudgetExceeded };
-        map.serialize_entry("status", &status)?;
+        let error = self.error();
+        map.serialize_entry("status", &error.as_ref().map_or(Status::Ok, |e| e.code))?;
         map.serialize_entry("puzzle", &found.map(|p| p.puzzle))?;
         map.serialize_entry("index", &self.index)?;
         map.serialize_entry("seed", &self.seed)?;
@@ -335,10 +372,7 @@ impl Serialize for BandLine {
                 map.serialize_entry("symmetry", self.search.symmetry.name())?;
                 map.serialize_entry("tries", &p.tries)?;
             }
-            None => {
-                let message = self.error_message().unwrap_or_default();
-                map.serialize_entry("error", &Problem::new(Status::BudgetExceeded, message))?;
-            }
+            None => map.serialize_entry("error", &error)?,
         }
         map.end()
     }

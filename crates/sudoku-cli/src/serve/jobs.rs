@@ -205,25 +205,47 @@ impl Jobs {
         }
     }
 
-    /// The counts as JSON, with the limits.
-    pub(crate) fn status(&self) -> serde_json::Value {
+    /// The counts with the limits (`GET /api/status`).
+    pub(crate) fn status(&self) -> StatusRecord<'_> {
         let l = &self.limits;
-        serde_json::json!({
-            "status": sudoku_core::Status::Ok,
-            "counts": &self.counts,
-            "limits": {
-                "jobs": l.jobs,
-                "queue_wait_s": l.queue_wait.as_secs_f64(),
-                "max_waiting": l.max_waiting,
-                "time_limit_s": l.time_limit.as_secs_f64(),
-                "generate_time_limit_s": l.generate_time_limit.as_secs_f64(),
-                "body_limit": l.body_limit,
-                "node_budget": l.node_budget,
-                "chain_budget": l.chain_budget,
-                "max_tries": l.max_tries,
+        StatusRecord {
+            status: sudoku_core::Status::Ok,
+            counts: &self.counts,
+            limits: LimitsRecord {
+                jobs: l.jobs,
+                queue_wait_s: l.queue_wait.as_secs_f64(),
+                max_waiting: l.max_waiting,
+                time_limit_s: l.time_limit.as_secs_f64(),
+                generate_time_limit_s: l.generate_time_limit.as_secs_f64(),
+                body_limit: l.body_limit,
+                node_budget: l.node_budget,
+                chain_budget: l.chain_budget,
+                max_tries: l.max_tries,
             },
-        })
+        }
     }
+}
+
+/// `GET /api/status`'s record: the server's counts and limits.
+#[derive(serde::Serialize)]
+pub(crate) struct StatusRecord<'a> {
+    status: sudoku_core::Status,
+    counts: &'a Counts,
+    limits: LimitsRecord,
+}
+
+/// The limits as `GET /api/status` writes them (durations in seconds).
+#[derive(serde::Serialize)]
+struct LimitsRecord {
+    jobs: usize,
+    queue_wait_s: f64,
+    max_waiting: usize,
+    time_limit_s: f64,
+    generate_time_limit_s: f64,
+    body_limit: usize,
+    node_budget: u64,
+    chain_budget: u64,
+    max_tries: u64,
 }
 
 /// Waits for a computation within `limit`: past it, cancels it and answers

@@ -5,10 +5,10 @@
 //! drops what plain chains show (HoDoKu 2.2.4's behaviour, from its documented facts; our own
 //! code).
 
+use super::forcing_checks::{Checks, Entity, Events};
 use super::grid::{Grid, cells, digits};
 use super::tabling::{CAP, Tables, is_on, node};
 use super::tabling_chains::{BRANCH, Capped, END, Expanded, Reach, cells_of};
-use super::forcing_checks::{Checks, Entity, Events};
 use super::{Found, HodokuTechnique as T, text};
 
 /// What one table implies: per digit the cells set and the cells cleared.
@@ -75,7 +75,12 @@ fn build(t: &Tables, ev: &Events, net: bool) -> Vec<Option<Step>> {
 }
 
 /// As [`build`], for the events that `only` selects (the others are `None`).
-fn build_some(t: &Tables, ev: &Events, net: bool, only: &mut dyn FnMut(usize) -> bool) -> Vec<Option<Step>> {
+fn build_some(
+    t: &Tables,
+    ev: &Events,
+    net: bool,
+    only: &mut dyn FnMut(usize) -> bool,
+) -> Vec<Option<Step>> {
     let picked: Vec<bool> = (0..ev.list.len()).map(&mut *only).collect();
     let mut wanted: Vec<(u16, u16, u32)> = Vec::new();
     for (_, e) in ev.list.iter().enumerate().filter(|&(i, _)| picked[i]) {
@@ -148,12 +153,14 @@ fn compare(a: &Step, b: &Step) -> i64 {
         (false, true) => return 1,
         _ => {}
     }
-    let equivalent = a.technique == b.technique && a.cell == b.cell && (a.place || a.digit == b.digit);
+    let equivalent =
+        a.technique == b.technique && a.cell == b.cell && (a.place || a.digit == b.digit);
     if !equivalent {
         if a.place {
             return if a.cell == b.cell { 1 } else { i64::from(a.cell) - i64::from(b.cell) };
         }
-        let r = (i64::from(a.cell) * 10 + i64::from(a.digit)) - (i64::from(b.cell) * 10 + i64::from(b.digit));
+        let r = (i64::from(a.cell) * 10 + i64::from(a.digit))
+            - (i64::from(b.cell) * 10 + i64::from(b.digit));
         if r != 0 {
             return r;
         }
@@ -370,7 +377,11 @@ mod debug_tests {
             for (name, f) in rows {
                 let t = std::time::Instant::now();
                 let r = f(&g);
-                eprintln!("{name}: {:?} {:.1} ms", r.map(|f| f.technique), t.elapsed().as_secs_f64() * 1e3);
+                eprintln!(
+                    "{name}: {:?} {:.1} ms",
+                    r.map(|f| f.technique),
+                    t.elapsed().as_secs_f64() * 1e3
+                );
             }
         }
     }
@@ -381,7 +392,9 @@ mod debug_tests {
     #[ignore]
     fn time_random_marks() {
         let solved: sudoku_core::Grid =
-            "534678912672195348198342567859761423426853791713924856961537284287419635345286179".parse().unwrap();
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+                .parse()
+                .unwrap();
         let mut seed = 12345u64;
         let mut rnd = |n: u64| {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -417,7 +430,10 @@ mod debug_tests {
                 worst[k] = worst[k].max(t.elapsed().as_secs_f64() * 1e3);
             }
         }
-        eprintln!("worst ms: nl {:.1} gnl {:.1} fc {:.1} fn {:.1}", worst[0], worst[1], worst[2], worst[3]);
+        eprintln!(
+            "worst ms: nl {:.1} gnl {:.1} fc {:.1} fn {:.1}",
+            worst[0], worst[1], worst[2], worst[3]
+        );
     }
 
     /// Times the tabling searches on the positions of a file (`HODOKU_POSITIONS`).
@@ -434,7 +450,9 @@ mod debug_tests {
             }
             let level = match f[2] {
                 "CONTINUOUS_NICE_LOOP" | "DISCONTINUOUS_NICE_LOOP" | "AIC" => 0,
-                "GROUPED_CONTINUOUS_NICE_LOOP" | "GROUPED_DISCONTINUOUS_NICE_LOOP" | "GROUPED_AIC" => 1,
+                "GROUPED_CONTINUOUS_NICE_LOOP"
+                | "GROUPED_DISCONTINUOUS_NICE_LOOP"
+                | "GROUPED_AIC" => 1,
                 "ALS_XZ" | "ALS_XY_WING" | "ALS_XY_CHAIN" => 2,
                 "FORCING_CHAIN_CONTRADICTION" | "FORCING_CHAIN_VERITY" => 3,
                 "FORCING_NET_CONTRADICTION" | "FORCING_NET_VERITY" | "BRUTE_FORCE" => 4,
@@ -454,8 +472,11 @@ mod debug_tests {
             if !only.contains(char::from(b'0' + k as u8)) {
                 continue;
             }
-            let asked: Vec<&Grid> =
-                grids.iter().filter(|(l, _)| *l >= k + usize::from(k >= 2)).map(|(_, g)| g).collect();
+            let asked: Vec<&Grid> = grids
+                .iter()
+                .filter(|(l, _)| *l >= k + usize::from(k >= 2))
+                .map(|(_, g)| g)
+                .collect();
             let cpu = || -> f64 {
                 let s = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
                 s.split_whitespace().next().and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0) / 1e9
@@ -492,170 +513,182 @@ mod reference {
     type Ev = Vec<(bool, (bool, u8, u8), Entity, Vec<(u16, u16)>)>;
 
     pub(super) fn enumerate(g: &Grid, t: &Tables, sets: &[Sets], slot: &[u16]) -> Ev {
-    let mut ev: Ev = Vec::new();
-    let mut tmp = t.tmp;
-    let placed: u128 = (0..81u8).filter(|&c| g.values[usize::from(c)] != 0).fold(0, |m, c| m | 1 << c);
-    let mut allowed = [0u128; 10];
-    for (d, a) in allowed.iter_mut().enumerate().skip(1) {
-        let seen = cells(placed)
-            .filter(|&c| usize::from(g.values[usize::from(c)]) == d)
-            .fold(0u128, |m, c| m | peers(c));
-        *a = g.unsolved_bits() & !seen;
-    }
-    let premises: Vec<(u8, u8)> = (0..81u8)
-        .filter(|&c| g.values[usize::from(c)] == 0)
-        .flat_map(|c| digits(g.cands[usize::from(c)]).map(move |d| (c, d)))
-        .collect();
-    let sets_of = |n: u16| {
-        let s = slot[usize::from(n)];
-        (s != u16::MAX).then(|| &sets[usize::from(s)])
-    };
-    let mut ends: Vec<(u16, u16)> = Vec::with_capacity(16);
-    // One chain: the premise leads to a contradiction.
-    for &(s, a) in &premises {
-        for on in [true, false] {
-            let p = node(s, a, on);
-            let Some(x) = sets_of(p) else { continue };
-            let result = (!on, s, a);
-            let back = if on { x.off[usize::from(a)] } else { x.on[usize::from(a)] };
-            if back >> s & 1 != 0 {
-                let e = tmp.get0();
-                ev_push(&mut ev, false, result, Entity::Cell(e), &[(p, node(s, a, !on))]);
-            }
-            for d in 0..10u8 {
-                let both = x.on[usize::from(d)] & x.off[usize::from(d)];
-                tmp.set(both);
-                if both != 0 {
-                    let c = tmp.get0();
-                    ends.clear();
-                    ends.extend([(p, node(c, d, false)), (p, node(c, d, true))]);
-                    ev_push(&mut ev, false, result, Entity::Cell(c), &ends);
+        let mut ev: Ev = Vec::new();
+        let mut tmp = t.tmp;
+        let placed: u128 =
+            (0..81u8).filter(|&c| g.values[usize::from(c)] != 0).fold(0, |m, c| m | 1 << c);
+        let mut allowed = [0u128; 10];
+        for (d, a) in allowed.iter_mut().enumerate().skip(1) {
+            let seen = cells(placed)
+                .filter(|&c| usize::from(g.values[usize::from(c)]) == d)
+                .fold(0u128, |m, c| m | peers(c));
+            *a = g.unsolved_bits() & !seen;
+        }
+        let premises: Vec<(u8, u8)> = (0..81u8)
+            .filter(|&c| g.values[usize::from(c)] == 0)
+            .flat_map(|c| digits(g.cands[usize::from(c)]).map(move |d| (c, d)))
+            .collect();
+        let sets_of = |n: u16| {
+            let s = slot[usize::from(n)];
+            (s != u16::MAX).then(|| &sets[usize::from(s)])
+        };
+        let mut ends: Vec<(u16, u16)> = Vec::with_capacity(16);
+        // One chain: the premise leads to a contradiction.
+        for &(s, a) in &premises {
+            for on in [true, false] {
+                let p = node(s, a, on);
+                let Some(x) = sets_of(p) else { continue };
+                let result = (!on, s, a);
+                let back = if on { x.off[usize::from(a)] } else { x.on[usize::from(a)] };
+                if back >> s & 1 != 0 {
+                    let e = tmp.get0();
+                    ev_push(&mut ev, false, result, Entity::Cell(e), &[(p, node(s, a, !on))]);
                 }
-            }
-            for i in 1..10u8 {
-                for j in i + 1..10 {
-                    let both = x.on[usize::from(i)] & x.on[usize::from(j)];
+                for d in 0..10u8 {
+                    let both = x.on[usize::from(d)] & x.off[usize::from(d)];
                     tmp.set(both);
                     if both != 0 {
                         let c = tmp.get0();
                         ends.clear();
-                        ends.extend([(p, node(c, i, true)), (p, node(c, j, true))]);
+                        ends.extend([(p, node(c, d, false)), (p, node(c, d, true))]);
                         ev_push(&mut ev, false, result, Entity::Cell(c), &ends);
                     }
                 }
-            }
-            for kind in KINDS {
-                for d in 1..=9u8 {
-                    for h in 0..9u8 {
-                        let u = kind + h;
-                        let twice = UNIT_BITS[usize::from(u)] & x.on[usize::from(d)];
-                        tmp.set(twice);
-                        if tmp.size() > 1 {
+                for i in 1..10u8 {
+                    for j in i + 1..10 {
+                        let both = x.on[usize::from(i)] & x.on[usize::from(j)];
+                        tmp.set(both);
+                        if both != 0 {
+                            let c = tmp.get0();
                             ends.clear();
-                            ends.extend(cells(twice).map(|c| (p, node(c, d, true))));
-                            ev_push(&mut ev, false, result, Entity::Unit(u), &ends);
+                            ends.extend([(p, node(c, i, true)), (p, node(c, j, true))]);
+                            ev_push(&mut ev, false, result, Entity::Cell(c), &ends);
+                        }
+                    }
+                }
+                for kind in KINDS {
+                    for d in 1..=9u8 {
+                        for h in 0..9u8 {
+                            let u = kind + h;
+                            let twice = UNIT_BITS[usize::from(u)] & x.on[usize::from(d)];
+                            tmp.set(twice);
+                            if tmp.size() > 1 {
+                                ends.clear();
+                                ends.extend(cells(twice).map(|c| (p, node(c, d, true))));
+                                ev_push(&mut ev, false, result, Entity::Unit(u), &ends);
+                            }
+                        }
+                    }
+                }
+                let mut empty = (1u128 << 81) - 1;
+                for d in 1..=9u8 {
+                    empty &= x.off[usize::from(d)] | !g.places[usize::from(d)];
+                }
+                for d in 0..10 {
+                    empty &= !x.on[d];
+                }
+                empty &= !placed;
+                tmp.set(empty);
+                if tmp.size() > 0 {
+                    for c in cells(empty) {
+                        ends.clear();
+                        ends.extend(
+                            digits(g.cands[usize::from(c)]).map(|d| (p, node(c, d, false))),
+                        );
+                        ev_push(&mut ev, false, result, Entity::Cell(c), &ends);
+                    }
+                }
+                for kind in KINDS {
+                    for d in 1..=9u8 {
+                        for h in 0..9u8 {
+                            let u = kind + h;
+                            let left = UNIT_BITS[usize::from(u)] & allowed[usize::from(d)];
+                            tmp.set(left);
+                            if left != 0 && left & !x.off[usize::from(d)] == 0 {
+                                tmp.size();
+                                ends.clear();
+                                ends.extend(cells(left).map(|c| (p, node(c, d, false))));
+                                ev_push(&mut ev, false, result, Entity::Unit(u), &ends);
+                            }
                         }
                     }
                 }
             }
-            let mut empty = (1u128 << 81) - 1;
-            for d in 1..=9u8 {
-                empty &= x.off[usize::from(d)] | !g.places[usize::from(d)];
-            }
-            for d in 0..10 {
-                empty &= !x.on[d];
-            }
-            empty &= !placed;
-            tmp.set(empty);
-            if tmp.size() > 0 {
-                for c in cells(empty) {
-                    ends.clear();
-                    ends.extend(digits(g.cands[usize::from(c)]).map(|d| (p, node(c, d, false))));
-                    ev_push(&mut ev, false, result, Entity::Cell(c), &ends);
-                }
-            }
-            for kind in KINDS {
+        }
+        // Two chains: the premise set and removed lead to the same outcome.
+        for &(s, a) in &premises {
+            let (pon, poff) = (node(s, a, true), node(s, a, false));
+            let (Some(on), Some(off)) = (sets_of(pon), sets_of(poff)) else { continue };
+            for (set, field) in [(true, 0), (false, 1)] {
                 for d in 1..=9u8 {
-                    for h in 0..9u8 {
-                        let u = kind + h;
-                        let left = UNIT_BITS[usize::from(u)] & allowed[usize::from(d)];
-                        tmp.set(left);
-                        if left != 0 && left & !x.off[usize::from(d)] == 0 {
-                            tmp.size();
-                            ends.clear();
-                            ends.extend(cells(left).map(|c| (p, node(c, d, false))));
-                            ev_push(&mut ev, false, result, Entity::Unit(u), &ends);
-                        }
+                    let pick = |x: &Sets| {
+                        if field == 0 { x.on[usize::from(d)] } else { x.off[usize::from(d)] }
+                    };
+                    let both = pick(on) & pick(off) & !(1u128 << s);
+                    for c in cells(both) {
+                        let end = node(c, d, set);
+                        ev_push(
+                            &mut ev,
+                            true,
+                            (set, c, d),
+                            Entity::Cell(c),
+                            &[(pon, end), (poff, end)],
+                        );
                     }
                 }
             }
         }
-    }
-    // Two chains: the premise set and removed lead to the same outcome.
-    for &(s, a) in &premises {
-        let (pon, poff) = (node(s, a, true), node(s, a, false));
-        let (Some(on), Some(off)) = (sets_of(pon), sets_of(poff)) else { continue };
-        for (set, field) in [(true, 0), (false, 1)] {
+        // All candidates of a cell, or all places of a digit in a house, lead to the same outcome.
+        let mut list: Vec<u16> = Vec::with_capacity(9);
+        let check = |list: &[u16], ev: &mut Ev| {
+            let mut acc = Sets::default();
+            for (k, &p) in list.iter().enumerate() {
+                let Some(x) = sets_of(p) else { continue };
+                for d in 1..10 {
+                    if k == 0 {
+                        acc.on[d] = x.on[d];
+                        acc.off[d] = x.off[d];
+                    } else {
+                        acc.on[d] &= x.on[d];
+                        acc.off[d] &= x.off[d];
+                    }
+                }
+            }
+            let mut ends = Vec::with_capacity(9);
             for d in 1..=9u8 {
-                let pick = |x: &Sets| if field == 0 { x.on[usize::from(d)] } else { x.off[usize::from(d)] };
-                let both = pick(on) & pick(off) & !(1u128 << s);
-                for c in cells(both) {
-                    let end = node(c, d, set);
-                    ev_push(&mut ev, true, (set, c, d), Entity::Cell(c), &[(pon, end), (poff, end)]);
+                for (set, found) in
+                    [(true, acc.on[usize::from(d)]), (false, acc.off[usize::from(d)])]
+                {
+                    for c in cells(found) {
+                        ends.clear();
+                        ends.extend(list.iter().map(|&p| (p, node(c, d, set))));
+                        ev_push(ev, true, (set, c, d), Entity::Cell(c), &ends);
+                    }
+                }
+            }
+        };
+        for c in 0..81u8 {
+            if g.values[usize::from(c)] != 0 {
+                continue;
+            }
+            list.clear();
+            list.extend(digits(g.cands[usize::from(c)]).map(|d| node(c, d, true)));
+            check(&list, &mut ev);
+        }
+        for kind in KINDS {
+            for h in 0..9u8 {
+                for d in 1..=9u8 {
+                    let here = UNIT_BITS[usize::from(kind + h)] & g.places[usize::from(d)];
+                    if here != 0 {
+                        list.clear();
+                        list.extend(cells(here).map(|c| node(c, d, true)));
+                        check(&list, &mut ev);
+                    }
                 }
             }
         }
+        ev
     }
-    // All candidates of a cell, or all places of a digit in a house, lead to the same outcome.
-    let mut list: Vec<u16> = Vec::with_capacity(9);
-    let check = |list: &[u16], ev: &mut Ev| {
-        let mut acc = Sets::default();
-        for (k, &p) in list.iter().enumerate() {
-            let Some(x) = sets_of(p) else { continue };
-            for d in 1..10 {
-                if k == 0 {
-                    acc.on[d] = x.on[d];
-                    acc.off[d] = x.off[d];
-                } else {
-                    acc.on[d] &= x.on[d];
-                    acc.off[d] &= x.off[d];
-                }
-            }
-        }
-        let mut ends = Vec::with_capacity(9);
-        for d in 1..=9u8 {
-            for (set, found) in [(true, acc.on[usize::from(d)]), (false, acc.off[usize::from(d)])] {
-                for c in cells(found) {
-                    ends.clear();
-                    ends.extend(list.iter().map(|&p| (p, node(c, d, set))));
-                    ev_push(ev, true, (set, c, d), Entity::Cell(c), &ends);
-                }
-            }
-        }
-    };
-    for c in 0..81u8 {
-        if g.values[usize::from(c)] != 0 {
-            continue;
-        }
-        list.clear();
-        list.extend(digits(g.cands[usize::from(c)]).map(|d| node(c, d, true)));
-        check(&list, &mut ev);
-    }
-    for kind in KINDS {
-        for h in 0..9u8 {
-            for d in 1..=9u8 {
-                let here = UNIT_BITS[usize::from(kind + h)] & g.places[usize::from(d)];
-                if here != 0 {
-                    list.clear();
-                    list.extend(cells(here).map(|c| node(c, d, true)));
-                    check(&list, &mut ev);
-                }
-            }
-        }
-    }
-    ev
-}
-
 
     fn ev_push(ev: &mut Ev, verity: bool, r: (bool, u8, u8), e: Entity, ends: &[(u16, u16)]) {
         ev.push((verity, r, e, ends.to_vec()));
@@ -669,7 +702,10 @@ mod reference {
         let mut n = 0;
         for line in text.lines() {
             let f: Vec<&str> = line.split('\t').collect();
-            if f.len() < 4 || f[0] != "S" || !(f[2].contains("FORCING") || f[2].contains("BRUTE") || f[2].contains("ALS")) {
+            if f.len() < 4
+                || f[0] != "S"
+                || !(f[2].contains("FORCING") || f[2].contains("BRUTE") || f[2].contains("ALS"))
+            {
                 continue;
             }
             let Ok(case) = f[1].parse::<crate::LibraryCase>() else { continue };
@@ -679,10 +715,19 @@ mod reference {
                 let (sets, slot) = all_sets(&t, &Reach::new(&t), &g);
                 let want = enumerate(&g, &t, &sets, &slot);
                 let ev = Checks::new(&g, &sets, &slot, t.tmp).events(None);
-                let got: Vec<_> = ev.list.iter().map(|e| {
-                    let (s, k) = e.chains;
-                    (e.verity, (e.place, e.cell, e.digit), e.entity, ev.ends[s as usize..s as usize + usize::from(k)].to_vec())
-                }).collect();
+                let got: Vec<_> = ev
+                    .list
+                    .iter()
+                    .map(|e| {
+                        let (s, k) = e.chains;
+                        (
+                            e.verity,
+                            (e.place, e.cell, e.digit),
+                            e.entity,
+                            ev.ends[s as usize..s as usize + usize::from(k)].to_vec(),
+                        )
+                    })
+                    .collect();
                 assert_eq!(got.len(), want.len(), "{}", f[1]);
                 for (a, b) in got.iter().zip(&want) {
                     assert_eq!(a, b, "{}", f[1]);

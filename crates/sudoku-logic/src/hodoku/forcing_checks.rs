@@ -68,7 +68,8 @@ fn houses(set: u128) -> u32 {
         if chunk != 0 {
             rows |= 1 << r;
             cols |= chunk;
-            boxes |= (u32::from(chunk & 0o7 != 0) | u32::from(chunk & 0o70 != 0) << 1
+            boxes |= (u32::from(chunk & 0o7 != 0)
+                | u32::from(chunk & 0o70 != 0) << 1
                 | u32::from(chunk & 0o700 != 0) << 2)
                 << (r / 3 * 3);
         }
@@ -78,8 +79,7 @@ fn houses(set: u128) -> u32 {
 
 /// Whether two cells of `set` share a house.
 fn twice_in_house(set: u128) -> bool {
-    set.count_ones() >= 2
-        && UNIT_BITS.iter().any(|&u| (u & set).count_ones() >= 2)
+    set.count_ones() >= 2 && UNIT_BITS.iter().any(|&u| (u & set).count_ones() >= 2)
 }
 
 /// The lowest rank seen above a floor.
@@ -132,7 +132,12 @@ pub(crate) struct Checks<'a> {
 }
 
 impl<'a> Checks<'a> {
-    pub(crate) fn new(g: &'a Grid, sets: &'a [Sets], slot: &'a [u16], fill_tmp: TmpSet) -> Checks<'a> {
+    pub(crate) fn new(
+        g: &'a Grid,
+        sets: &'a [Sets],
+        slot: &'a [u16],
+        fill_tmp: TmpSet,
+    ) -> Checks<'a> {
         let placed = !g.unsolved_bits() & ((1u128 << 81) - 1);
         let mut allowed = [0u128; 10];
         let mut allowed_houses = [0u32; 10];
@@ -216,7 +221,11 @@ impl<'a> Checks<'a> {
                 continue;
             };
             for d in 1..=9 {
-                best.outcomes(d as u8, on.on[d] & off.on[d] & !(1u128 << s), on.off[d] & off.off[d] & !(1u128 << s));
+                best.outcomes(
+                    d as u8,
+                    on.on[d] & off.on[d] & !(1u128 << s),
+                    on.off[d] & off.off[d] & !(1u128 << s),
+                );
             }
         }
         self.for_each_list(&mut |list| {
@@ -299,7 +308,8 @@ impl<'a> Checks<'a> {
                 let cleared = self.cleared_houses(x, d) >> kind & 0x1ff;
                 if cleared != 0 {
                     let h = 31 - cleared.leading_zeros();
-                    let left = UNIT_BITS[usize::from(*kind) + h as usize] & self.allowed[usize::from(d)];
+                    let left =
+                        UNIT_BITS[usize::from(*kind) + h as usize] & self.allowed[usize::from(d)];
                     return Some(left.trailing_zeros() as u8);
                 }
             }
@@ -369,7 +379,9 @@ impl<'a> Checks<'a> {
                 }
                 for c in cells(self.emptied(x)) {
                     ends.clear();
-                    ends.extend(digits(self.g.cands[usize::from(c)]).map(|d| (p, node(c, d, false))));
+                    ends.extend(
+                        digits(self.g.cands[usize::from(c)]).map(|d| (p, node(c, d, false))),
+                    );
                     ev.push(false, result, Entity::Cell(c), &ends);
                 }
                 for kind in KINDS {
@@ -394,7 +406,8 @@ impl<'a> Checks<'a> {
             let (Some(on), Some(off)) = (self.sets_of(pon), self.sets_of(poff)) else { continue };
             for set in [true, false] {
                 for d in 1..=9u8 {
-                    let pick = |x: &Sets| if set { x.on[usize::from(d)] } else { x.off[usize::from(d)] };
+                    let pick =
+                        |x: &Sets| if set { x.on[usize::from(d)] } else { x.off[usize::from(d)] };
                     let both = pick(on) & pick(off) & !(1u128 << s);
                     for c in cells(both).filter(|&c| wanted(set, c, d)) {
                         let end = node(c, d, set);
@@ -406,7 +419,9 @@ impl<'a> Checks<'a> {
         self.for_each_list(&mut |list| {
             let acc = self.and_all(list);
             for d in 1..=9u8 {
-                for (set, found) in [(true, acc.on[usize::from(d)]), (false, acc.off[usize::from(d)])] {
+                for (set, found) in
+                    [(true, acc.on[usize::from(d)]), (false, acc.off[usize::from(d)])]
+                {
                     for c in cells(found).filter(|&c| wanted(set, c, d)) {
                         ends.clear();
                         ends.extend(list.iter().map(|&p| (p, node(c, d, set))));

@@ -8,8 +8,8 @@
 use std::collections::HashMap;
 
 use super::grid::{Grid, cells, digits, peers};
-use super::tabling_als::{Als, penalty};
 use super::tabling::{CAP, GROUP_BASE, Tables, is_on, node};
+use super::tabling_als::{Als, penalty};
 use super::tabling_chains::{Expanded, Reach, cells_of, holds};
 use super::{Found, HodokuTechnique as T, text};
 
@@ -84,7 +84,8 @@ impl Collector {
             return;
         }
         let length = if stored.is_none() && matches!(technique, T::Aic | T::GroupedAic) {
-            chain.len() + sets.iter().map(|a| usize::from(penalty(a.cells.count_ones()))).sum::<usize>()
+            chain.len()
+                + sets.iter().map(|a| usize::from(penalty(a.cells.count_ones()))).sum::<usize>()
         } else {
             estimate
         };
@@ -141,7 +142,13 @@ fn classify(g: &Grid, t: &Tables, premise: u16, end: u16, first_strong: bool) ->
 
 /// A continuous loop's eliminations: the cells entered and left by strong links lose their
 /// other digits, the weak links between cells eliminate from the cells seeing both ends.
-fn continuous(g: &Grid, t: &Tables, chain: &[u16], chain_cells: u128, first_strong: bool) -> Vec<(u8, u8)> {
+fn continuous(
+    g: &Grid,
+    t: &Tables,
+    chain: &[u16],
+    chain_cells: u128,
+    first_strong: bool,
+) -> Vec<(u8, u8)> {
     let n = chain;
     let last = n.len() - 1;
     let (a, b, s) = (t.digit(n[0]), t.digit(n[last]), t.cell(n[0]));
@@ -188,8 +195,9 @@ fn continuous(g: &Grid, t: &Tables, chain: &[u16], chain_cells: u128, first_stro
                 }
                 if force {
                     for e in digits(exits) {
-                        let hit =
-                            als.buddies_per[usize::from(e)] & peers(next) & g.places[usize::from(e)];
+                        let hit = als.buddies_per[usize::from(e)]
+                            & peers(next)
+                            & g.places[usize::from(e)];
                         elims.extend(cells(hit).map(|c| (c, e)));
                     }
                 }
@@ -452,7 +460,13 @@ fn key_of(elims: &mut Vec<(u8, u8)>) -> u64 {
 
 /// Calls `f` for every loop and AIC candidate, in HoDoKu's order of tables; what a table
 /// reaches comes from the closure (capped tables are expanded).
-fn scan(g: &Grid, t: &Tables, reach: &Reach, x: &mut Expanded, f: &mut dyn FnMut(Cand, &mut Expanded)) {
+fn scan(
+    g: &Grid,
+    t: &Tables,
+    reach: &Reach,
+    x: &mut Expanded,
+    f: &mut dyn FnMut(Cand, &mut Expanded),
+) {
     let mut direct = vec![0u32; t.ids()];
     let mut epoch = 0u32;
     for pass in 0..3u8 {

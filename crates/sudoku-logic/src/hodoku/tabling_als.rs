@@ -106,10 +106,8 @@ impl AlsPlan {
     /// The plan for `g` with these group nodes; ALS node ids start at `base`.
     pub(crate) fn new(g: &Grid, groups: &[GroupNode], base: u16) -> AlsPlan {
         let alses = alses(g);
-        let mut plan = AlsPlan {
-            group_entries: vec![Vec::new(); groups.len()],
-            ..AlsPlan::default()
-        };
+        let mut plan =
+            AlsPlan { group_entries: vec![Vec::new(); groups.len()], ..AlsPlan::default() };
         let mut ids: std::collections::HashMap<(u16, u8), u16> = std::collections::HashMap::new();
         let mut id_of = |plan: &mut AlsPlan, i: u16, j: u8| -> u16 {
             *ids.entry((i, j)).or_insert_with(|| {
@@ -123,7 +121,8 @@ impl AlsPlan {
             for j in digits(als.cands) {
                 let mut elims = [0u128; 10];
                 for k in digits(als.cands).filter(|&k| k != j) {
-                    elims[usize::from(k)] = g.places[usize::from(k)] & als.buddies_per[usize::from(k)];
+                    elims[usize::from(k)] =
+                        g.places[usize::from(k)] & als.buddies_per[usize::from(k)];
                 }
                 if elims.iter().all(|&e| e == 0) {
                     continue;

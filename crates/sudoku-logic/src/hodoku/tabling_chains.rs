@@ -203,7 +203,8 @@ impl Capped {
         let mut j = 1;
         while j < order.len() && order.len() < CAP {
             let from = order[j];
-            let fresh = self.direct[usize::from(from)].iter().zip(&self.held).any(|(d, h)| d & !h != 0);
+            let fresh =
+                self.direct[usize::from(from)].iter().zip(&self.held).any(|(d, h)| d & !h != 0);
             if fresh {
                 for &n in t.nodes(from).iter().skip(1) {
                     let (w, b) = (usize::from(n) / 64, n % 64);

@@ -7,7 +7,9 @@
 //! false premise leads to (HoDoKu 2.2.4's behaviour, from its documented facts; our own code).
 
 use super::grid::{CELL_UNITS, Grid, UNIT_BITS, cells, digits, peers};
-use super::tabling::{CAP, Entry, GROUP_BASE, Tables, TmpSet, Writer, group_nodes, node, ret_indices};
+use super::tabling::{
+    CAP, Entry, GROUP_BASE, Tables, TmpSet, Writer, group_nodes, node, ret_indices,
+};
 
 /// Rounds of singles played after a premise (`anzTableLookAhead`).
 const LOOK_AHEAD: usize = 4;
@@ -81,7 +83,9 @@ impl Play {
                 1 => self.add_hidden(unit, d),
                 0 => {
                     let bits = UNIT_BITS[usize::from(unit)];
-                    if let Some(k) = self.hidden.iter().position(|&(c, e)| e == d && bits >> c & 1 != 0) {
+                    if let Some(k) =
+                        self.hidden.iter().position(|&(c, e)| e == d && bits >> c & 1 != 0)
+                    {
                         self.hidden.remove(k);
                     }
                 }
@@ -201,7 +205,9 @@ impl Player<'_> {
                     }
                 }
             } else {
-                let others = self.orig.places[usize::from(v)] & !(1u128 << cell) & UNIT_BITS[usize::from(house)];
+                let others = self.orig.places[usize::from(v)]
+                    & !(1u128 << cell)
+                    & UNIT_BITS[usize::from(house)];
                 for c in cells(others) {
                     if k < 5 {
                         ret[k] = self.rec.position(node(c, v, false));
@@ -245,7 +251,9 @@ impl Player<'_> {
                 let i = usize::from(c);
                 if self.play.values[i] == 0
                     && !self.found[i]
-                    && CELL_UNITS[i].iter().any(|&u| self.play.free[usize::from(u)][usize::from(v)] == 1)
+                    && CELL_UNITS[i]
+                        .iter()
+                        .any(|&u| self.play.free[usize::from(u)][usize::from(v)] == 1)
                 {
                     self.singles.push((c, v, false));
                     self.found[i] = true;

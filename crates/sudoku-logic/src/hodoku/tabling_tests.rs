@@ -27,7 +27,9 @@ fn continuous_nice_loop() {
         ":0000:x:.+45.8.9.......5.47.2.4..5...6..2.3.+4.7+2.+4.+68+1..4.1..9...3+1.4.2.21.9..+4..+4.6.3.1..:111 311 619 624 131 731 133 736 936 562 564 764 571 775 579 685 786 588 788 889 594 796 599::",
         T::NiceLoop,
         T::ContinuousNiceLoop,
-        &["Continuous Nice Loop: 6 9= r3c5 =7= r3c3 -7- r1c1 -6- r2c1 =6= r2c5 =9= r3c5 =7 => r3c15<>6"],
+        &[
+            "Continuous Nice Loop: 6 9= r3c5 =7= r3c3 -7- r1c1 -6- r2c1 =6= r2c5 =9= r3c5 =7 => r3c15<>6",
+        ],
     );
 }
 
@@ -66,7 +68,9 @@ fn grouped_continuous_nice_loop() {
         ":0000:x:....174...3..+2...1+1.+469..5.45+3+18...2..8.3.1.+46+1..7.+538.4..62.+1.9...+5+1.4...194....:212 812 523 826 837 758 379 779 891 292 399::",
         T::GroupedNiceLoop,
         T::GroupedContinuousNiceLoop,
-        &["Grouped Continuous Nice Loop: 3/5/7 8= r7c1 =3= r9c1 -3- r9c6 -8- r3c6 =8= r3c2 -8- r12c1 =8= r7c1 =3 => r9c7<>3, r7c1<>5, r7c1<>7"],
+        &[
+            "Grouped Continuous Nice Loop: 3/5/7 8= r7c1 =3= r9c1 -3- r9c6 -8- r3c6 =8= r3c2 -8- r12c1 =8= r7c1 =3 => r9c7<>3, r7c1<>5, r7c1<>7",
+        ],
     );
 }
 
@@ -76,7 +80,9 @@ fn grouped_discontinuous_nice_loop() {
         ":0000:x:...548.....+5.2.....8.3+76.5..5.....1...7.1+52..62+1.3..753...+5...857.....36..9..+35..:319 121 921 122 922 127 927 928 129 929 444 644 844 944 446 946 974 976 884 987::",
         T::GroupedNiceLoop,
         T::GroupedDiscontinuousNiceLoop,
-        &["Grouped Discontinuous Nice Loop: 4 r8c3 -4- r3c3 -2- r13c1 =2= r9c1 =8= r8c3 => r8c3<>4"],
+        &[
+            "Grouped Discontinuous Nice Loop: 4 r8c3 -4- r3c3 -2- r13c1 =2= r9c1 =8= r8c3 => r8c3<>4",
+        ],
     );
 }
 
