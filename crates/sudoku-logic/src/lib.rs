@@ -60,7 +60,7 @@ use std::ops::ControlFlow;
 use sudoku_core::{Cancel, CandidateGrid, Failure, FailureKind, Grid};
 use sudoku_solve::{Outcome, solve_marks_within, solve_within};
 
-use chains::{OutOfBudget, Work};
+use chains::{ChainContext, OutOfBudget};
 pub use hint::Hint;
 pub(crate) use hints::{Hints, Lits};
 pub use hodoku::{
@@ -277,7 +277,7 @@ impl LogicalSolver {
         marks: &CandidateGrid,
         hints: &mut Hints,
         recall: &mut Recall,
-        work: &mut Work,
+        work: &mut ChainContext,
     ) -> Result<Option<Step>, OutOfBudget> {
         let solution = hints.solution;
         for (i, stage) in STAGES.iter().enumerate() {
@@ -362,7 +362,7 @@ impl LogicalSolver {
     pub fn next_step(&self, marks: &CandidateGrid) -> Result<Option<Step>, Failure> {
         self.cancel.check()?;
         let solution = self.solution_of(marks)?;
-        let mut work = Work::new(self.chain_budget, self.cancel.clone());
+        let mut work = ChainContext::new(self.chain_budget, self.cancel.clone());
         let mut hints = Hints::first().knowing(Some(&solution));
         self.find_step(marks, &mut hints, &mut Recall::new(), &mut work)
             .map_err(|OutOfBudget| self.halted())
@@ -404,7 +404,7 @@ impl LogicalSolver {
         if !hints.steps.is_empty() {
             return Ok(hints.steps);
         }
-        let mut work = Work::new(self.chain_budget, self.cancel.clone());
+        let mut work = ChainContext::new(self.chain_budget, self.cancel.clone());
         let exceeded = |OutOfBudget| self.halted();
         for stage in rest {
             self.cancel.check()?;
@@ -468,7 +468,7 @@ impl LogicalSolver {
         let mut steps = Vec::with_capacity(marks.empty_cells().len() + 8);
         let (mut er, mut ep, mut ed) = (0u16, 0u16, 0u16);
         let mut end = PathEnd::Solved;
-        let mut work = Work::new(self.chain_budget, self.cancel.clone());
+        let mut work = ChainContext::new(self.chain_budget, self.cancel.clone());
         let mut recall = Recall::new();
         let mut hints = Hints::first().knowing(Some(&solution));
         while !marks.is_complete() {

@@ -21,6 +21,7 @@
 //! - [`explain`]: a hint as a [`Step`];
 //! - [`work`]: what the searches of one solve share (budget meter, buffer pool, memos).
 
+mod context;
 mod explain;
 mod graph;
 mod multiple;
@@ -29,18 +30,17 @@ mod propagate;
 mod rank;
 mod reach;
 mod static_family;
-mod work;
 
 use sudoku_core::{CandidateGrid, Grid};
 
 use super::Step;
 use super::hints::{ALL_LITS, Lits};
 use super::{Technique, techniques};
+pub(crate) use context::{ChainContext, OutOfBudget};
 use multiple::MultipleChains;
 use propagate::{NestedRule, Propagator};
 use rank::{ChainHint, Collector};
 use static_family::StaticChains;
-pub(crate) use work::{OutOfBudget, Work};
 
 /// The links a static chain may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -166,7 +166,7 @@ pub(crate) fn first_step(
     g: &CandidateGrid,
     solution: Option<&Grid>,
     changed: &Lits,
-    work: &mut Work,
+    work: &mut ChainContext,
 ) -> Result<Option<Step>, OutOfBudget> {
     let mut prop = Propagator::new(family, g, work);
     let best = match family {
@@ -180,7 +180,7 @@ pub(crate) fn first_step(
 pub(crate) fn all_steps(
     family: Family,
     g: &CandidateGrid,
-    work: &mut Work,
+    work: &mut ChainContext,
 ) -> Result<Vec<Step>, OutOfBudget> {
     let mut prop = Propagator::new(family, g, work);
     let hints = hints(&mut prop, false, None, &ALL_LITS)?;

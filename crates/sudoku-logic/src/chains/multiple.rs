@@ -7,12 +7,12 @@ use sudoku_core::{Candidate, Cell, Digit, Grid};
 
 use super::Family;
 use super::Links;
+use super::context::OutOfBudget;
 use super::graph::Closure;
 use super::potential::{Cause, Pot, PotSet};
 use super::propagate::Propagator;
 use super::rank::{Collector, Kind};
 use super::reach::StaticLinks;
-use super::work::OutOfBudget;
 use crate::hints::{Lits, units_of};
 
 /// What assuming a candidate true leads to: the potentials turned on and off, and the

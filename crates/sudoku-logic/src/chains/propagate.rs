@@ -6,11 +6,11 @@ use std::rc::Rc;
 
 use sudoku_core::{Candidate, CandidateGrid, CandidateSet, Cell, CellSet, Digit, Unit};
 
+use super::context::{ChainContext, OutOfBudget, Scratch};
 use super::potential::{Arena, Cause, Fifo, Nested, Pot, PotSet, cand_at};
 use super::rank::{ChainHint, Kind};
 use super::reach::StaticLinks;
 use super::static_family::StaticChains;
-use super::work::{OutOfBudget, Scratch, Work};
 use super::{Family, Links, explain};
 use crate::hints::{ALL_LITS, Hints, lits_of, unit_bits_of, units_of};
 use crate::techniques::{self, Producer};
@@ -25,7 +25,7 @@ pub(crate) struct Propagator<'w> {
     /// The grid as the current propagation found it.
     pub(crate) save: CandidateGrid,
     pub(crate) arena: Arena,
-    pub(crate) work: &'w mut Work,
+    pub(crate) work: &'w mut ChainContext,
     /// The potentials an on candidate turns off ([`Propagator::on_to_off`]).
     buf: Vec<(Candidate, Cause)>,
     /// Scratch space for the on potentials an off potential implies.
@@ -82,7 +82,11 @@ pub(crate) trait Layered {
 }
 
 impl<'w> Propagator<'w> {
-    pub(crate) fn new(family: Family, grid: &CandidateGrid, work: &'w mut Work) -> Propagator<'w> {
+    pub(crate) fn new(
+        family: Family,
+        grid: &CandidateGrid,
+        work: &'w mut ChainContext,
+    ) -> Propagator<'w> {
         let scratch = work.pool.pop().unwrap_or_default();
         Propagator {
             family,

@@ -8,12 +8,12 @@
 use sudoku_core::{Candidate, CandidateSet, Cell, CellSet, DigitSet};
 
 use super::Links;
+use super::context::OutOfBudget;
 use super::graph::{CycleScopes, Implications};
 use super::potential::{Arena, Cause, Fifo, Pot, PotSet};
 use super::propagate::{Layered, Propagator};
 use super::rank::{ChainHint, Collector, Kind, Rank};
 use super::reach::{Negation, StaticLinks};
-use super::work::OutOfBudget;
 use crate::hints::{Lits, lits_of, units_of};
 
 /// The longest cycle [`StaticLinks::cycle_may_remove`] rules on; past it, no start is ruled out.
@@ -545,7 +545,7 @@ mod tests {
     use sudoku_core::{CandidateGrid, Grid};
 
     use super::*;
-    use crate::chains::{Family, Work};
+    use crate::chains::{ChainContext, Family};
 
     #[test]
     fn cycles_that_remove_something_start_where_the_graph_allows() {
@@ -558,7 +558,7 @@ mod tests {
         for p in puzzles {
             let grid: Grid = p.parse().expect("a puzzle");
             let g = CandidateGrid::new(&grid).expect("no clash");
-            let mut work = Work::new(u64::MAX, sudoku_core::Cancel::never());
+            let mut work = ChainContext::new(u64::MAX, sudoku_core::Cancel::never());
             let mut prop = Propagator::new(Family::Static, &g, &mut work);
             let mut search = StaticChains::new(&mut prop);
             let links = StaticLinks::new(&g);

@@ -51,23 +51,23 @@ pub(crate) struct Memo {
 
 /// What the chain searches of one solve share: a meter, a pool of buffers (a search grows
 /// thousands of potentials), and memos.
-pub(crate) struct Work {
+pub(crate) struct ChainContext {
     /// Potentials propagated by every chain search of a solve, against a limit.
     pub(crate) meter: Meter,
     pub(crate) pool: Vec<Scratch>,
     pub(crate) memo: Memo,
-    /// The solver's token, asked every [`Work::CHECK_EVERY`] potentials.
+    /// The solver's token, asked every [`ChainContext::CHECK_EVERY`] potentials.
     pub(crate) cancel: Cancel,
 }
 
-impl Work {
+impl ChainContext {
     /// Potentials between two looks at the cancellation token (a few microseconds of work).
     pub(crate) const CHECK_EVERY: u64 = 1024;
 
     /// For searches that may propagate `limit` potentials in all, stopping once `cancel` is
     /// cancelled.
-    pub(crate) fn new(limit: u64, cancel: Cancel) -> Work {
-        Work {
+    pub(crate) fn new(limit: u64, cancel: Cancel) -> ChainContext {
+        ChainContext {
             meter: Meter::new(limit, sudoku_core::Work::ChainPotentials),
             pool: Vec::new(),
             memo: Memo::default(),
@@ -75,12 +75,12 @@ impl Work {
         }
     }
 
-    /// Counts one potential against the budget; every [`Work::CHECK_EVERY`] potentials, also
+    /// Counts one potential against the budget; every [`ChainContext::CHECK_EVERY`] potentials, also
     /// looks at the cancellation token.
     #[inline]
     pub(crate) fn tick(&mut self) -> Result<(), OutOfBudget> {
         self.meter.charge(1)?;
-        if self.meter.used() % Work::CHECK_EVERY == 0 && self.cancel.is_cancelled() {
+        if self.meter.used() % ChainContext::CHECK_EVERY == 0 && self.cancel.is_cancelled() {
             return Err(OutOfBudget);
         }
         Ok(())
