@@ -29,6 +29,10 @@ tasks:
                      our Sudoku Explainer ratings (ER/EP/ED) against serate's: agreement and
                      puzzles/s, one thread; default data testdata/se-rated.txt; with --serate
                      also runs ../shared/tools/sudoku-explainer/serate on the same puzzles
+  bench hodoku [--per-level N] [--data TSV] [--min-secs S]
+                     our HoDoKu ruleset against HoDoKu per level (ms per puzzle, one thread;
+                     HoDoKu's warm time from ../shared/tools/hodoku/hodoku), with agreement of
+                     level and score; default data ../shared/data/hodoku/hodoku-rated-dev.tsv
   bench [ARGS...]    cargo bench -p sudoku-benches -- ARGS (criterion)
   remc-study [--runs R] [--steps S] [--jobs J]
                      generations with and without temperature adjustment; writes the CDF of
@@ -67,6 +71,9 @@ fn main() -> ExitCode {
             bench_stochastic(&args[2..])
         }
         Some("bench") if args.get(1).map(String::as_str) == Some("se") => bench_se(&args[2..]),
+        Some("bench") if args.get(1).map(String::as_str) == Some("hodoku") => {
+            run_bench_bin("hodoku_race", &args[2..])
+        }
         Some("bench") => bench(&args[1..]),
         Some("reglib") => run_bench_bin("reglib", &args[1..]),
         Some("correlate") => {
