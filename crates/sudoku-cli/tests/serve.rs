@@ -284,9 +284,9 @@ fn hostile_requests_get_typed_errors() {
     refused(&s.post_with("/api/rate", "application/json", deep.as_bytes()), 400, "recursion limit");
     refused(&hint(br#"{"grid": ".", "eliminations": ["Z9<>1"]}"#), 400, "\"Z9<>1\"");
     refused(&s.post_with("/api/hint", "text/plain", br#"{"grid": "."}"#), 415, "Content-Type");
-    let no_type = format!(
-        "POST /api/hint HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{{}}"
-    );
+    let no_type =
+        "POST /api/hint HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"
+            .to_string();
     refused(&s.raw(no_type.as_bytes()), 415, "must be JSON");
     refused(&s.get("/api/hint"), 405, "/api/hint does not take GET");
     refused(&s.get("/etc/passwd"), 404, "/etc/passwd");

@@ -117,10 +117,10 @@ struct ExplainRequest {
 }
 
 /// A puzzle's grid, or the `invalid` record naming what is wrong.
-fn grid(puzzle: &str) -> Result<Grid, Response> {
+fn grid(puzzle: &str) -> Result<Grid, Box<Response>> {
     puzzle.trim().parse::<Grid>().map_err(|e| {
         let failed = Failed::invalid(&e);
-        reply::record(failed.status, &failed)
+        Box::new(reply::record(failed.status, &failed))
     })
 }
 
@@ -134,7 +134,7 @@ pub(crate) async fn explain(State(jobs): State<Arc<Jobs>>, req: Request) -> Resp
     };
     let puzzle = match grid(&r.puzzle) {
         Ok(g) => g,
-        Err(response) => return response,
+        Err(response) => return *response,
     };
     let work = move |cancel: &Cancel| {
         let failed = |f| {
@@ -232,7 +232,7 @@ pub(crate) async fn rate(State(jobs): State<Arc<Jobs>>, req: Request) -> Respons
     };
     let puzzle = match grid(&r.puzzle) {
         Ok(g) => g,
-        Err(response) => return response,
+        Err(response) => return *response,
     };
     let work = move |cancel: &Cancel| Rated {
         puzzle: puzzle.to_string(),
@@ -399,7 +399,7 @@ pub(crate) async fn check(State(jobs): State<Arc<Jobs>>, req: Request) -> Respon
     };
     let puzzle = match grid(&r.puzzle) {
         Ok(g) => g,
-        Err(response) => return response,
+        Err(response) => return *response,
     };
     let progress = match entries(&r.progress) {
         Ok(g) => g,
@@ -442,7 +442,7 @@ pub(crate) async fn canon(State(jobs): State<Arc<Jobs>>, req: Request) -> Respon
     };
     let puzzle = match grid(&r.puzzle) {
         Ok(g) => g,
-        Err(response) => return response,
+        Err(response) => return *response,
     };
     let work = move |_: &Cancel| {
         let c = puzzle.minlex();

@@ -80,7 +80,8 @@ impl ChainContext {
     #[inline]
     pub(crate) fn tick(&mut self) -> Result<(), OutOfBudget> {
         self.meter.charge(1)?;
-        if self.meter.used() % ChainContext::CHECK_EVERY == 0 && self.cancel.is_cancelled() {
+        if self.meter.used().is_multiple_of(ChainContext::CHECK_EVERY) && self.cancel.is_cancelled()
+        {
             return Err(OutOfBudget);
         }
         Ok(())
