@@ -4,6 +4,7 @@
 
 use sudoku_core::Cell;
 
+use super::chains::{self, Kind};
 use super::grid::{Grid, cells};
 use super::{
     Ctx, Found, HodokuTechnique as T, Options, coloring, fish, forcing, nice_loops, patterns,
@@ -51,6 +52,10 @@ pub(crate) fn first(row: T, g: &mut Grid, ctx: &Ctx<'_>) -> Option<Found> {
         t if fish::fish_type(t).is_some() => {
             fish::first(t, g, ctx.options.max_fins, ctx.options.max_endo_fins)
         }
+        T::RemotePair => chains::first(g, Kind::RemotePair),
+        T::TurbotFish => chains::first(g, Kind::Turbot),
+        T::XChain => chains::first(g, Kind::XChain),
+        T::XyChain => chains::first(g, Kind::XyChain),
         T::NiceLoop => nice_loops::first(g, false),
         T::GroupedNiceLoop => nice_loops::first(g, true),
         T::ForcingChain => forcing::first(g, false),
@@ -144,6 +149,7 @@ pub(crate) fn all(
         "0500" | "0501" => coloring::simple_colors(g, true),
         "0502" | "0503" => coloring::multi_colors(g, true),
         c if c.starts_with("03") && !c.starts_with("037") => fish_all(technique, g)?,
+        "0403" | "0701" | "0702" | "0703" => chains::all(g),
         "0706" | "0707" | "0708" => nice_loops::all(g, false, false),
         "0709" | "0710" | "0711" => {
             // HoDoKu's tester allows ALS nodes for these variants.

@@ -7,6 +7,8 @@
 //! is the sum of the rows' base scores over the path, and the level the hardest row's level,
 //! raised while the score exceeds it.
 
+mod chain_text;
+mod chains;
 mod coloring;
 mod finders;
 mod fish;
@@ -29,6 +31,7 @@ mod tabling_nets;
 mod tabling_tests;
 mod templates;
 mod text;
+mod timsort;
 mod uniqueness;
 mod wings;
 

@@ -1,0 +1,512 @@
+//! HoDoKu's simple chains: Remote Pair, Turbot Fish, X-Chain and XY-Chain (its ChainSolver).
+//!
+//! A table of links per candidate (in-cell strong links of bivalue cells, then the links along
+//! the cell's row, column and box), a depth-first search over alternating strong and weak
+//! links from every candidate, every chain that ends strongly on the start digit and sees a
+//! candidate to eliminate recorded (a chain is dropped when one with the same eliminations and
+//! no more links was recorded before), and HoDoKu's choice among them: its step order
+//! (`SolutionStep.compareTo`) through Java's sort. HoDoKu 2.2.4's behaviour with its default
+//! options, from its documented facts; our own code.
+
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+use super::chain_text::{self, Node};
+use super::grid::{CELL_UNITS, Grid, UNIT_BITS, cells, digits, peers};
+use super::{Found, HodokuTechnique as T, text, timsort};
+
+/// The four searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// X-chains of exactly three links.
+    Turbot,
+    XChain,
+    XyChain,
+    RemotePair,
+}
+
+impl Kind {
+    fn technique(self) -> T {
+        match self {
+            Kind::Turbot => T::TurbotFish,
+            Kind::XChain => T::XChain,
+            Kind::XyChain => T::XyChain,
+            Kind::RemotePair => T::RemotePair,
+        }
+    }
+
+    /// HoDoKu's enum order of the types (the find-all list is sorted by it first).
+    fn ordinal(self) -> u8 {
+        match self {
+            Kind::XChain => 26,
+            Kind::XyChain => 27,
+            Kind::RemotePair => 28,
+            Kind::Turbot => 102,
+        }
+    }
+
+    /// Links between cells are single-digit (X-chains) rather than bivalue-cell walks.
+    fn single_digit(self) -> bool {
+        matches!(self, Kind::Turbot | Kind::XChain)
+    }
+}
+
+/// The most links a chain may have (HoDoKu's `restrictChainLength`; 3 for Turbot Fish).
+const MAX_LINKS: usize = 20;
+
+/// A link to a candidate: cell | digit << 7 | strong << 11.
+type Link = u16;
+
+fn link(cell: u8, digit: u8, strong: bool) -> Link {
+    u16::from(cell) | u16::from(digit) << 7 | u16::from(strong) << 11
+}
+
+fn l_cell(l: Link) -> u8 {
+    (l & 0x7f) as u8
+}
+
+fn l_digit(l: Link) -> u8 {
+    (l >> 7 & 0xf) as u8
+}
+
+fn l_strong(l: Link) -> bool {
+    l >> 11 & 1 != 0
+}
+
+/// The links from every candidate (index `cell * 9 + digit - 1`): `list[start..end]`.
+struct Links {
+    start: [u16; 729],
+    end: [u16; 729],
+    list: Vec<Link>,
+}
+
+/// HoDoKu's link table for a kind of chain: for every unsolved cell (bivalue cells only for
+/// XY-chains and remote pairs) and candidate, the in-cell strong link of a bivalue cell (not
+/// for X-chains), then the cells of its row, column and box holding the digit, in order (box
+/// cells in the same row or column are not repeated; XY-chains only reach bivalue cells,
+/// remote pairs only cells with the same pair). A link along a unit is strong for X-chains
+/// when the digit has two places there.
+fn links(g: &Grid, kind: Kind) -> Links {
+    let mut t = Links { start: [0; 729], end: [0; 729], list: Vec::with_capacity(4096) };
+    let bivalue_only = !kind.single_digit();
+    for cell in 0..81u8 {
+        let mask = g.cands[usize::from(cell)];
+        if mask == 0 || (bivalue_only && mask.count_ones() != 2) {
+            continue;
+        }
+        for d in 1..=9u8 {
+            let at = usize::from(cell) * 9 + usize::from(d) - 1;
+            t.start[at] = t.list.len() as u16;
+            if mask >> (d - 1) & 1 == 0 {
+                t.end[at] = t.start[at];
+                continue;
+            }
+            if mask.count_ones() == 2 && !kind.single_digit() {
+                let other = (mask & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
+                t.list.push(link(cell, other, true));
+            }
+            let (row, col) = (cell / 9, cell % 9);
+            for (k, &unit) in CELL_UNITS[usize::from(cell)].iter().enumerate() {
+                let strong = kind.single_digit() && g.free(unit, d) == 2;
+                for other in cells(UNIT_BITS[usize::from(unit)] & g.places[usize::from(d)]) {
+                    if other == cell {
+                        continue;
+                    }
+                    let m2 = g.cands[usize::from(other)];
+                    if (kind == Kind::RemotePair && m2 != mask)
+                        || (kind == Kind::XyChain && m2.count_ones() != 2)
+                        || (k == 2 && (other / 9 == row || other % 9 == col))
+                    {
+                        continue;
+                    }
+                    t.list.push(link(other, d, strong));
+                }
+            }
+            t.end[at] = t.list.len() as u16;
+        }
+    }
+    t
+}
+
+/// A chain found: its eliminations (by digit, ascending; at most two digits), HoDoKu's
+/// ordering keys, and where its nodes are kept.
+#[derive(Clone, Copy, Debug)]
+struct Rec {
+    kind: Kind,
+    elims: [(u8, u128); 2],
+    count: u32,
+    /// HoDoKu's weighted index sum of the sorted eliminations.
+    sum: i64,
+    /// Links (nodes - 1).
+    len: u8,
+    values: [u8; 2],
+    at: u32,
+}
+
+/// HoDoKu's step order (`SolutionStep.compareTo`) for these chains: more eliminations first;
+/// different steps by their weighted index sums (equal sums: "equal"); steps with the same
+/// eliminations by length, then by their digits.
+fn compare(a: &Rec, b: &Rec) -> Ordering {
+    if a.count != b.count {
+        return b.count.cmp(&a.count);
+    }
+    if a.kind != b.kind || a.elims != b.elims {
+        return a.sum.cmp(&b.sum);
+    }
+    if a.len != b.len {
+        return a.len.cmp(&b.len);
+    }
+    let set = |v: [u8; 2]| (1u16 << v[0]) | (1u16 << v[1]);
+    if set(a.values) != set(b.values) {
+        let s = |v: [u8; 2]| u32::from(v[0]) + u32::from(v[1]);
+        return s(a.values).cmp(&s(b.values));
+    }
+    Ordering::Equal
+}
+
+/// One search's state: the link table, the chain being built and the chains found.
+struct Search<'a> {
+    g: &'a Grid,
+    kind: Kind,
+    links: Links,
+    max_len: usize,
+    /// The start cell and digit, the remote pair's other digit and its pair.
+    start: u8,
+    a: u8,
+    b: u8,
+    pair: u16,
+    /// Candidates of `a` (and `b`) that see the start cell.
+    start_set: u128,
+    start_set2: u128,
+    chain: [Link; MAX_LINKS + 2],
+    /// The cells of the chain's nodes before the current one (HoDoKu's lasso check).
+    chain_set: u128,
+    /// Shortest length recorded per set of eliminations.
+    seen: HashMap<[(u8, u128); 2], u8>,
+    found: Vec<Rec>,
+    nodes: Vec<Link>,
+}
+
+/// One level of the depth-first search: the node, whether the next link must be strong, and
+/// the links still to try.
+#[derive(Clone, Copy, Default)]
+struct Level {
+    cell: u8,
+    digit: u8,
+    strong_only: bool,
+    at: u16,
+    end: u16,
+}
+
+impl<'a> Search<'a> {
+    fn new(g: &'a Grid, kind: Kind) -> Search<'a> {
+        Search {
+            g,
+            kind,
+            links: links(g, kind),
+            max_len: if kind == Kind::Turbot { 3 } else { MAX_LINKS },
+            start: 0,
+            a: 0,
+            b: 0,
+            pair: 0,
+            start_set: 0,
+            start_set2: 0,
+            chain: [0; MAX_LINKS + 2],
+            chain_set: 0,
+            seen: HashMap::new(),
+            found: Vec::new(),
+            nodes: Vec::new(),
+        }
+    }
+
+    fn range(&self, cell: u8, digit: u8) -> (u16, u16) {
+        let at = usize::from(cell) * 9 + usize::from(digit) - 1;
+        (self.links.start[at], self.links.end[at])
+    }
+
+    /// Every start: each unsolved cell and candidate, each strong link from it (the in-cell
+    /// one for XY-chains and remote pairs, one along a unit on the same digit for X-chains).
+    fn run(&mut self) {
+        let g = self.g;
+        for s in 0..81u8 {
+            let mask = g.cands[usize::from(s)];
+            if mask == 0 {
+                continue;
+            }
+            for a in digits(mask) {
+                let (from, to) = self.range(s, a);
+                for li in from..to {
+                    let l = self.links.list[usize::from(li)];
+                    if !l_strong(l) {
+                        continue;
+                    }
+                    if self.kind.single_digit() {
+                        if l_digit(l) != a {
+                            continue;
+                        }
+                    } else if g.cands[usize::from(l_cell(l))].count_ones() != 2 || l_cell(l) != s
+                    {
+                        continue;
+                    }
+                    self.start = s;
+                    self.a = a;
+                    self.pair = mask;
+                    self.b = if self.kind == Kind::RemotePair {
+                        (mask & !(1 << (a - 1))).trailing_zeros() as u8 + 1
+                    } else {
+                        0
+                    };
+                    let buddies = peers(s);
+                    self.start_set = buddies & g.places[usize::from(a)];
+                    self.start_set2 =
+                        if self.b != 0 { buddies & g.places[usize::from(self.b)] } else { 0 };
+                    self.chain[0] = link(s, a, false);
+                    self.chain[1] = l;
+                    self.chain_set = 1u128 << s;
+                    self.dfs();
+                }
+            }
+        }
+    }
+
+    /// Extends the chain `chain[0..=1]` depth first (HoDoKu's `getChain`).
+    fn dfs(&mut self) {
+        let g = self.g;
+        let mut stack = [Level::default(); MAX_LINKS + 2];
+        let first = self.chain[1];
+        let (at, end) = self.range(l_cell(first), l_digit(first));
+        stack[1] = Level {
+            cell: l_cell(first),
+            digit: l_digit(first),
+            strong_only: !l_strong(first),
+            at,
+            end,
+        };
+        let mut level = 1usize;
+        loop {
+            while stack[level].at >= stack[level].end {
+                level -= 1;
+                self.chain_set &= !(1u128 << stack[level].cell);
+                if level == 0 {
+                    return;
+                }
+            }
+            let e = stack[level];
+            stack[level].at += 1;
+            let mut l = self.links.list[usize::from(e.at)];
+            let mut strong = l_strong(l);
+            if e.strong_only && !strong {
+                continue;
+            }
+            let (cell, digit) = (l_cell(l), l_digit(l));
+            if cell == e.cell && digit == e.digit {
+                continue;
+            }
+            let cmask = g.cands[usize::from(cell)];
+            match self.kind {
+                Kind::RemotePair if cmask != self.pair => continue,
+                Kind::Turbot | Kind::XChain if digit != self.a => continue,
+                _ => {}
+            }
+            if !self.kind.single_digit()
+                && (cmask.count_ones() != 2 || (e.strong_only && cell != e.cell))
+            {
+                continue;
+            }
+            let mut is_loop = false;
+            if self.chain_set >> cell & 1 != 0 {
+                if cell != self.start {
+                    continue;
+                }
+                is_loop = true;
+            }
+            self.chain_set |= 1u128 << e.cell;
+            if !e.strong_only && strong {
+                l &= !(1 << 11);
+                strong = false;
+            }
+            level += 1;
+            self.chain[level] = l;
+            if level > 1 && strong && digit == self.a {
+                let m = self.start_set & peers(cell);
+                if m != 0 {
+                    match self.kind {
+                        Kind::XChain | Kind::XyChain => self.record(m, 0, level),
+                        Kind::Turbot if level == 3 => self.record(m, 0, level),
+                        Kind::RemotePair if level >= 7 => self.remote_pair(m, cell, level),
+                        _ => {}
+                    }
+                }
+            }
+            if level < self.max_len && !is_loop {
+                let (at, end) = self.range(cell, digit);
+                stack[level] =
+                    Level { cell, digit, strong_only: !e.strong_only, at, end };
+            } else {
+                stack[level].at = 0;
+                stack[level].end = 0;
+            }
+        }
+    }
+
+    /// A remote pair of four cells eliminates both digits from the cells seeing both ends;
+    /// a longer one from the cells seeing two of its cells an odd number of cells apart.
+    fn remote_pair(&mut self, m: u128, end: u8, level: usize) {
+        let g = self.g;
+        let (mut elim_a, mut elim_b) = (0u128, 0u128);
+        if level > 7 {
+            for i in (0..=level).step_by(2) {
+                for j in (i + 6..=level).step_by(4) {
+                    let both = peers(l_cell(self.chain[i])) & peers(l_cell(self.chain[j]));
+                    elim_a |= both & g.places[usize::from(self.a)];
+                    elim_b |= both & g.places[usize::from(self.b)];
+                }
+            }
+        } else {
+            elim_a = m;
+            elim_b = self.start_set2 & peers(end);
+        }
+        self.record(elim_a, elim_b, level);
+    }
+
+    /// Records a chain (nodes `chain[0..=level]`) eliminating `a` from `elim_a` and `b` from
+    /// `elim_b`, unless one with the same eliminations and no more links is recorded (Turbot
+    /// Fish keeps every one).
+    fn record(&mut self, elim_a: u128, elim_b: u128, level: usize) {
+        let (a, b) = (self.a, self.b);
+        let mut elims = [(a, elim_a), (b, elim_b)];
+        if elim_b == 0 {
+            elims[1] = (0, 0);
+        } else if elim_a == 0 {
+            elims = [(b, elim_b), (0, 0)];
+        } else if b < a {
+            elims.swap(0, 1);
+        }
+        if self.kind != Kind::Turbot {
+            let len = level as u8;
+            match self.seen.get(&elims) {
+                Some(&old) if old <= len => return,
+                _ => {
+                    self.seen.insert(elims, len);
+                }
+            }
+        }
+        let (mut sum, mut k) = (0i64, 0i64);
+        let mut count = 0;
+        for &(d, bits) in &elims {
+            for c in cells(bits) {
+                sum += i64::from(c) * (1 + 80 * k) + i64::from(d);
+                k += 1;
+                count += 1;
+            }
+        }
+        let at = self.nodes.len() as u32;
+        self.nodes.extend_from_slice(&self.chain[..=level]);
+        self.found.push(Rec {
+            kind: self.kind,
+            elims,
+            count,
+            sum,
+            len: level as u8,
+            values: [a, b],
+            at,
+        });
+    }
+
+    /// The step of a recorded chain, as HoDoKu reports and prints it.
+    fn step(&self, r: &Rec) -> Found {
+        let nodes: Vec<Node> = self.nodes[r.at as usize..=r.at as usize + usize::from(r.len)]
+            .iter()
+            .map(|&l| Node { cell: l_cell(l), digit: l_digit(l), strong: l_strong(l) })
+            .collect();
+        let mut eliminations = Vec::new();
+        for &(d, bits) in &r.elims {
+            eliminations.extend(cells(bits).map(|c| (c, d)));
+        }
+        let a = r.values[0];
+        let chain = chain_text::chain(&nodes);
+        let elims = text::eliminations(&eliminations);
+        let t = r.kind.technique();
+        let text = match r.kind {
+            Kind::RemotePair => format!("{t}: {a}/{} {chain}{elims}", r.values[1]),
+            Kind::XyChain => format!("{t}: {a} {a}- {chain} -{a}{elims}"),
+            Kind::Turbot | Kind::XChain => format!("{t}: {a} {chain}{elims}"),
+        };
+        let mut pattern: Vec<(u8, u8)> = Vec::new();
+        for n in &nodes {
+            if !pattern.contains(&(n.cell, n.digit)) {
+                pattern.push((n.cell, n.digit));
+            }
+        }
+        Found {
+            technique: t,
+            values: if r.kind == Kind::RemotePair { r.values.to_vec() } else { vec![a] },
+            eliminations,
+            pattern,
+            chain_length: (r.kind != Kind::Turbot).then_some(u32::from(r.len)),
+            text,
+            ..Found::default()
+        }
+    }
+}
+
+/// The chain of `kind` HoDoKu's solver takes on `g`: every chain found, sorted by HoDoKu's
+/// step order, the first.
+pub(crate) fn first(g: &Grid, kind: Kind) -> Option<Found> {
+    let mut s = Search::new(g, kind);
+    s.run();
+    let mut order: Vec<u32> = (0..s.found.len() as u32).collect();
+    timsort::sort(&mut order, |&x, &y| compare(&s.found[x as usize], &s.found[y as usize]));
+    order.first().map(|&i| s.step(&s.found[i as usize]))
+}
+
+/// Every simple chain of the four kinds, in the order HoDoKu's find-all lists them (each
+/// search's chains appended to one list that is sorted after each, then sorted by type).
+pub(crate) fn all(g: &Grid) -> Vec<Found> {
+    let mut searches = Vec::new();
+    let mut list: Vec<(usize, usize)> = Vec::new();
+    for kind in [Kind::Turbot, Kind::XChain, Kind::XyChain, Kind::RemotePair] {
+        let mut s = Search::new(g, kind);
+        s.run();
+        let k = searches.len();
+        list.extend((0..s.found.len()).map(|i| (k, i)));
+        searches.push(s);
+        let rec = |&(k, i): &(usize, usize)| searches[k].found[i];
+        timsort::sort(&mut list, |x, y| compare(&rec(x), &rec(y)));
+    }
+    let rec = |&(k, i): &(usize, usize)| searches[k].found[i];
+    timsort::sort(&mut list, |x, y| {
+        let (a, b) = (rec(x), rec(y));
+        a.kind.ordinal().cmp(&b.kind.ordinal()).then_with(|| compare(&a, &b))
+    });
+    list.iter().map(|&(k, i)| searches[k].step(&searches[k].found[i])).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::LibraryCase;
+
+    /// The first step of a row on a library case's grid, as HoDoKu prints it.
+    fn first(line: &str, kind: super::Kind) -> Option<String> {
+        let case: LibraryCase = line.parse().expect("a case");
+        super::first(&case.grid(), kind).map(|f| f.text)
+    }
+
+    #[test]
+    fn turbot_fish_is_a_three_link_x_chain() {
+        let line = ":0403:1:9+3...8.+4+5..7.4..+38.843.....16+259+7+3+8+4+8+75+4+2+3...+3+4+9+18+6+5724+9+3+7518+26....3.4+5.....+6+4.9+3::182::";
+        assert_eq!(
+            first(line, super::Kind::Turbot).as_deref(),
+            Some("Turbot Fish: 1 r2c2 =1= r2c7 -1- r9c7 =1= r8c9 => r8c2<>1")
+        );
+    }
+
+    #[test]
+    fn remote_pairs_eliminate_both_digits() {
+        let line = ":0703:4:5.91673.8.63548.191..23956.952413..6316782495...9561328.53916..637824951.91675..3:432 462 298:498:";
+        assert_eq!(
+            first(line, super::Kind::RemotePair).as_deref(),
+            Some("Remote Pair: 4/2 r1c8 -2- r1c2 -4- r7c2 -2- r9c1 => r9c8<>4")
+        );
+    }
+}
