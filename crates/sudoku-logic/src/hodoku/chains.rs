@@ -244,8 +244,7 @@ impl<'a> Search<'a> {
                         if l_digit(l) != a {
                             continue;
                         }
-                    } else if g.cands[usize::from(l_cell(l))].count_ones() != 2 || l_cell(l) != s
-                    {
+                    } else if g.cands[usize::from(l_cell(l))].count_ones() != 2 || l_cell(l) != s {
                         continue;
                     }
                     self.start = s;
@@ -340,8 +339,7 @@ impl<'a> Search<'a> {
             }
             if level < self.max_len && !is_loop {
                 let (at, end) = self.range(cell, digit);
-                stack[level] =
-                    Level { cell, digit, strong_only: !e.strong_only, at, end };
+                stack[level] = Level { cell, digit, strong_only: !e.strong_only, at, end };
             } else {
                 stack[level].at = 0;
                 stack[level].end = 0;
@@ -498,6 +496,22 @@ mod tests {
         assert_eq!(
             first(line, super::Kind::Turbot).as_deref(),
             Some("Turbot Fish: 1 r2c2 =1= r2c7 -1- r9c7 =1= r8c9 => r8c2<>1")
+        );
+    }
+
+    #[test]
+    fn x_and_xy_chains_as_hodoku_prints_them() {
+        let line = ":0701:7:3.4+52..8...6.+9.....5..7.3.....68+9.2+3...+734....6+315+27...1.+9+6......9.+4..6.+6.8217..5::742::5";
+        assert_eq!(
+            first(line, super::Kind::XChain).as_deref(),
+            Some("X-Chain: 7 r1c2 =7= r1c9 -7- r2c8 =7= r7c8 -7- r7c3 =7= r4c3 => r4c2<>7")
+        );
+        let line = ":0702:7:76+2+8+1+3+59+4...+7+6+9+1+2+8.+9.42536+7.+765+9+82.+39..1+32......+67+4+8.9..+7+9+5643+1.49+38+1..2.1.+2+47+9+8.::758 787::19";
+        assert_eq!(
+            first(line, super::Kind::XyChain).as_deref(),
+            Some(
+                "XY-Chain: 5 5- r5c2 -8- r7c2 -2- r7c1 -8- r3c1 -1- r4c1 -4- r4c8 -1- r6c8 -5 => r5c89,r6c123<>5"
+            )
         );
     }
 

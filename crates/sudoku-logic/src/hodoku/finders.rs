@@ -10,6 +10,7 @@ use super::{
     Ctx, Found, HodokuTechnique as T, Options, coloring, fish, forcing, nice_loops, patterns,
     simple, sue_de_coq, text, uniqueness, wings,
 };
+use super::{als, als_chain};
 
 /// The first step of row `row` on `g` (the singles take theirs from the queues).
 pub(crate) fn first(row: T, g: &mut Grid, ctx: &Ctx<'_>) -> Option<Found> {
@@ -58,6 +59,27 @@ pub(crate) fn first(row: T, g: &mut Grid, ctx: &Ctx<'_>) -> Option<Found> {
         T::XyChain => chains::first(g, Kind::XyChain),
         T::NiceLoop => nice_loops::first(g, false),
         T::GroupedNiceLoop => nice_loops::first(g, true),
+        T::AlsXz => {
+            let m = als::cached(g, options.allow_als_overlap);
+            als::xz(&m.alses, false).into_iter().next().map(|f| f.0)
+        }
+        T::AlsXyWing => {
+            let m = als::cached(g, options.allow_als_overlap);
+            als::xy_wing(&m.alses, options.allow_als_overlap, false).into_iter().next().map(|f| f.0)
+        }
+        T::AlsXyChain => als_chain::first_chain(&als::cached(g, options.allow_als_overlap).alses),
+        T::DeathBlossom => {
+            let (o, m) = (options, als::cached(g, options.allow_als_overlap));
+            let list = &m.alses.list;
+            let v = als_chain::death_blossoms(
+                g,
+                list,
+                o.allow_als_overlap,
+                o.only_one_als_per_step,
+                false,
+            );
+            v.into_iter().next().map(|f| f.0)
+        }
         T::ForcingChain => forcing::first(g, false),
         T::ForcingNet => forcing::first(g, true),
         T::BruteForce => brute_force(g, ctx),
@@ -155,6 +177,15 @@ pub(crate) fn all(
             // HoDoKu's tester allows ALS nodes for these variants.
             let als = matches!((code, variant), ("0709", Some(2)) | ("0710" | "0711", Some(3 | 4)));
             nice_loops::all(g, true, als)
+        }
+        "0901" | "0902" | "0903" => {
+            // Overlapping ALS only for variant 2 of ALS-XY-Wing and ALS chains.
+            let overlap = variant == Some(2) && code != "0901";
+            als_chain::all(g, code, overlap)
+        }
+        "0904" => {
+            let list = als::alses(g);
+            als::sorted(als_chain::death_blossoms(g, &list, variant == Some(2), false, true))
         }
         "1301" | "1302" => forcing::all(g, false),
         "1303" | "1304" => forcing::all(g, true),

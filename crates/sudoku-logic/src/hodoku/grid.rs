@@ -73,6 +73,8 @@ pub(crate) struct Grid {
     naked: VecDeque<(u8, u8)>,
     hidden: VecDeque<(u8, u8)>,
     unsolved: u8,
+    /// The ALS searches' lists for these candidates (see `als::cached`).
+    pub(crate) als_memo: Option<std::sync::Arc<super::als::Memo>>,
 }
 
 impl Grid {
@@ -89,6 +91,7 @@ impl Grid {
             naked: VecDeque::new(),
             hidden: VecDeque::new(),
             unsolved: 81,
+            als_memo: None,
         }
     }
 

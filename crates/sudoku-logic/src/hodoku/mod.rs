@@ -7,6 +7,8 @@
 //! is the sum of the rows' base scores over the path, and the level the hardest row's level,
 //! raised while the score exceeds it.
 
+mod als;
+mod als_chain;
 mod chain_text;
 mod chains;
 mod coloring;

@@ -513,7 +513,7 @@ mod tests {
                 let mut ours = v.clone();
                 sort(&mut ours, |a, b| a.0.cmp(&b.0));
                 let mut std = v.clone();
-                std.sort_by(|a, b| a.0.cmp(&b.0));
+                std.sort_by_key(|a| a.0);
                 assert_eq!(ours, std, "n {n} range {range}");
             }
         }
@@ -521,12 +521,12 @@ mod tests {
         let mut v: Vec<(u64, usize)> = (0..300).map(|i| ((i % 50) as u64, i)).collect();
         let mut std = v.clone();
         sort(&mut v, |a, b| a.0.cmp(&b.0));
-        std.sort_by(|a, b| a.0.cmp(&b.0));
+        std.sort_by_key(|a| a.0);
         assert_eq!(v, std);
         let mut v: Vec<(u64, usize)> = (0..300).map(|i| ((300 - i) as u64 / 3, i)).collect();
         let mut std = v.clone();
         sort(&mut v, |a, b| a.0.cmp(&b.0));
-        std.sort_by(|a, b| a.0.cmp(&b.0));
+        std.sort_by_key(|a| a.0);
         assert_eq!(v, std);
     }
 }
