@@ -12,7 +12,7 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use super::chain_text::{self, Node};
-use super::grid::{CELL_UNITS, Grid, UNIT_BITS, cells, digits, peers};
+use super::grid::{CELL_UNITS, Grid, UNIT_BITS, cells, digits};
 use super::{Found, HodokuTechnique as T, text, timsort};
 
 /// The four searches.
@@ -73,11 +73,16 @@ fn l_strong(l: Link) -> bool {
     l >> 11 & 1 != 0
 }
 
-/// The links from every candidate (index `cell * 9 + digit - 1`): `list[start..end]`.
+/// The links from every candidate (index `cell * 9 + digit - 1`): all of them
+/// `list[start..end]`, and the strong ones, in the same order, `strong[s_start..s_end]` (the
+/// only ones a chain may take after a weak link).
 struct Links {
     start: [u16; 729],
     end: [u16; 729],
+    s_start: [u16; 729],
+    s_end: [u16; 729],
     list: Vec<Link>,
+    strong: Vec<Link>,
 }
 
 /// HoDoKu's link table for a kind of chain: for every unsolved cell (bivalue cells only for
@@ -87,42 +92,55 @@ struct Links {
 /// remote pairs only cells with the same pair). A link along a unit is strong for X-chains
 /// when the digit has two places there.
 fn links(g: &Grid, kind: Kind) -> Links {
-    let mut t = Links { start: [0; 729], end: [0; 729], list: Vec::with_capacity(4096) };
-    let bivalue_only = !kind.single_digit();
+    let mut t = Links {
+        start: [0; 729],
+        end: [0; 729],
+        s_start: [0; 729],
+        s_end: [0; 729],
+        list: Vec::with_capacity(4096),
+        strong: Vec::with_capacity(1024),
+    };
+    let single = kind.single_digit();
+    let bivalue = (0..81u8)
+        .filter(|&c| g.cands[usize::from(c)].count_ones() == 2)
+        .fold(0u128, |m, c| m | 1u128 << c);
     for cell in 0..81u8 {
         let mask = g.cands[usize::from(cell)];
-        if mask == 0 || (bivalue_only && mask.count_ones() != 2) {
+        if mask == 0 || (!single && bivalue >> cell & 1 == 0) {
             continue;
         }
-        for d in 1..=9u8 {
+        // The cells a link may reach.
+        let reach = match kind {
+            Kind::Turbot | Kind::XChain => !0,
+            Kind::XyChain => bivalue,
+            Kind::RemotePair => (0..81u8)
+                .filter(|&c| g.cands[usize::from(c)] == mask)
+                .fold(0u128, |m, c| m | 1u128 << c),
+        } & !(1u128 << cell);
+        let [row, col, bx] = CELL_UNITS[usize::from(cell)];
+        let line = UNIT_BITS[usize::from(row)] | UNIT_BITS[usize::from(col)];
+        for d in digits(mask) {
             let at = usize::from(cell) * 9 + usize::from(d) - 1;
             t.start[at] = t.list.len() as u16;
-            if mask >> (d - 1) & 1 == 0 {
-                t.end[at] = t.start[at];
-                continue;
-            }
-            if mask.count_ones() == 2 && !kind.single_digit() {
+            t.s_start[at] = t.strong.len() as u16;
+            if mask.count_ones() == 2 && !single {
                 let other = (mask & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
                 t.list.push(link(cell, other, true));
+                t.strong.push(link(cell, other, true));
             }
-            let (row, col) = (cell / 9, cell % 9);
-            for (k, &unit) in CELL_UNITS[usize::from(cell)].iter().enumerate() {
-                let strong = kind.single_digit() && g.free(unit, d) == 2;
-                for other in cells(UNIT_BITS[usize::from(unit)] & g.places[usize::from(d)]) {
-                    if other == cell {
-                        continue;
-                    }
-                    let m2 = g.cands[usize::from(other)];
-                    if (kind == Kind::RemotePair && m2 != mask)
-                        || (kind == Kind::XyChain && m2.count_ones() != 2)
-                        || (k == 2 && (other / 9 == row || other % 9 == col))
-                    {
-                        continue;
-                    }
+            let places = g.places[usize::from(d)];
+            for (unit, skip) in [(row, 0), (col, 0), (bx, line)] {
+                let in_unit = UNIT_BITS[usize::from(unit)] & places;
+                let strong = single && in_unit.count_ones() == 2;
+                for other in cells(in_unit & reach & !skip) {
                     t.list.push(link(other, d, strong));
+                    if strong {
+                        t.strong.push(link(other, d, true));
+                    }
                 }
             }
             t.end[at] = t.list.len() as u16;
+            t.s_end[at] = t.strong.len() as u16;
         }
     }
     t
@@ -164,38 +182,46 @@ fn compare(a: &Rec, b: &Rec) -> Ordering {
     Ordering::Equal
 }
 
-/// One search's state: the link table, the chain being built and the chains found.
-struct Search<'a> {
-    g: &'a Grid,
-    kind: Kind,
-    links: Links,
-    max_len: usize,
-    /// The start cell and digit, the remote pair's other digit and its pair.
-    start: u8,
-    a: u8,
-    b: u8,
-    pair: u16,
-    /// Candidates of `a` (and `b`) that see the start cell.
-    start_set: u128,
-    start_set2: u128,
-    chain: [Link; MAX_LINKS + 2],
-    /// The cells of the chain's nodes before the current one (HoDoKu's lasso check).
-    chain_set: u128,
+/// The chains a search found, and where their nodes are kept.
+#[derive(Default)]
+struct Out {
     /// Shortest length recorded per set of eliminations.
     seen: HashMap<[(u8, u128); 2], u8>,
     found: Vec<Rec>,
     nodes: Vec<Link>,
 }
 
-/// One level of the depth-first search: the node, whether the next link must be strong, and
+/// One search's state: the link table and the chain being built.
+struct Search<'a> {
+    g: &'a Grid,
+    kind: Kind,
+    links: Links,
+    max_len: usize,
+    /// The start cell and digit, and the remote pair's other digit.
+    start: u8,
+    a: u8,
+    b: u8,
+    /// Candidates of `a` (and `b`) that see the start cell.
+    start_set: u128,
+    start_set2: u128,
+    chain: [Link; MAX_LINKS + 2],
+    /// The cells of the chain's nodes before the current one (HoDoKu's lasso check).
+    chain_set: [bool; 81],
+}
+
+/// One level of the depth-first search: the node's cell, whether the next link must be strong, and
 /// the links still to try.
 #[derive(Clone, Copy, Default)]
 struct Level {
     cell: u8,
-    digit: u8,
     strong_only: bool,
     at: u16,
     end: u16,
+}
+
+/// The cells that see a cell.
+fn buddies(cell: u8) -> u128 {
+    sudoku_core::PEERS[usize::from(cell)].bits()
 }
 
 impl<'a> Search<'a> {
@@ -208,169 +234,143 @@ impl<'a> Search<'a> {
             start: 0,
             a: 0,
             b: 0,
-            pair: 0,
             start_set: 0,
             start_set2: 0,
             chain: [0; MAX_LINKS + 2],
-            chain_set: 0,
-            seen: HashMap::new(),
-            found: Vec::new(),
-            nodes: Vec::new(),
+            chain_set: [false; 81],
         }
     }
 
-    fn range(&self, cell: u8, digit: u8) -> (u16, u16) {
+    /// The links a chain may take from a candidate: the strong ones only after a weak link.
+    fn next(&self, cell: u8, digit: u8, strong_only: bool) -> (u16, u16) {
         let at = usize::from(cell) * 9 + usize::from(digit) - 1;
-        (self.links.start[at], self.links.end[at])
+        if strong_only {
+            (self.links.s_start[at], self.links.s_end[at])
+        } else {
+            (self.links.start[at], self.links.end[at])
+        }
     }
 
     /// Every start: each unsolved cell and candidate, each strong link from it (the in-cell
-    /// one for XY-chains and remote pairs, one along a unit on the same digit for X-chains).
-    fn run(&mut self) {
+    /// one for XY-chains and remote pairs, one along a unit for X-chains).
+    fn run(&mut self) -> Out {
         let g = self.g;
+        let mut out = Out::default();
         for s in 0..81u8 {
             let mask = g.cands[usize::from(s)];
-            if mask == 0 {
-                continue;
-            }
             for a in digits(mask) {
-                let (from, to) = self.range(s, a);
+                // The strong links from (s, a): for XY-chains and remote pairs only the
+                // in-cell one of a bivalue cell is listed strong.
+                let (from, to) = self.next(s, a, true);
                 for li in from..to {
-                    let l = self.links.list[usize::from(li)];
-                    if !l_strong(l) {
-                        continue;
-                    }
-                    if self.kind.single_digit() {
-                        if l_digit(l) != a {
-                            continue;
-                        }
-                    } else if g.cands[usize::from(l_cell(l))].count_ones() != 2 || l_cell(l) != s {
-                        continue;
-                    }
+                    let l = self.links.strong[usize::from(li)];
                     self.start = s;
                     self.a = a;
-                    self.pair = mask;
                     self.b = if self.kind == Kind::RemotePair {
                         (mask & !(1 << (a - 1))).trailing_zeros() as u8 + 1
                     } else {
                         0
                     };
-                    let buddies = peers(s);
-                    self.start_set = buddies & g.places[usize::from(a)];
+                    let seen_by = buddies(s);
+                    self.start_set = seen_by & g.places[usize::from(a)];
                     self.start_set2 =
-                        if self.b != 0 { buddies & g.places[usize::from(self.b)] } else { 0 };
+                        if self.b != 0 { seen_by & g.places[usize::from(self.b)] } else { 0 };
                     self.chain[0] = link(s, a, false);
                     self.chain[1] = l;
-                    self.chain_set = 1u128 << s;
-                    self.dfs();
+                    self.chain_set = [false; 81];
+                    self.chain_set[usize::from(s)] = true;
+                    self.dfs(&mut out);
                 }
             }
         }
+        out
     }
 
-    /// Extends the chain `chain[0..=1]` depth first (HoDoKu's `getChain`).
-    fn dfs(&mut self) {
-        let g = self.g;
+    /// Extends the chain `chain[0..=1]` depth first (HoDoKu's `getChain`). The link tables
+    /// hold only links HoDoKu would accept by kind (same digit, bivalue cells, same pair,
+    /// strong links within a cell after a weak one for XY-chains), so what is left to check is
+    /// the lasso rule: no cell twice, except a return to the start, which ends the chain.
+    fn dfs(&mut self, out: &mut Out) {
         let mut stack = [Level::default(); MAX_LINKS + 2];
         let first = self.chain[1];
-        let (at, end) = self.range(l_cell(first), l_digit(first));
-        stack[1] = Level {
-            cell: l_cell(first),
-            digit: l_digit(first),
-            strong_only: !l_strong(first),
-            at,
-            end,
-        };
+        let (at, end) = self.next(l_cell(first), l_digit(first), !l_strong(first));
+        // The current level is kept apart from the stack of the levels below it.
+        let mut cur = Level { cell: l_cell(first), strong_only: !l_strong(first), at, end };
         let mut level = 1usize;
         loop {
-            while stack[level].at >= stack[level].end {
+            if cur.at >= cur.end {
                 level -= 1;
-                self.chain_set &= !(1u128 << stack[level].cell);
+                cur = stack[level];
+                self.chain_set[usize::from(cur.cell)] = false;
                 if level == 0 {
                     return;
                 }
-            }
-            let e = stack[level];
-            stack[level].at += 1;
-            let mut l = self.links.list[usize::from(e.at)];
-            let mut strong = l_strong(l);
-            if e.strong_only && !strong {
                 continue;
             }
+            let list = if cur.strong_only { &self.links.strong } else { &self.links.list };
+            let mut l = list[usize::from(cur.at)];
+            cur.at += 1;
             let (cell, digit) = (l_cell(l), l_digit(l));
-            if cell == e.cell && digit == e.digit {
+            let is_loop = self.chain_set[usize::from(cell)];
+            if is_loop && cell != self.start {
                 continue;
             }
-            let cmask = g.cands[usize::from(cell)];
-            match self.kind {
-                Kind::RemotePair if cmask != self.pair => continue,
-                Kind::Turbot | Kind::XChain if digit != self.a => continue,
-                _ => {}
-            }
-            if !self.kind.single_digit()
-                && (cmask.count_ones() != 2 || (e.strong_only && cell != e.cell))
-            {
-                continue;
-            }
-            let mut is_loop = false;
-            if self.chain_set >> cell & 1 != 0 {
-                if cell != self.start {
-                    continue;
-                }
-                is_loop = true;
-            }
-            self.chain_set |= 1u128 << e.cell;
-            if !e.strong_only && strong {
+            self.chain_set[usize::from(cur.cell)] = true;
+            // A strong link taken where a weak one would do counts as weak.
+            let strong = cur.strong_only;
+            if !strong {
                 l &= !(1 << 11);
-                strong = false;
             }
-            level += 1;
-            self.chain[level] = l;
-            if level > 1 && strong && digit == self.a {
-                let m = self.start_set & peers(cell);
+            self.chain[level + 1] = l;
+            if strong && digit == self.a {
+                let m = self.start_set & buddies(cell);
                 if m != 0 {
+                    let next = level + 1;
                     match self.kind {
-                        Kind::XChain | Kind::XyChain => self.record(m, 0, level),
-                        Kind::Turbot if level == 3 => self.record(m, 0, level),
-                        Kind::RemotePair if level >= 7 => self.remote_pair(m, cell, level),
+                        Kind::XChain | Kind::XyChain => self.record(out, m, 0, next),
+                        Kind::Turbot if next == 3 => self.record(out, m, 0, next),
+                        Kind::RemotePair if next >= 7 => self.remote_pair(out, m, cell, next),
                         _ => {}
                     }
                 }
             }
-            if level < self.max_len && !is_loop {
-                let (at, end) = self.range(cell, digit);
-                stack[level] = Level { cell, digit, strong_only: !e.strong_only, at, end };
+            let (at, end) = self.next(cell, digit, !strong);
+            if level + 1 < self.max_len && !is_loop && at < end {
+                stack[level] = cur;
+                level += 1;
+                cur = Level { cell, strong_only: !strong, at, end };
             } else {
-                stack[level].at = 0;
-                stack[level].end = 0;
+                // A node with nothing to try is left at once (as HoDoKu pops it: the current
+                // cell leaves the lasso set).
+                self.chain_set[usize::from(cur.cell)] = false;
             }
         }
     }
 
     /// A remote pair of four cells eliminates both digits from the cells seeing both ends;
     /// a longer one from the cells seeing two of its cells an odd number of cells apart.
-    fn remote_pair(&mut self, m: u128, end: u8, level: usize) {
+    fn remote_pair(&mut self, out: &mut Out, m: u128, end: u8, level: usize) {
         let g = self.g;
         let (mut elim_a, mut elim_b) = (0u128, 0u128);
         if level > 7 {
             for i in (0..=level).step_by(2) {
                 for j in (i + 6..=level).step_by(4) {
-                    let both = peers(l_cell(self.chain[i])) & peers(l_cell(self.chain[j]));
+                    let both = buddies(l_cell(self.chain[i])) & buddies(l_cell(self.chain[j]));
                     elim_a |= both & g.places[usize::from(self.a)];
                     elim_b |= both & g.places[usize::from(self.b)];
                 }
             }
         } else {
             elim_a = m;
-            elim_b = self.start_set2 & peers(end);
+            elim_b = self.start_set2 & buddies(end);
         }
-        self.record(elim_a, elim_b, level);
+        self.record(out, elim_a, elim_b, level);
     }
 
     /// Records a chain (nodes `chain[0..=level]`) eliminating `a` from `elim_a` and `b` from
     /// `elim_b`, unless one with the same eliminations and no more links is recorded (Turbot
     /// Fish keeps every one).
-    fn record(&mut self, elim_a: u128, elim_b: u128, level: usize) {
+    fn record(&self, out: &mut Out, elim_a: u128, elim_b: u128, level: usize) {
         let (a, b) = (self.a, self.b);
         let mut elims = [(a, elim_a), (b, elim_b)];
         if elim_b == 0 {
@@ -382,10 +382,10 @@ impl<'a> Search<'a> {
         }
         if self.kind != Kind::Turbot {
             let len = level as u8;
-            match self.seen.get(&elims) {
+            match out.seen.get(&elims) {
                 Some(&old) if old <= len => return,
                 _ => {
-                    self.seen.insert(elims, len);
+                    out.seen.insert(elims, len);
                 }
             }
         }
@@ -398,9 +398,9 @@ impl<'a> Search<'a> {
                 count += 1;
             }
         }
-        let at = self.nodes.len() as u32;
-        self.nodes.extend_from_slice(&self.chain[..=level]);
-        self.found.push(Rec {
+        let at = out.nodes.len() as u32;
+        out.nodes.extend_from_slice(&self.chain[..=level]);
+        out.found.push(Rec {
             kind: self.kind,
             elims,
             count,
@@ -410,7 +410,9 @@ impl<'a> Search<'a> {
             at,
         });
     }
+}
 
+impl Out {
     /// The step of a recorded chain, as HoDoKu reports and prints it.
     fn step(&self, r: &Rec) -> Found {
         let nodes: Vec<Node> = self.nodes[r.at as usize..=r.at as usize + usize::from(r.len)]
@@ -451,11 +453,10 @@ impl<'a> Search<'a> {
 /// The chain of `kind` HoDoKu's solver takes on `g`: every chain found, sorted by HoDoKu's
 /// step order, the first.
 pub(crate) fn first(g: &Grid, kind: Kind) -> Option<Found> {
-    let mut s = Search::new(g, kind);
-    s.run();
-    let mut order: Vec<u32> = (0..s.found.len() as u32).collect();
-    timsort::sort(&mut order, |&x, &y| compare(&s.found[x as usize], &s.found[y as usize]));
-    order.first().map(|&i| s.step(&s.found[i as usize]))
+    let out = Search::new(g, kind).run();
+    let mut order: Vec<u32> = (0..out.found.len() as u32).collect();
+    timsort::sort(&mut order, |&x, &y| compare(&out.found[x as usize], &out.found[y as usize]));
+    order.first().map(|&i| out.step(&out.found[i as usize]))
 }
 
 /// Every simple chain of the four kinds, in the order HoDoKu's find-all lists them (each
@@ -464,8 +465,7 @@ pub(crate) fn all(g: &Grid) -> Vec<Found> {
     let mut searches = Vec::new();
     let mut list: Vec<(usize, usize)> = Vec::new();
     for kind in [Kind::Turbot, Kind::XChain, Kind::XyChain, Kind::RemotePair] {
-        let mut s = Search::new(g, kind);
-        s.run();
+        let s = Search::new(g, kind).run();
         let k = searches.len();
         list.extend((0..s.found.len()).map(|i| (k, i)));
         searches.push(s);
