@@ -82,20 +82,98 @@ pub(crate) struct Alses {
     pub(crate) end: Vec<u32>,
 }
 
+/// The subsets of up to eight of `k` positions (`k` = 0..=9) in HoDoKu's order (depth first:
+/// {0}, {0,1}, {0,1,2}, ..., {0,2}, ...): per subset its positions as bits, its size, the
+/// subset it extends (`u16::MAX` for none) and the position it adds.
+struct Subsets {
+    mask: [u16; 511],
+    size: [u8; 511],
+    parent: [u16; 511],
+    added: [u8; 511],
+    len: usize,
+}
+
+const fn subsets_of(k: usize) -> Subsets {
+    let mut t =
+        Subsets { mask: [0; 511], size: [0; 511], parent: [0; 511], added: [0; 511], len: 0 };
+    // The open subsets: their entry (u16::MAX for the empty one) and next position to add.
+    let mut entry = [u16::MAX; 10];
+    let mut next = [0usize; 10];
+    let mut depth = 1;
+    while depth > 0 {
+        let top = depth - 1;
+        let p = next[top];
+        if p >= k || depth > 8 {
+            depth -= 1;
+            continue;
+        }
+        next[top] = p + 1;
+        let base = if entry[top] == u16::MAX { 0 } else { t.mask[entry[top] as usize] };
+        let n = t.len;
+        t.mask[n] = base | 1 << p;
+        t.size[n] = depth as u8;
+        t.parent[n] = entry[top];
+        t.added[n] = p as u8;
+        t.len += 1;
+        entry[depth] = n as u16;
+        next[depth] = p + 1;
+        depth += 1;
+    }
+    t
+}
+
+/// [`subsets_of`] for every number of open cells of a unit.
+static SUBSETS: [Subsets; 10] = {
+    let mut i = 0;
+    let mut t = [const {
+        Subsets { mask: [0; 511], size: [0; 511], parent: [0; 511], added: [0; 511], len: 0 }
+    }; 10];
+    while i < 10 {
+        t[i] = subsets_of(i);
+        i += 1;
+    }
+    t
+};
+
 /// Every ALS (1-cell ones, bivalue cells, included): units in order, each unit's subsets of
-/// up to eight unsolved cells depth first by position, the first of equal cell sets kept.
+/// up to eight unsolved cells depth first by position, the first of equal cell sets kept (a
+/// single cell is first met in its row, a set within one row or column in that line, so a
+/// column skips single cells and a box skips sets within one line).
 pub(crate) fn alses(g: &Grid) -> Vec<Als> {
     let mut list = Vec::new();
+    let mut unions = [0u16; 511];
     for (u, unit) in UNIT_CELLS.iter().enumerate() {
         let mut open = [0u8; 9];
-        let mut n = 0;
+        let mut k = 0;
         for c in unit {
             if g.values[c.index()] == 0 {
-                open[n] = c.index() as u8;
-                n += 1;
+                open[k] = c.index() as u8;
+                k += 1;
             }
         }
-        subsets(g, u, &open[..n], 0, 0, 0, 0, &mut list);
+        let t = &SUBSETS[k];
+        for e in 0..t.len {
+            let cands = g.cands[usize::from(open[usize::from(t.added[e])])]
+                | match t.parent[e] {
+                    u16::MAX => 0,
+                    p => unions[usize::from(p)],
+                };
+            unions[e] = cands;
+            if cands.count_ones() != u32::from(t.size[e]) + 1 {
+                continue;
+            }
+            let set = (0..k)
+                .filter(|&i| t.mask[e] >> i & 1 != 0)
+                .fold(0u128, |m, i| m | 1u128 << open[i]);
+            let seen = match u {
+                0..=8 => false,
+                9..=17 => t.size[e] == 1,
+                _ => in_one_line(set),
+            };
+            if !seen {
+                list.push(Als::new(g, set, cands));
+            }
+        }
     }
     list
 }
@@ -105,82 +183,72 @@ fn in_one_line(set: u128) -> bool {
     (0..18).any(|u| set & !UNIT_BITS[u] == 0)
 }
 
-/// Extends the subset `set` (`n` cells, candidates `cands`) of unit `unit` with each later
-/// position. A set met before in an earlier unit is skipped: a single cell (first met in its
-/// row) in columns and boxes, a set within one row or column in boxes.
-#[allow(clippy::too_many_arguments)]
-fn subsets(
-    g: &Grid,
-    unit: usize,
-    open: &[u8],
-    from: usize,
-    n: u32,
-    set: u128,
-    cands: u16,
-    list: &mut Vec<Als>,
-) {
-    let n = n + 1;
-    if n > 8 {
-        return;
-    }
-    for i in from..open.len() {
-        let cell = open[i];
-        let (set, cands) = (set | 1u128 << cell, cands | g.cands[usize::from(cell)]);
-        if cands.count_ones() == n + 1 {
-            let seen = match unit {
-                0..=8 => false,
-                9..=17 => n == 1,
-                _ => in_one_line(set),
-            };
-            if !seen {
-                list.push(Als::new(g, set, cands));
-            }
-        }
-        subsets(g, unit, open, i + 1, n, set, cands, list);
-    }
-}
-
 /// The ALS and their RCs: for every pair of ALS (the second listed later), disjoint unless
 /// `overlap`, each common digit none of whose cells lies in both and whose cells all see each
 /// other; one record per pair (a third RC digit replaces the second).
 pub(crate) fn with_rcs(g: &Grid, overlap: bool) -> Alses {
     let list = alses(g);
-    // The fields the pair loop reads, packed: most pairs fail on them.
-    let packed: Vec<(u128, u128, u16)> =
-        list.iter().map(|a| (a.cells, a.buddies, a.cands)).collect();
+    // By cell, the ALS holding it (bit j of word j / 64): every cell of an RC digit in one ALS
+    // lies outside the other and sees all its cells with the digit, so it is one of the
+    // other's buddies; only ALS meeting an ALS's buddies can share an RC with it.
+    let words = list.len().div_ceil(64);
+    let mut by_cell = vec![0u64; 81 * words];
+    for (j, b) in list.iter().enumerate() {
+        for c in cells(b.cells) {
+            by_cell[usize::from(c) * words + j / 64] |= 1 << (j % 64);
+        }
+    }
+    let mut near = vec![0u64; words];
     let (mut rcs, mut start, mut end) = (Vec::new(), Vec::new(), Vec::new());
     for (i, a) in list.iter().enumerate() {
         start.push(rcs.len() as u32);
-        for (j, &(cells, buddies, cands)) in packed.iter().enumerate().skip(i + 1) {
-            let inter = a.cells & cells;
-            // Every cell of an RC digit in one ALS lies outside the other and sees all its
-            // cells with the digit: it is among the other's buddies.
-            if (!overlap && inter != 0)
-                || a.cands & cands == 0
-                || a.buddies & cells == 0
-                || buddies & a.cells == 0
-            {
-                continue;
+        // Only later ALS: words from i / 64 on, bits above i.
+        let first = i / 64;
+        near[first..].iter_mut().for_each(|w| *w = 0);
+        for c in cells(a.buddies) {
+            let row = &by_cell[usize::from(c) * words..][..words];
+            for (w, &x) in near[first..].iter_mut().zip(&row[first..]) {
+                *w |= x;
             }
-            let b = &list[j];
-            let mut rc = Rc { als1: i as u32, als2: j as u32, cand1: 0, cand2: 0 };
-            for d in digits(a.cands & cands) {
-                let k = usize::from(d - 1);
-                let both = a.with[k] | b.with[k];
-                if both & inter != 0 {
+        }
+        if !overlap {
+            for c in cells(a.cells) {
+                let row = &by_cell[usize::from(c) * words..][..words];
+                for (w, &x) in near[first..].iter_mut().zip(&row[first..]) {
+                    *w &= !x;
+                }
+            }
+        }
+        near[first] &= !0u64 << (i % 64) << 1;
+        for (k, &word) in near.iter().enumerate().skip(first) {
+            let mut bits = word;
+            while bits != 0 {
+                let j = k * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let b = &list[j];
+                if a.cands & b.cands == 0 || b.buddies & a.cells == 0 {
                     continue;
                 }
-                let seeing = (a.buddies_for[k] | a.with[k]) & (b.buddies_for[k] | b.with[k]);
-                if both & !seeing == 0 {
-                    if rc.cand1 == 0 {
-                        rc.cand1 = d;
-                    } else {
-                        rc.cand2 = d;
+                let inter = a.cells & b.cells;
+                let mut rc = Rc { als1: i as u32, als2: j as u32, cand1: 0, cand2: 0 };
+                for d in digits(a.cands & b.cands) {
+                    let k = usize::from(d - 1);
+                    let both = a.with[k] | b.with[k];
+                    if both & inter != 0 {
+                        continue;
+                    }
+                    let seeing = (a.buddies_for[k] | a.with[k]) & (b.buddies_for[k] | b.with[k]);
+                    if both & !seeing == 0 {
+                        if rc.cand1 == 0 {
+                            rc.cand1 = d;
+                        } else {
+                            rc.cand2 = d;
+                        }
                     }
                 }
-            }
-            if rc.cand1 != 0 {
-                rcs.push(rc);
+                if rc.cand1 != 0 {
+                    rcs.push(rc);
+                }
             }
         }
         end.push(rcs.len() as u32);

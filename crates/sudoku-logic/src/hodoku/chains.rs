@@ -104,6 +104,13 @@ fn links(g: &Grid, kind: Kind) -> Links {
     let bivalue = (0..81u8)
         .filter(|&c| g.cands[usize::from(c)].count_ones() == 2)
         .fold(0u128, |m, c| m | 1u128 << c);
+    // Remote pairs: the cells of each pair.
+    let mut by_pair = [0u128; 512];
+    if kind == Kind::RemotePair {
+        for c in cells(bivalue) {
+            by_pair[usize::from(g.cands[usize::from(c)])] |= 1u128 << c;
+        }
+    }
     for cell in 0..81u8 {
         let mask = g.cands[usize::from(cell)];
         if mask == 0 || (!single && bivalue >> cell & 1 == 0) {
@@ -113,9 +120,7 @@ fn links(g: &Grid, kind: Kind) -> Links {
         let reach = match kind {
             Kind::Turbot | Kind::XChain => !0,
             Kind::XyChain => bivalue,
-            Kind::RemotePair => (0..81u8)
-                .filter(|&c| g.cands[usize::from(c)] == mask)
-                .fold(0u128, |m, c| m | 1u128 << c),
+            Kind::RemotePair => by_pair[usize::from(mask)],
         } & !(1u128 << cell);
         let [row, col, bx] = CELL_UNITS[usize::from(cell)];
         let line = UNIT_BITS[usize::from(row)] | UNIT_BITS[usize::from(col)];
@@ -367,11 +372,17 @@ impl<'a> Search<'a> {
         self.record(out, elim_a, elim_b, level);
     }
 
-    /// Records a chain (nodes `chain[0..=level]`) eliminating `a` from `elim_a` and `b` from
-    /// `elim_b`, unless one with the same eliminations and no more links is recorded (Turbot
-    /// Fish keeps every one).
+    /// Records the chain `chain[0..=level]`.
     fn record(&self, out: &mut Out, elim_a: u128, elim_b: u128, level: usize) {
-        let (a, b) = (self.a, self.b);
+        out.record(self.kind, [self.a, self.b], [elim_a, elim_b], &self.chain[..=level]);
+    }
+}
+
+impl Out {
+    /// Records a chain of `kind` (start digit, remote pair's other digit) with its nodes,
+    /// eliminating the first digit from `elims[0]` and the second from `elims[1]`, unless one
+    /// with the same eliminations and no more links is recorded (Turbot Fish keeps every one).
+    fn record(&mut self, kind: Kind, [a, b]: [u8; 2], [elim_a, elim_b]: [u128; 2], nodes: &[Link]) {
         let mut elims = [(a, elim_a), (b, elim_b)];
         if elim_b == 0 {
             elims[1] = (0, 0);
@@ -380,12 +391,12 @@ impl<'a> Search<'a> {
         } else if b < a {
             elims.swap(0, 1);
         }
-        if self.kind != Kind::Turbot {
-            let len = level as u8;
-            match out.seen.get(&elims) {
+        let len = (nodes.len() - 1) as u8;
+        if kind != Kind::Turbot {
+            match self.seen.get(&elims) {
                 Some(&old) if old <= len => return,
                 _ => {
-                    out.seen.insert(elims, len);
+                    self.seen.insert(elims, len);
                 }
             }
         }
@@ -398,21 +409,11 @@ impl<'a> Search<'a> {
                 count += 1;
             }
         }
-        let at = out.nodes.len() as u32;
-        out.nodes.extend_from_slice(&self.chain[..=level]);
-        out.found.push(Rec {
-            kind: self.kind,
-            elims,
-            count,
-            sum,
-            len: level as u8,
-            values: [a, b],
-            at,
-        });
+        let at = self.nodes.len() as u32;
+        self.nodes.extend_from_slice(nodes);
+        self.found.push(Rec { kind, elims, count, sum, len, values: [a, b], at });
     }
-}
 
-impl Out {
     /// The step of a recorded chain, as HoDoKu reports and prints it.
     fn step(&self, r: &Rec) -> Found {
         let nodes: Vec<Node> = self.nodes[r.at as usize..=r.at as usize + usize::from(r.len)]
@@ -450,10 +451,90 @@ impl Out {
     }
 }
 
+/// Turbot Fish: the X-chains of three links, in the order HoDoKu's search finds them (start
+/// cell, digit, strong link from it, weak link, strong link, each in link-table order), found
+/// without the link table: from each candidate its strong links (to the other place of the
+/// digit in its row, column, box when there are two; a box partner in the same row or column
+/// is not a link of the box), and the weak links along its row, column and box.
+fn turbots(g: &Grid) -> Out {
+    let mut out = Out::default();
+    // By digit and cell: its strong links, in order.
+    let mut strong = [[[0u8; 3]; 81]; 10];
+    let mut count = [[0u8; 81]; 10];
+    for d in 1..=9u8 {
+        let places = g.places[usize::from(d)];
+        for c in cells(places) {
+            let [row, col, _] = CELL_UNITS[usize::from(c)];
+            let line = UNIT_BITS[usize::from(row)] | UNIT_BITS[usize::from(col)];
+            for (k, &unit) in CELL_UNITS[usize::from(c)].iter().enumerate() {
+                let in_unit = UNIT_BITS[usize::from(unit)] & places;
+                let other = in_unit & !(1u128 << c);
+                if in_unit.count_ones() == 2 && (k < 2 || other & line == 0) {
+                    let n = &mut count[usize::from(d)][usize::from(c)];
+                    strong[usize::from(d)][usize::from(c)][usize::from(*n)] =
+                        other.trailing_zeros() as u8;
+                    *n += 1;
+                }
+            }
+        }
+    }
+    let partners = |d: u8, c: u8| {
+        &strong[usize::from(d)][usize::from(c)]
+            [..usize::from(count[usize::from(d)][usize::from(c)])]
+    };
+    for s in 0..81u8 {
+        for a in digits(g.cands[usize::from(s)]) {
+            let places = g.places[usize::from(a)];
+            let start_set = buddies(s) & places;
+            for &c1 in partners(a, s) {
+                let [row, col, bx] = CELL_UNITS[usize::from(c1)];
+                let line = UNIT_BITS[usize::from(row)] | UNIT_BITS[usize::from(col)];
+                for (unit, skip) in [(row, 0), (col, 0), (bx, line)] {
+                    let weak = UNIT_BITS[usize::from(unit)] & places & !skip & !(1u128 << c1);
+                    for c2 in cells(weak & !(1u128 << s)) {
+                        for &c3 in partners(a, c2) {
+                            let m = start_set & buddies(c3);
+                            if c3 != c1 && m != 0 {
+                                let nodes = [
+                                    link(s, a, false),
+                                    link(c1, a, true),
+                                    link(c2, a, false),
+                                    link(c3, a, true),
+                                ];
+                                out.record(Kind::Turbot, [a, 0], [m, 0], &nodes);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether four cells hold the same two candidates.
+fn has_four_pairs(g: &Grid) -> bool {
+    let mut n = [0u8; 512];
+    g.cands.iter().filter(|m| m.count_ones() == 2).any(|&m| {
+        n[usize::from(m)] += 1;
+        n[usize::from(m)] == 4
+    })
+}
+
+/// The chains of `kind` on `g`, as HoDoKu's search records them.
+fn search(g: &Grid, kind: Kind) -> Out {
+    match kind {
+        Kind::Turbot => turbots(g),
+        // A remote pair needs four cells with the same two candidates.
+        Kind::RemotePair if !has_four_pairs(g) => Out::default(),
+        _ => Search::new(g, kind).run(),
+    }
+}
+
 /// The chain of `kind` HoDoKu's solver takes on `g`: every chain found, sorted by HoDoKu's
 /// step order, the first.
 pub(crate) fn first(g: &Grid, kind: Kind) -> Option<Found> {
-    let out = Search::new(g, kind).run();
+    let out = search(g, kind);
     let mut order: Vec<u32> = (0..out.found.len() as u32).collect();
     timsort::sort(&mut order, |&x, &y| compare(&out.found[x as usize], &out.found[y as usize]));
     order.first().map(|&i| out.step(&out.found[i as usize]))
@@ -465,7 +546,7 @@ pub(crate) fn all(g: &Grid) -> Vec<Found> {
     let mut searches = Vec::new();
     let mut list: Vec<(usize, usize)> = Vec::new();
     for kind in [Kind::Turbot, Kind::XChain, Kind::XyChain, Kind::RemotePair] {
-        let s = Search::new(g, kind).run();
+        let s = search(g, kind);
         let k = searches.len();
         list.extend((0..s.found.len()).map(|i| (k, i)));
         searches.push(s);
