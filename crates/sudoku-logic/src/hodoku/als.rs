@@ -15,8 +15,9 @@ use sudoku_core::UNIT_CELLS;
 use super::grid::{Grid, UNIT_BITS, cells, digits, peers};
 use super::{Found, HodokuTechnique as T, text, timsort};
 
-/// An almost locked set with what HoDoKu precomputes for it.
-#[derive(Clone, Debug)]
+/// An almost locked set with what HoDoKu precomputes for it (the ALS searches' and the chain
+/// tables' ALS nodes').
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Als {
     pub(crate) cells: u128,
     pub(crate) cands: u16,
@@ -51,6 +52,11 @@ impl Als {
         self.cells.count_ones()
     }
 
+    /// HoDoKu's distance penalty of entering the set as a chain node (by its number of digits).
+    pub(crate) fn penalty(&self) -> u16 {
+        penalty(self.cands.count_ones())
+    }
+
     /// HoDoKu's notation: `r79c9,r8c8 {1579}`.
     pub(crate) fn text(&self) -> String {
         let ds: String = digits(self.cands).map(|d| char::from(b'0' + d)).collect();
@@ -60,6 +66,15 @@ impl Als {
     /// The first unit (rows, columns, boxes) holding every cell.
     pub(crate) fn unit(&self) -> u8 {
         (0..27u8).find(|&u| self.cells & !UNIT_BITS[usize::from(u)] == 0).unwrap_or(0)
+    }
+}
+
+/// HoDoKu's chain penalty of an ALS of `n` (digits, or cells in a step's length).
+pub(crate) fn penalty(n: u32) -> u16 {
+    match n {
+        0 | 1 => 0,
+        2 => 1,
+        n => (2 * (n - 1)) as u16,
     }
 }
 
@@ -485,15 +500,6 @@ pub(crate) struct AlsKey {
     pub(crate) cells: u32,
 }
 
-/// HoDoKu's weighted index sum of an elimination list, in list order.
-pub(crate) fn index_sum(elims: &[(u8, u8)]) -> i64 {
-    elims
-        .iter()
-        .enumerate()
-        .map(|(k, &(c, d))| i64::from(c) * (1 + 80 * k as i64) + i64::from(d))
-        .sum()
-}
-
 /// HoDoKu's ALS step order: more eliminations (as listed, repeats counted) first; steps with
 /// different eliminations by weighted index sum; then fewer ALS, then fewer cells in them.
 pub(crate) fn compare(a: &AlsKey, b: &AlsKey) -> Ordering {
@@ -502,7 +508,8 @@ pub(crate) fn compare(a: &AlsKey, b: &AlsKey) -> Ordering {
     }
     let equivalent = a.technique == b.technique && a.elims.iter().all(|e| b.elims.contains(e));
     if !equivalent {
-        return index_sum(&a.elims).cmp(&index_sum(&b.elims));
+        return timsort::index_sum(a.elims.iter().copied())
+            .cmp(&timsort::index_sum(b.elims.iter().copied()));
     }
     a.alses.cmp(&b.alses).then(a.cells.cmp(&b.cells))
 }

@@ -213,7 +213,7 @@ impl ChainSearch<'_> {
             elims: (e0, self.elim_arena.len() as u32),
             links: (l0, self.link_arena.len() as u32),
             count: self.scratch.len() as u32,
-            sum: als::index_sum(&self.scratch),
+            sum: timsort::index_sum(self.scratch.iter().copied()),
             alses,
             cells,
         };

@@ -400,15 +400,9 @@ impl Out {
                 }
             }
         }
-        let (mut sum, mut k) = (0i64, 0i64);
-        let mut count = 0;
-        for &(d, bits) in &elims {
-            for c in cells(bits) {
-                sum += i64::from(c) * (1 + 80 * k) + i64::from(d);
-                k += 1;
-                count += 1;
-            }
-        }
+        let list = elims.iter().flat_map(|&(d, bits)| cells(bits).map(move |c| (c, d)));
+        let sum = timsort::index_sum(list);
+        let count = elims.iter().map(|&(_, bits)| bits.count_ones()).sum::<u32>();
         let at = self.nodes.len() as u32;
         self.nodes.extend_from_slice(nodes);
         self.found.push(Rec { kind, elims, count, sum, len, values: [a, b], at });

@@ -9,7 +9,7 @@ use super::forcing_checks::{Checks, Entity, Events};
 use super::grid::{Grid, cells, digits};
 use super::tabling::{CAP, Tables, is_on, node};
 use super::tabling_chains::{BRANCH, Capped, END, Expanded, Reach, cells_of};
-use super::{Found, HodokuTechnique as T, text};
+use super::{Found, HodokuTechnique as T, text, timsort};
 
 /// What one table implies: per digit the cells set and the cells cleared.
 #[derive(Clone, Copy, Debug, Default)]
@@ -248,20 +248,10 @@ pub(crate) fn all(g: &Grid, net: bool) -> Vec<Found> {
     let t = tables(g, net);
     let (sets, slot) = all_sets(&t, &Reach::new(&t), g);
     let ev = Checks::new(g, &sets, &slot, t.tmp).events(None);
-    let mut steps: Vec<Step> = Vec::new();
-    for s in build(&t, &ev, net).into_iter().flatten() {
-        let (mut lo, mut hi) = (0, steps.len());
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            if compare(&s, &steps[mid]) < 0 {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        steps.insert(lo, s);
-    }
-    steps.iter().map(|s| found(&t, s)).collect()
+    let steps: Vec<Step> = build(&t, &ev, net).into_iter().flatten().collect();
+    let mut order: Vec<usize> = (0..steps.len()).collect();
+    timsort::sort(&mut order, |&a, &b| compare(&steps[a], &steps[b]).cmp(&0));
+    order.into_iter().map(|i| found(&t, &steps[i])).collect()
 }
 
 /// A node as a forcing chain prints it: `r1c2=3` or `r1c2<>3` (group nodes compact).
@@ -356,6 +346,9 @@ fn found(t: &Tables, s: &Step) -> Found {
 mod debug_tests {
     use super::*;
 
+    /// A search by name.
+    type Search = (&'static str, fn(&Grid) -> Option<Found>);
+
     /// The searches on the first position of hard puzzles (many candidates), timed.
     #[test]
     #[ignore]
@@ -368,7 +361,7 @@ mod debug_tests {
         ] {
             let p: sudoku_core::Grid = p.parse().unwrap();
             let g = Grid::from_puzzle(&p);
-            let rows: [(&str, fn(&Grid) -> Option<Found>); 4] = [
+            let rows: [Search; 4] = [
                 ("nl", |g| crate::hodoku::nice_loops::first(g, false)),
                 ("gnl", |g| crate::hodoku::nice_loops::first(g, true)),
                 ("fc", |g| first(g, false)),
@@ -461,7 +454,7 @@ mod debug_tests {
             let Ok(case) = f[1].parse::<crate::LibraryCase>() else { continue };
             grids.push((level, Grid::from_marks(&case.marks, sudoku_core::CellSet::EMPTY)));
         }
-        let rows: [(&str, fn(&Grid) -> Option<Found>); 4] = [
+        let rows: [Search; 4] = [
             ("nice loops", |g| crate::hodoku::nice_loops::first(g, false)),
             ("grouped", |g| crate::hodoku::nice_loops::first(g, true)),
             ("forcing chains", |g| first(g, false)),

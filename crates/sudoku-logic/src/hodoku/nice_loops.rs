@@ -7,11 +7,12 @@
 
 use std::collections::HashMap;
 
+use super::als::{Als, penalty};
+use super::chain_text::{self, Printed};
 use super::grid::{Grid, cells, digits, peers};
 use super::tabling::{CAP, GROUP_BASE, Tables, is_on, node};
-use super::tabling_als::{Als, penalty};
 use super::tabling_chains::{Expanded, Reach, cells_of, holds};
-use super::{Found, HodokuTechnique as T, text};
+use super::{Found, HodokuTechnique as T, text, timsort};
 
 /// A loop or AIC: its type, its eliminations (sorted by digit, then cell), its chain.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,11 +27,7 @@ pub(crate) struct Loop {
 impl Loop {
     /// HoDoKu's weighted index sum of the eliminations.
     fn index_sum(&self) -> i64 {
-        self.elims
-            .iter()
-            .enumerate()
-            .map(|(k, &(c, d))| i64::from(c) * (1 + 80 * k as i64) + i64::from(d))
-            .sum()
+        timsort::index_sum(self.elims.iter().copied())
     }
 
     fn equivalent(&self, o: &Loop) -> bool {
@@ -190,12 +187,12 @@ fn continuous(
                     0
                 };
                 for e in digits(als.cands).filter(|&e| e != d && exits >> (e - 1) & 1 == 0) {
-                    let hit = als.buddies_per[usize::from(e)] & g.places[usize::from(e)];
+                    let hit = als.buddies_for[usize::from(e - 1)] & g.places[usize::from(e)];
                     elims.extend(cells(hit).map(|c| (c, e)));
                 }
                 if force {
                     for e in digits(exits) {
-                        let hit = als.buddies_per[usize::from(e)]
+                        let hit = als.buddies_for[usize::from(e - 1)]
                             & peers(next)
                             & g.places[usize::from(e)];
                         elims.extend(cells(hit).map(|c| (c, e)));
@@ -207,6 +204,9 @@ fn continuous(
     elims
 }
 
+/// A step built from a table: its type, eliminations and chain.
+type Built = (T, Vec<(u8, u8)>, Vec<u16>);
+
 /// Builds a loop's chain from the expanded table of its premise and checks it: the step's
 /// type, eliminations and chain, or `None`.
 fn loop_step(
@@ -216,7 +216,7 @@ fn loop_step(
     end: u16,
     kind: Kind,
     buf: &mut Vec<u32>,
-) -> Option<(T, Vec<(u8, u8)>, Vec<u16>)> {
+) -> Option<Built> {
     if !x.chain(t, end, Some(false), buf) {
         return None;
     }
@@ -265,7 +265,7 @@ fn aic_step(
     end: u16,
     elims: Vec<(u8, u8)>,
     buf: &mut Vec<u32>,
-) -> Option<(T, Vec<(u8, u8)>, Vec<u16>)> {
+) -> Option<Built> {
     if elims.is_empty() || !x.chain(t, end, Some(true), buf) {
         return None;
     }
@@ -352,44 +352,23 @@ pub(crate) fn best_of(steps: Vec<Loop>) -> Option<Loop> {
     Some(best)
 }
 
-/// Sorts as Java's sort does for short lists (binary insertion, stable).
-pub(crate) fn sort(steps: &mut Vec<Loop>) {
-    for i in 1..steps.len() {
-        let (mut lo, mut hi) = (0, i);
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            if steps[i].compare(&steps[mid]) < 0 {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        let s = steps.remove(i);
-        steps.insert(lo, s);
-    }
+/// Sorts as Java's sort does.
+pub(crate) fn sort(steps: Vec<Loop>) -> Vec<Loop> {
+    let mut order: Vec<usize> = (0..steps.len()).collect();
+    timsort::sort(&mut order, |&a, &b| steps[a].compare(&steps[b]).cmp(&0));
+    let mut steps: Vec<Option<Loop>> = steps.into_iter().map(Some).collect();
+    order.into_iter().filter_map(|i| steps[i].take()).collect()
 }
 
-/// A chain in HoDoKu's loop notation: cells (group nodes compact), links `-d-` (weak) or
-/// `=d=` (strong) before each node of a new cell.
+/// A chain in HoDoKu's loop notation (`chain_text.rs`).
 pub(crate) fn chain_text(t: &Tables, chain: &[u16]) -> String {
-    let mut out = String::new();
-    let mut last: Option<u8> = None;
-    for (i, &n) in chain.iter().enumerate() {
-        let c = t.cell(n);
-        if last == Some(c) {
-            continue;
-        }
-        last = Some(c);
-        if i > 0 {
-            let d = t.digit(n);
-            out.push_str(&if is_on(n) { format!(" ={d}= ") } else { format!(" -{d}- ") });
-        }
-        if t.als_of(n).is_some() {
-            out.push_str("ALS:");
-        }
-        out.push_str(&text::compact(cells(t.cells(n))));
-    }
-    out
+    chain_text::write(chain.iter().map(|&n| Printed {
+        cells: t.cells(n),
+        cell: t.cell(n),
+        digit: t.digit(n),
+        strong: is_on(n),
+        als: t.als_of(n).is_some(),
+    }))
 }
 
 /// The found step of a loop or AIC.
@@ -450,11 +429,7 @@ struct Cand {
 fn key_of(elims: &mut Vec<(u8, u8)>) -> u64 {
     elims.sort_unstable_by_key(|&(c, d)| (d, c));
     elims.dedup();
-    let w: u64 = elims
-        .iter()
-        .enumerate()
-        .map(|(k, &(c, d))| u64::from(c) * (1 + 80 * k as u64) + u64::from(d))
-        .sum();
+    let w = timsort::index_sum(elims.iter().copied()) as u64;
     ((4096 - elims.len() as u64) << 44) | w
 }
 
@@ -544,7 +519,7 @@ fn build(
     c: &Cand,
     kind: Kind,
     buf: &mut Vec<u32>,
-) -> Option<(T, Vec<(u8, u8)>, Vec<u16>)> {
+) -> Option<Built> {
     if x.node.first() != Some(&c.premise) {
         x.expand(t, c.premise);
     }
@@ -625,7 +600,6 @@ fn first_on(g: &Grid, t: &Tables, reach: &Reach) -> Option<Found> {
 /// a group node, or an ALS node when `als`).
 pub(crate) fn all(g: &Grid, grouped: bool, als: bool) -> Vec<Found> {
     let t = Tables::chains_with(g, grouped, als);
-    let mut steps = collect(g, &t, Mode { groups: grouped, only_grouped: grouped });
-    sort(&mut steps);
+    let steps = sort(collect(g, &t, Mode { groups: grouped, only_grouped: grouped }));
     steps.iter().map(|l| found(&t, l)).collect()
 }

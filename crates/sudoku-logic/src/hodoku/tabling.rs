@@ -10,8 +10,9 @@
 //! exact expansion is only run for the tables whose chains are printed (`tabling_chains`)
 //! (HoDoKu 2.2.4's behaviour, from its documented facts; our own code).
 
+use super::als::Als;
 use super::grid::{CELL_UNITS, Grid, UNIT_BITS, cells, digits, peers};
-use super::tabling_als::{Als, AlsPlan};
+use super::tabling_als::AlsPlan;
 
 /// HoDoKu's capacity of one table (`maxTableEntryLength`).
 pub(crate) const CAP: usize = 1000;
@@ -436,7 +437,7 @@ impl Tables {
     /// The first cell of a node.
     pub(crate) fn cell(&self, n: u16) -> u8 {
         if let Some((a, j)) = self.als_of(n) {
-            return a.per[usize::from(j)].trailing_zeros() as u8;
+            return a.with[usize::from(j - 1)].trailing_zeros() as u8;
         }
         if n >= GROUP_BASE {
             self.groups[usize::from((n - GROUP_BASE) / 2)].cells.trailing_zeros() as u8
@@ -473,7 +474,7 @@ impl Tables {
     /// ALS node the outside cells holding `d` that see its copies of `d`).
     pub(crate) fn buddies(&self, n: u16, d: u8) -> u128 {
         if let Some((a, _)) = self.als_of(n) {
-            return a.buddies_per[usize::from(d)];
+            return a.buddies_for[usize::from(d - 1)];
         }
         if n >= GROUP_BASE {
             self.groups[usize::from((n - GROUP_BASE) / 2)].buddies

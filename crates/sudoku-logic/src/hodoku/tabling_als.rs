@@ -5,88 +5,9 @@
 //! digits leave the cells seeing all their copies, which can trigger other sets and force
 //! cells (HoDoKu 2.2.4's behaviour, from its documented facts; our own code).
 
-use super::grid::{Grid, UNIT_BITS, cells, digits, peers};
+use super::als::{Als, alses};
+use super::grid::{Grid, cells, digits};
 use super::tabling::{GroupNode, node};
-
-/// An almost locked set: `n` cells of one house with `n + 1` digits.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Als {
-    pub(crate) cells: u128,
-    pub(crate) cands: u16,
-    /// By digit, the set's cells holding it.
-    pub(crate) per: [u128; 10],
-    /// By digit, the cells outside the set holding it that see all its copies in the set.
-    pub(crate) buddies_per: [u128; 10],
-    /// All of those.
-    pub(crate) buddies: u128,
-}
-
-impl Als {
-    /// HoDoKu's distance penalty of entering the set (by its number of digits).
-    pub(crate) fn penalty(&self) -> u16 {
-        penalty(self.cands.count_ones())
-    }
-}
-
-/// HoDoKu's chain penalty of a set of `n` (digits, or cells in a step's length).
-pub(crate) fn penalty(n: u32) -> u16 {
-    match n {
-        0 | 1 => 0,
-        2 => 1,
-        n => (2 * (n - 1)) as u16,
-    }
-}
-
-/// HoDoKu's ALS list without single cells: houses in order, the subsets of each house's
-/// unsolved cells in lexicographic order, each cell set once.
-pub(crate) fn alses(g: &Grid) -> Vec<Als> {
-    let mut out: Vec<Als> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for unit in UNIT_BITS {
-        let open: Vec<u8> = cells(unit).filter(|&c| g.values[usize::from(c)] == 0).collect();
-        subsets(g, &open, 0, 0, 0, 0, &mut |set, cands| {
-            if seen.insert(set) {
-                out.push(als(g, set, cands));
-            }
-        });
-    }
-    out
-}
-
-/// The subsets (of up to eight cells) extending `set` with cells from `open[from..]`.
-fn subsets(
-    g: &Grid,
-    open: &[u8],
-    from: usize,
-    size: u32,
-    set: u128,
-    cands: u16,
-    f: &mut dyn FnMut(u128, u16),
-) {
-    if size + 1 > 8 {
-        return;
-    }
-    for k in from..open.len() {
-        let c = open[k];
-        let (set, cands) = (set | 1 << c, cands | g.cands[usize::from(c)]);
-        if cands.count_ones() == size + 2 && size + 1 > 1 {
-            f(set, cands);
-        }
-        subsets(g, open, k + 1, size + 1, set, cands, f);
-    }
-}
-
-fn als(g: &Grid, set: u128, cands: u16) -> Als {
-    let mut a = Als { cells: set, cands, per: [0; 10], buddies_per: [0; 10], buddies: 0 };
-    for d in digits(cands) {
-        let per = set & g.places[usize::from(d)];
-        let seeing = cells(per).fold((1u128 << 81) - 1, |m, c| m & peers(c));
-        a.per[usize::from(d)] = per;
-        a.buddies_per[usize::from(d)] = seeing & !set & g.places[usize::from(d)];
-        a.buddies |= a.buddies_per[usize::from(d)];
-    }
-    a
-}
 
 /// The ALS nodes of a grid: which tables get which ALS entries, and the ALS tables.
 #[derive(Debug, Default)]
@@ -105,7 +26,8 @@ pub(crate) struct AlsPlan {
 impl AlsPlan {
     /// The plan for `g` with these group nodes; ALS node ids start at `base`.
     pub(crate) fn new(g: &Grid, groups: &[GroupNode], base: u16) -> AlsPlan {
-        let alses = alses(g);
+        // HoDoKu's ALS list without single cells.
+        let alses: Vec<Als> = alses(g).into_iter().filter(|a| a.size() > 1).collect();
         let mut plan =
             AlsPlan { group_entries: vec![Vec::new(); groups.len()], ..AlsPlan::default() };
         let mut ids: std::collections::HashMap<(u16, u8), u16> = std::collections::HashMap::new();
@@ -122,19 +44,19 @@ impl AlsPlan {
                 let mut elims = [0u128; 10];
                 for k in digits(als.cands).filter(|&k| k != j) {
                     elims[usize::from(k)] =
-                        g.places[usize::from(k)] & als.buddies_per[usize::from(k)];
+                        g.places[usize::from(k)] & als.buddies_for[usize::from(k - 1)];
                 }
                 if elims.iter().all(|&e| e == 0) {
                     continue;
                 }
                 let me = id_of(&mut plan, i, j);
-                let enter = g.places[usize::from(j)] & als.buddies_per[usize::from(j)];
+                let enter = g.places[usize::from(j)] & als.buddies_for[usize::from(j - 1)];
                 plan.entries.push((me, enter));
                 for (gi, gn) in groups.iter().enumerate() {
                     if gn.digit == j
                         && gn.cells & enter != 0
                         && gn.cells & als.cells == 0
-                        && als.per[usize::from(j)] & !gn.buddies == 0
+                        && als.with[usize::from(j - 1)] & !gn.buddies == 0
                         && !plan.group_entries[gi].contains(&me)
                     {
                         plan.group_entries[gi].push(me);
@@ -160,7 +82,7 @@ impl AlsPlan {
                     }
                     for l in 1..=9u8 {
                         let e = elims[usize::from(l)];
-                        let theirs = other.per[usize::from(l)];
+                        let theirs = other.with[usize::from(l - 1)];
                         if e == 0 || theirs == 0 || theirs & !e != 0 {
                             continue;
                         }

@@ -119,8 +119,8 @@ impl Reach {
                     on_stack[usize::from(m)] = false;
                     sets[base + usize::from(m) / 64] |= 1 << (m % 64);
                 }
-                for k in at..mark {
-                    for &e in &t.nodes(stack[k])[1..] {
+                for &member in &stack[at..mark] {
+                    for &e in &t.nodes(member)[1..] {
                         let c = comp[usize::from(e)];
                         if c != id && c != u32::MAX && merged[c as usize] != id {
                             merged[c as usize] = id;
