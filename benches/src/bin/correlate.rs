@@ -187,6 +187,8 @@ fn main() -> ExitCode {
         ("se-rating ER (ours)", Box::new(SeField(0, se_cache.clone()))),
         ("se-rating EP (ours)", Box::new(SeField(1, se_cache.clone()))),
         ("se-rating ED (ours)", Box::new(SeField(2, se_cache))),
+        ("hodoku-score", spec("hodoku-score".into())),
+        ("hodoku level", Box::new(HodokuLevel)),
     ];
     let chosen: String = args.ratings.clone().unwrap_or_default();
     let ratings: Vec<&(&str, Box<dyn Difficulty>)> = all
@@ -264,6 +266,24 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+/// HoDoKu's level from the catalogue's `hodoku` rating, as a rank (Easy 0 .. Extreme 4).
+#[derive(Debug)]
+struct HodokuLevel;
+
+impl Difficulty for HodokuLevel {
+    fn name(&self) -> &str {
+        "hodoku-level"
+    }
+    fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
+        match Rating::new(RatingKind::Hodoku).evaluate(puzzle, seed)? {
+            RatingValue::Hodoku(h) => {
+                Ok(sudoku_logic::Level::ALL.iter().position(|l| *l == h.level).unwrap_or(0) as f64)
+            }
+            other => Ok(other.number()),
+        }
+    }
 }
 
 /// The number of empty cells (fewer givens, harder).
