@@ -12,6 +12,12 @@
 //! Every technique assumes one solution: the solver checks that first with the exact solver
 //! of [`sudoku_solve`], within a node budget.
 //!
+//! Beside it, [`PairReduction`] explains a solution another way: binary decisions examined
+//! breadth first, with the fewest levels of nested hypotheses, in a hypothesis/disproof/proof
+//! chain ([`Explanation`], [`ChainLine`]) whose every line can be replayed. Between decisions it
+//! propagates singles and the logical solver's own locked candidates and naked and hidden
+//! subsets, every step of a pass applied at once.
+//!
 //! # Example
 //!
 //! ```
@@ -32,7 +38,8 @@
 //! # Crate features
 //!
 //! - `serde`: the output records: [`Step`], [`SolvingPath`] and [`Hint`] serialize as the
-//!   schema's JSON (`docs/schema.md`), and [`SeRating`] and [`PathEnd`] (as a status word).
+//!   schema's JSON (`docs/schema.md`), and [`SeRating`] and [`PathEnd`] (as a status word);
+//!   pair reduction's settings and chain ([`PairReduction`], [`Explanation`]) too.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
 
@@ -43,6 +50,7 @@ mod hint;
 mod hints;
 mod hodoku;
 mod locking;
+mod pair;
 mod path;
 #[cfg(feature = "serde")]
 mod record;
@@ -67,6 +75,7 @@ pub use hodoku::{
     CaseOutcome, HodokuRating, HodokuSolver, HodokuTechnique, Level, LibraryCase, ParseCaseError,
     ParseLevelError, Row, STEP_TABLE,
 };
+pub use pair::{ChainLine, Conclusion, Explanation, Marker, PairReduction, Statement};
 pub use path::{PathEnd, PathRating, SeRating, SolvingPath};
 pub use ruleset::{ParseRulesetError, Ruleset};
 pub use step::{Chain, Implication, Literal, Reason, Step, Technique};

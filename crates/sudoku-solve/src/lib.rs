@@ -59,8 +59,6 @@
 mod board;
 mod exact;
 mod kernel;
-#[cfg(feature = "pair")]
-mod pair;
 mod query;
 #[cfg(feature = "stochastic")]
 mod stochastic;
@@ -68,8 +66,6 @@ mod stochastic;
 pub use exact::{Outcome, random_solution, solve};
 #[doc(hidden)]
 pub use kernel::SearchKernel;
-#[cfg(feature = "pair")]
-pub use pair::{ChainLine, Conclusion, Explanation, Marker, PairReduction, Statement};
 pub use query::{Query, Solutions};
 #[cfg(feature = "stochastic")]
 pub use stochastic::{
@@ -77,6 +73,6 @@ pub use stochastic::{
     Solver, SolverEntry, TabuSearch,
 };
 
-#[cfg(all(doctest, feature = "pair"))]
+#[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;

@@ -17,7 +17,7 @@ use propagate::{Candidates, Status};
 ///
 /// ```
 /// use sudoku_core::Grid;
-/// use sudoku_solve::PairReduction;
+/// use sudoku_logic::PairReduction;
 ///
 /// let inkala2012: Grid =
 ///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
@@ -269,7 +269,7 @@ impl PairReduction {
         // FIXME: the check's overrun is counted in search nodes but reported in decision
         // branches, as 0.1 did: `sudoku explain`'s output pins the message.
         let over = Failure::budget_exceeded(self.budget, Work::DecisionBranches);
-        crate::Query::new(puzzle)
+        sudoku_solve::Query::new(puzzle)
             .with_budget(self.budget)
             .unique()
             .map_err(|e| if e.is_budget_exceeded() { over } else { e })?;

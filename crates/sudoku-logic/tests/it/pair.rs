@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use sudoku_core::{Failure, Grid, PuzzleReader, Work};
-use sudoku_solve::{Conclusion, Marker, PairReduction};
+use sudoku_logic::{Conclusion, Marker, PairReduction};
 
 const INKALA_2012: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
@@ -16,7 +16,7 @@ fn top95() -> Vec<Grid> {
 }
 
 /// Every line's claim holds when replayed; the chain starts with STA and ends with PRF => SOL.
-fn assert_chain_replays(puzzle: &Grid, e: &sudoku_solve::Explanation) {
+fn assert_chain_replays(puzzle: &Grid, e: &sudoku_logic::Explanation) {
     assert_eq!(e.chain.first().map(|l| l.marker), Some(Marker::Sta));
     let last = e.chain.last().unwrap();
     assert_eq!((last.marker, last.conclusion), (Marker::Prf, Conclusion::Solution));
