@@ -15,12 +15,11 @@
 //! unbudgeted shortcut, for puzzles known to be well-formed; [`random_solution`] draws a random
 //! complete grid from a seeded RNG.
 //!
-//! Two more solvers, each behind a default feature: `PairReduction` (feature `pair`) explains
-//! a solution with the fewest levels of nested binary decisions, in a
-//! hypothesis/disproof/proof chain whose every line can be replayed; `Annealer`, `TabuSearch`
-//! and `HarmonySearch` (feature `stochastic`) are stochastic local search, behind one `Solver`
-//! trait with the exact solver (`Exact`). The human-style logical solver (named techniques,
-//! Sudoku Explainer ratings) is the crate `sudoku-logic`, built on this one.
+//! Behind the feature `stochastic` (off by default): `Annealer`, `TabuSearch` and
+//! `HarmonySearch`, stochastic local search behind one `Solver` trait with the exact solver
+//! (`Exact`), and their table `SOLVERS`. The human-style logical solver (named techniques,
+//! Sudoku Explainer ratings) and pair reduction (nested binary decisions with a replayable
+//! proof chain) are the crate `sudoku-logic`, built on this one.
 //!
 //! # Example
 //!
@@ -45,14 +44,12 @@
 //!
 //! # Crate features
 //!
-//! - `pair` (default): pair reduction (`PairReduction`, `Explanation` and its chain).
-//! - `stochastic` (default): simulated annealing on the `tempering` engine, tabu and harmony
-//!   search, and the `Solver` trait. It brings `tempering` (and `rayon`) and `rand_pcg`.
-//! - `serde`: `Serialize`/`Deserialize` for the stochastic solvers' settings and pair
-//!   reduction's chain.
+//! None by default: the crate is the exact solver alone, on `sudoku-core`, `rand` (no OS
+//! entropy) and `wide`.
 //!
-//! With `default-features = false` this is the exact solver alone, on `sudoku-core`, `rand`
-//! (no OS entropy), `thiserror` and `wide`.
+//! - `stochastic`: simulated annealing on the `tempering` engine, tabu and harmony search,
+//!   the `Solver` trait and `SOLVERS`. It brings `tempering` (and `rayon`) and `rand_pcg`.
+//! - `serde`: `Serialize`/`Deserialize` for the stochastic solvers' settings.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
 
