@@ -72,6 +72,7 @@ impl Outcome {
 }
 
 /// Depth-first search over propagated boards, counting solutions up to a limit.
+#[derive(Clone, Copy)]
 pub(crate) struct Search {
     pub(crate) limit: u64,
     pub(crate) budget: u64,

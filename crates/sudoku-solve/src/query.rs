@@ -5,7 +5,6 @@ use std::fmt;
 
 use sudoku_core::{CandidateGrid, Cell, DigitSet, Failure, Grid, Work};
 
-use crate::board::Board;
 use crate::exact::{Outcome, Search, grid_of};
 use crate::kernel::{self, SearchKernel};
 
@@ -179,12 +178,15 @@ impl<'a> Query<'a> {
     /// );
     /// ```
     #[must_use]
+    #[inline]
     pub fn search(&self) -> Solutions {
-        let mut s = Search::new(self.limit, self.budget);
+        // The search runs in the answer it fills: no copy of its boards afterwards.
+        let mut solutions = Solutions { search: Search::new(self.limit, self.budget) };
+        let s = &mut solutions.search;
         match self.input {
             Input::Grid(grid) => match self.kernel {
-                None => kernel::start_best(&mut s, &grid.to_bytes()),
-                Some(k) => kernel::start(&mut s, &grid.to_bytes(), k),
+                None => kernel::start_best(s, &grid.to_bytes()),
+                Some(k) => kernel::start(s, &grid.to_bytes(), k),
             },
             Input::Marks(marks) => {
                 let mut cells = [0u16; 81];
@@ -192,17 +194,10 @@ impl<'a> Query<'a> {
                     *set =
                         marks.value(cell).map_or(marks.candidates(cell), DigitSet::single).into();
                 }
-                kernel::start_marks(&mut s, &cells, self.kernel.unwrap_or_else(SearchKernel::best));
+                kernel::start_marks(s, &cells, self.kernel.unwrap_or_else(SearchKernel::best));
             }
         }
-        Solutions {
-            count: s.found.min(s.limit),
-            capped: s.found >= s.limit,
-            settled: !s.out_of_budget || s.found >= s.limit,
-            nodes: s.nodes,
-            budget: s.budget,
-            first: s.first,
-        }
+        solutions
     }
 
     /// Counts the solutions up to the limit.
@@ -226,9 +221,10 @@ impl<'a> Query<'a> {
     /// assert_eq!((some.count(), some.is_capped()), (5, true));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn run(&self) -> Result<Solutions, Failure> {
         let solutions = self.search();
-        if solutions.settled {
+        if solutions.is_settled() {
             Ok(solutions)
         } else {
             Err(Failure::budget_exceeded(self.budget, Work::SearchNodes))
@@ -258,7 +254,7 @@ impl<'a> Query<'a> {
     /// ```
     pub fn unique(&self) -> Result<Grid, Failure> {
         let solutions = self.with_limit(2).run()?;
-        match solutions.first {
+        match solutions.search.first {
             [Some(one), None] => Ok(grid_of(&one)),
             [None, _] => Err(Failure::NO_SOLUTION),
             [Some(_), Some(_)] => Err(Failure::NOT_UNIQUE),
@@ -286,51 +282,47 @@ impl<'a> Query<'a> {
 /// ```
 #[derive(Clone, Copy)]
 pub struct Solutions {
-    count: u64,
-    capped: bool,
-    settled: bool,
-    nodes: u64,
-    budget: u64,
-    /// The first two solved boards, made grids only when asked for.
-    first: [Option<Board>; 2],
+    /// The search that found them, with its first two solved boards (made grids only when
+    /// asked for).
+    search: Search,
 }
 
 impl Solutions {
     /// The solutions found, at most the limit.
     #[must_use]
     pub fn count(&self) -> u64 {
-        self.count
+        self.search.found.min(self.search.limit)
     }
 
     /// Whether counting stopped at the limit: the true count is at least [`Solutions::count`].
     #[must_use]
     pub fn is_capped(&self) -> bool {
-        self.capped
+        self.search.found >= self.search.limit
     }
 
     /// Whether the count is settled: always, unless [`Query::search`] ran out of budget first
     /// (the count is then a lower bound).
     #[must_use]
     pub fn is_settled(&self) -> bool {
-        self.settled
+        !self.search.out_of_budget || self.is_capped()
     }
 
     /// The search nodes (branching points) used: how much guessing the exact solver needed.
     #[must_use]
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.search.nodes
     }
 
     /// The first solution found, if any.
     #[must_use]
     pub fn first(&self) -> Option<Grid> {
-        self.first[0].as_ref().map(grid_of)
+        self.search.first[0].as_ref().map(grid_of)
     }
 
     /// The second solution found, if any (with a limit of two or more).
     #[must_use]
     pub fn second(&self) -> Option<Grid> {
-        self.first[1].as_ref().map(grid_of)
+        self.search.first[1].as_ref().map(grid_of)
     }
 
     /// The solutions as an [`Outcome`] (none, one, several), when the count tells: `None` when
@@ -349,9 +341,9 @@ impl Solutions {
     /// ```
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        match self.first {
+        match self.search.first {
             [Some(a), Some(b)] => Some(Outcome::Multiple(grid_of(&a), grid_of(&b))),
-            _ if self.capped || !self.settled => None,
+            _ if self.is_capped() || !self.is_settled() => None,
             [Some(a), None] => Some(Outcome::Unique(grid_of(&a))),
             [None, _] => Some(Outcome::None),
         }
@@ -363,14 +355,15 @@ impl Solutions {
 /// far`.
 impl fmt::Display for Solutions {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if !self.settled {
+        if !self.is_settled() {
             return write!(
                 f,
                 "budget exceeded: {} search nodes used, {} solutions found so far",
-                self.nodes, self.count
+                self.nodes(),
+                self.count()
             );
         }
-        write!(f, "{}{}", self.count, if self.capped { "+" } else { "" })
+        write!(f, "{}{}", self.count(), if self.is_capped() { "+" } else { "" })
     }
 }
 
@@ -378,11 +371,11 @@ impl fmt::Display for Solutions {
 impl fmt::Debug for Solutions {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Solutions")
-            .field("count", &self.count)
-            .field("capped", &self.capped)
-            .field("settled", &self.settled)
-            .field("nodes", &self.nodes)
-            .field("budget", &self.budget)
+            .field("count", &self.count())
+            .field("capped", &self.is_capped())
+            .field("settled", &self.is_settled())
+            .field("nodes", &self.nodes())
+            .field("budget", &self.search.budget)
             .field("first", &self.first())
             .field("second", &self.second())
             .finish()
@@ -392,9 +385,9 @@ impl fmt::Debug for Solutions {
 /// Two answers are equal when their counts, nodes, budgets and solutions are.
 impl PartialEq for Solutions {
     fn eq(&self, other: &Solutions) -> bool {
-        (self.count, self.capped, self.settled, self.nodes, self.budget)
-            == (other.count, other.capped, other.settled, other.nodes, other.budget)
-            && (self.first(), self.second()) == (other.first(), other.second())
+        let key =
+            |s: &Solutions| (s.count(), s.is_capped(), s.is_settled(), s.nodes(), s.search.budget);
+        key(self) == key(other) && (self.first(), self.second()) == (other.first(), other.second())
     }
 }
 
