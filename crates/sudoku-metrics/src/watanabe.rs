@@ -434,16 +434,11 @@ impl Depth {
     ///
     /// [`FailureKind::NoSolution`](sudoku_core::FailureKind::NoSolution) or [`FailureKind::NotUnique`](sudoku_core::FailureKind::NotUnique) when the puzzle does not have
     /// exactly one solution; [`FailureKind::BudgetExceeded`](sudoku_core::FailureKind::BudgetExceeded) when more states than the budget
-    /// would be needed.
+    /// would be needed (in [`Work::SearchNodes`](sudoku_core::Work::SearchNodes) when the
+    /// uniqueness check, run first within the same budget, needs more nodes).
     pub fn evaluate(&self, puzzle: &Grid) -> Result<u32, Failure> {
-        // FIXME: the check's overrun is counted in search nodes but reported in states, as
-        // 0.1 did (`sudoku rate --metrics depth --budget N` prints the message).
-        let over = Failure::budget_exceeded(self.budget, Work::States);
-        let solution = sudoku_solve::Query::new(puzzle)
-            .with_budget(self.budget)
-            .unique()
-            .map_err(|e| if e.is_budget_exceeded() { over } else { e })?
-            .to_bytes();
+        let solution =
+            sudoku_solve::Query::new(puzzle).with_budget(self.budget).unique()?.to_bytes();
         self.evaluate_with_solution(puzzle, &solution)
     }
 

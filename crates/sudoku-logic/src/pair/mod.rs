@@ -263,16 +263,12 @@ impl PairReduction {
     /// [`FailureKind::NoSolution`](sudoku_core::FailureKind::NoSolution) when the givens contradict, [`FailureKind::NotUnique`](sudoku_core::FailureKind::NotUnique)
     /// when the puzzle has several solutions (checked first, by the exact solver within the
     /// same budget, counted in search nodes),
-    /// [`FailureKind::BudgetExceeded`](sudoku_core::FailureKind::BudgetExceeded) or [`FailureKind::TooDeep`](sudoku_core::FailureKind::TooDeep) when the limits are
-    /// reached.
+    /// [`FailureKind::BudgetExceeded`](sudoku_core::FailureKind::BudgetExceeded) (in
+    /// [`Work::SearchNodes`] when the check runs out, [`Work::DecisionBranches`] when the
+    /// decisions do) or [`FailureKind::TooDeep`](sudoku_core::FailureKind::TooDeep) when the
+    /// limits are reached.
     pub fn solve(&self, puzzle: &Grid) -> Result<Explanation, Failure> {
-        // FIXME: the check's overrun is counted in search nodes but reported in decision
-        // branches, as 0.1 did: `sudoku explain`'s output pins the message.
-        let over = Failure::budget_exceeded(self.budget, Work::DecisionBranches);
-        sudoku_solve::Query::new(puzzle)
-            .with_budget(self.budget)
-            .unique()
-            .map_err(|e| if e.is_budget_exceeded() { over } else { e })?;
+        sudoku_solve::Query::new(puzzle).with_budget(self.budget).unique()?;
         let mut start = Candidates::from_givens(&puzzle.to_bytes());
         let mut search = Search { branches: Meter::new(self.budget, Work::DecisionBranches) };
         let finish = |c: &Candidates, level, branches, chain| {
