@@ -4,6 +4,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sudoku_benches::testdata;
+use sudoku_solve::Query;
 
 fn solve(c: &mut Criterion) {
     let sets = [
@@ -28,15 +29,14 @@ fn solve(c: &mut Criterion) {
         });
         // Every build of the search this CPU runs (portable; POPCNT/BMI/AVX2; AVX-512, chosen
         // at run time) on the same puzzles: the gains `kernel.rs` is there for.
-        let limits = sudoku_solve::CountLimits::up_to(2).with_budget(u64::MAX);
         for kernel in sudoku_solve::SearchKernel::available() {
             group.bench_function(format!("count-to-2-{}-kernel/{id}", kernel.name()), |b| {
                 b.iter(|| {
                     puzzles
                         .iter()
                         .map(|p| {
-                            black_box(sudoku_solve::count_solutions_with_kernel(p, limits, kernel))
-                                .map_or(0, |c| c.solutions)
+                            let query = Query::new(p).with_budget(u64::MAX).with_kernel(kernel);
+                            black_box(query.run()).map_or(0, |s| s.count())
                         })
                         .sum::<u64>()
                 })
@@ -46,7 +46,10 @@ fn solve(c: &mut Criterion) {
             b.iter(|| {
                 puzzles
                     .iter()
-                    .filter(|p| black_box(sudoku_solve::first_solution(p)).is_some())
+                    .filter(|p| {
+                        let any = Query::new(p).with_limit(1).with_budget(u64::MAX).search();
+                        black_box(any.first()).is_some()
+                    })
                     .count()
             })
         });

@@ -2,7 +2,7 @@
 //! Explaining: pair reduction on any grid with a budget; every line of a chain replays.
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_solve::PairReduction;
+use sudoku_logic::PairReduction;
 
 #[path = "grid.rs"]
 mod grid;

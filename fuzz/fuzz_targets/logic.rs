@@ -53,10 +53,10 @@ pub fn marks_from(data: &[u8]) -> Option<CandidateGrid> {
 #[allow(dead_code)]
 pub fn assert_sound(step: &Step, solution: &Grid) {
     for p in &step.placements {
-        assert_eq!(solution.get(p.cell), Some(p.digit), "wrong placement: {step}");
+        assert_eq!(solution.get(p.cell()), Some(p.digit()), "wrong placement: {step}");
     }
     for e in &step.eliminations {
-        assert_ne!(solution.get(e.cell), Some(e.digit), "solution digit crossed out: {step}");
+        assert_ne!(solution.get(e.cell()), Some(e.digit()), "solution digit crossed out: {step}");
     }
     assert!(!step.placements.is_empty() || !step.eliminations.is_empty(), "empty step: {step}");
     let _ = step.to_string();

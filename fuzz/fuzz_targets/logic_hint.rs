@@ -4,7 +4,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use sudoku_logic::LogicalSolver;
-use sudoku_solve::{Outcome, solve_marks_within};
+use sudoku_solve::Query;
 
 #[path = "logic.rs"]
 mod logic;
@@ -13,8 +13,8 @@ fuzz_target!(|data: &[u8]| {
     let Some(marks) = logic::marks_from(data) else { return };
     let solver = LogicalSolver::default().with_budget(20_000).with_chain_budget(100_000);
     let next = solver.next_step(&marks);
-    let solution = match solve_marks_within(&marks, 20_000) {
-        Ok(Outcome::Unique(s)) if !marks.is_broken() => s,
+    let solution = match Query::marks(&marks).with_budget(20_000).unique() {
+        Ok(s) if !marks.is_broken() => s,
         _ => {
             assert!(next.is_err(), "a hint without one solution: {marks:?}");
             return;

@@ -7,7 +7,7 @@ use sudoku_metrics::{
     AverageWidth, BacktrackSteps, Depth, Difficulty, HumanEffort, HumanModel, NormalWidth,
     PairReductionLevel, Relaxation,
 };
-use sudoku_solve::PairReduction;
+use sudoku_logic::PairReduction;
 
 #[path = "grid.rs"]
 mod grid;

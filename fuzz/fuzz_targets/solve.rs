@@ -3,10 +3,7 @@
 //! they return must solve the puzzle.
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_solve::{
-    Annealer, CountLimits, Exact, Limits, Outcome, SearchKernel, Solver, TabuSearch,
-    count_solutions, solve,
-};
+use sudoku_solve::{Annealer, Exact, Outcome, Query, SearchKernel, Solver, TabuSearch, solve};
 
 #[path = "grid.rs"]
 mod grid;
@@ -18,19 +15,18 @@ fuzz_target!(|data: &[u8]| {
         Outcome::Multiple(a, b) => assert!(a != b && p.is_solved_by(&a) && p.is_solved_by(&b)),
         _ => {}
     }
-    let limits = CountLimits::up_to(5).with_budget(10_000);
-    let count = count_solutions(&p, limits);
+    let query = Query::new(&p).with_limit(5).with_budget(10_000);
+    let count = query.search();
+    for s in [count.first(), count.second()].into_iter().flatten() {
+        assert!(p.is_solved_by(&s));
+    }
     // Every build of the search this CPU runs (portable, AVX2, AVX-512) visits the same nodes.
-    let portable = sudoku_solve::count_with_kernel(&p, limits, SearchKernel::Portable);
-    assert_eq!(portable.0, count);
     for kernel in SearchKernel::available() {
-        let other = sudoku_solve::count_with_kernel(&p, limits, kernel);
-        assert_eq!(other, portable, "kernel {}", kernel.name());
-        assert_eq!(sudoku_solve::count_solutions_with_kernel(&p, limits, kernel), count);
+        assert_eq!(query.with_kernel(kernel).search(), count, "kernel {}", kernel.name());
     }
     let solvers: [&dyn Solver; 3] = [&Exact, &Annealer::default(), &TabuSearch::default()];
     for s in solvers {
-        if let Ok(run) = s.run(&p, 1, &Limits::steps(5_000)) {
+        if let Ok(run) = s.run(&p, 1, 5_000) {
             if let Some(sol) = run.solution() {
                 assert!(p.is_solved_by(&sol), "{} returned a wrong solution", s.name());
             }

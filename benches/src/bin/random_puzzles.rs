@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
 use sudoku_core::{Cell, Grid};
-use sudoku_solve::{is_unique, random_solution};
+use sudoku_solve::random_solution;
 
 /// A random minimal puzzle with solution grid drawn from `rng`.
 fn random_minimal(rng: &mut Pcg64Mcg) -> Grid {
@@ -20,7 +20,7 @@ fn random_minimal(rng: &mut Pcg64Mcg) -> Grid {
     for cell in cells {
         let digit = puzzle.get(cell);
         puzzle.set(cell, None);
-        if !is_unique(&puzzle) {
+        if sudoku_solve::solve(&puzzle).unique().is_none() {
             puzzle.set(cell, digit);
         }
     }

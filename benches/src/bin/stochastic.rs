@@ -19,7 +19,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use sudoku_benches::{read_puzzles, write_doc_table};
 use sudoku_core::Grid;
-use sudoku_solve::{Annealer, HarmonySearch, Limits, Schedule, Solver, TabuSearch};
+use sudoku_solve::{Annealer, HarmonySearch, Schedule, Solver, TabuSearch};
 
 /// The `q`-quantile of sorted values, `None` standing for "not solved" (sorted last).
 fn quantile(sorted: &[Option<f64>], q: f64) -> Option<f64> {
@@ -155,7 +155,7 @@ fn main() -> ExitCode {
                 .enumerate()
                 .map(|(i, p)| {
                     let t = Instant::now();
-                    let run = solver.run(p, seed + i as u64, &Limits::steps(*steps));
+                    let run = solver.run(p, seed + i as u64, *steps);
                     let ms = t.elapsed().as_secs_f64() * 1e3;
                     match run {
                         Ok(r) => match r.solution() {

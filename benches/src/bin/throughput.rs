@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use sudoku_benches::read_puzzles;
 use sudoku_core::Grid;
-use sudoku_solve::SearchKernel;
+use sudoku_solve::{Query, SearchKernel};
 
 /// Runs `f` over all puzzles repeatedly for at least `min` and returns puzzles per second.
 fn rate(puzzles: &[Grid], min: Duration, f: impl Fn(&Grid) -> u64) -> f64 {
@@ -84,22 +84,24 @@ fn main() -> ExitCode {
         let name = file
             .file_name()
             .map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into());
-        let nodes: u64 = puzzles.iter().map(sudoku_solve::search_nodes).sum();
+        let nodes: u64 =
+            puzzles.iter().map(|p| Query::new(p).with_budget(u64::MAX).search().nodes()).sum();
         eprintln!("{name}: {:.2} search nodes per puzzle", nodes as f64 / puzzles.len() as f64);
         // Counting only, as the peers' count-to-2 calls return a count.
-        let limits = sudoku_solve::CountLimits::up_to(2).with_budget(u64::MAX);
         let (count2, first) = if let Some(k) = kernel {
-            let one = sudoku_solve::CountLimits::up_to(1).with_budget(u64::MAX);
-            let count = |p: &Grid, l| {
-                sudoku_solve::count_solutions_with_kernel(p, l, k).map_or(0, |c| c.solutions)
+            let count = |p: &Grid, limit| {
+                let query = Query::new(p).with_limit(limit).with_budget(u64::MAX).with_kernel(k);
+                query.run().map_or(0, |s| s.count())
             };
-            (rate(&puzzles, min, |p| count(p, limits)), rate(&puzzles, min, |p| count(p, one)))
+            (rate(&puzzles, min, |p| count(p, 2)), rate(&puzzles, min, |p| count(p, 1)))
         } else {
             let count2 = rate(&puzzles, min, |p| {
-                sudoku_solve::count_solutions(p, limits).map_or(0, |c| c.solutions)
+                Query::new(p).with_budget(u64::MAX).run().map_or(0, |s| s.count())
             });
-            let first =
-                rate(&puzzles, min, |p| u64::from(sudoku_solve::first_solution(p).is_some()));
+            let first = rate(&puzzles, min, |p| {
+                let any = Query::new(p).with_limit(1).with_budget(u64::MAX).search();
+                u64::from(any.first().is_some())
+            });
             (count2, first)
         };
         if json {

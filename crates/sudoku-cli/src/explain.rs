@@ -6,8 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use sudoku_core::{Failure, Grid};
-use sudoku_logic::{HodokuSolver, LogicalSolver, PathRating, Ruleset, SolvingPath};
-use sudoku_solve::PairReduction;
+use sudoku_logic::{HodokuSolver, LogicalSolver, PairReduction, PathRating, Ruleset, SolvingPath};
 
 use crate::batch::{Batch, BatchArgs, Layout};
 use crate::input::Record;

@@ -6,10 +6,7 @@ use std::sync::Arc;
 
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use serde::Serialize;
-use sudoku_solve::{
-    CountLimits, Limits, Outcome, RunOutcome, SOLVERS, Solver, count_solutions, is_unique, solve,
-    solve_within,
-};
+use sudoku_solve::{Outcome, Query, RunOutcome, SOLVERS, Solver, solve};
 
 use crate::Status;
 use crate::batch::{Batch, BatchArgs, Layout};
@@ -100,14 +97,17 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
     out.line = p.line;
     out.puzzle = Some(p.grid.to_string());
     if let Some((solver, default_steps)) = stochastic(&args.method) {
-        match solver.run(&p.grid, args.seed, &Limits::steps(args.budget.unwrap_or(default_steps))) {
+        match solver.run(&p.grid, args.seed, args.budget.unwrap_or(default_steps)) {
             Ok(run) => {
                 out.steps = Some(run.steps);
                 match run.outcome {
                     RunOutcome::Solved(s) => {
                         // A local search finds a solution, not all: the exact solver says
                         // whether it is the only one (microseconds).
-                        out.status = if is_unique(&p.grid) { "unique" } else { "multiple" };
+                        out.status = match solve(&p.grid) {
+                            Outcome::Unique(_) => "unique",
+                            _ => "multiple",
+                        };
                         out.solution = Some(s.to_string());
                     }
                     RunOutcome::GaveUp { best_cost, .. } => {
@@ -125,40 +125,44 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
         return out;
     }
     if args.count {
-        let limits = CountLimits::up_to(args.limit)
-            .with_budget(args.budget.unwrap_or(SOLVERS[0].default_steps));
-        match count_solutions(&p.grid, limits) {
-            Ok(count) => {
-                let n = count.solutions;
-                out.count = Some(n);
-                out.capped = Some(count.capped);
-                out.status = match n {
-                    0 => "none",
-                    1 => "unique",
-                    _ => "multiple",
-                };
-                if n == 1 {
-                    out.solution = solve(&p.grid).unique().map(|s| s.to_string());
-                }
-            }
-            Err(e) => {
-                out.status = "budget_exceeded";
-                out.count = Some(e.solutions_found);
-                out.error = Some(sudoku_core::Problem::new(sudoku_core::Status::BudgetExceeded, e));
-            }
+        let count = Query::new(&p.grid)
+            .with_limit(args.limit)
+            .with_budget(args.budget.unwrap_or(Query::DEFAULT_BUDGET))
+            .search();
+        out.count = Some(count.count());
+        if !count.is_settled() {
+            // The count found so far, and the nodes used, in the message.
+            out.status = "budget_exceeded";
+            out.error = Some(sudoku_core::Problem::new(sudoku_core::Status::BudgetExceeded, count));
+            return out;
+        }
+        out.capped = Some(count.is_capped());
+        out.status = match count.count() {
+            0 => "none",
+            1 => "unique",
+            _ => "multiple",
+        };
+        if count.count() == 1 {
+            // One solution below the limit is the unique one; at a limit of 1, only a second
+            // search says whether it is.
+            let unique = if count.is_capped() { solve(&p.grid).unique() } else { count.first() };
+            out.solution = unique.map(|s| s.to_string());
         }
         return out;
     }
-    match solve_within(&p.grid, args.budget.unwrap_or(SOLVERS[0].default_steps)) {
-        Ok(Outcome::Unique(s)) => {
+    let solutions =
+        Query::new(&p.grid).with_budget(args.budget.unwrap_or(Query::DEFAULT_BUDGET)).search();
+    match solutions.outcome() {
+        Some(Outcome::Unique(s)) => {
             out.status = "unique";
             out.solution = Some(s.to_string());
         }
-        Ok(Outcome::Multiple(..)) => out.status = "multiple",
-        Ok(_) => out.status = "none",
-        Err(e) => {
+        Some(Outcome::Multiple(..)) => out.status = "multiple",
+        Some(_) => out.status = "none",
+        None => {
             out.status = "budget_exceeded";
-            out.error = Some(sudoku_core::Problem::new(sudoku_core::Status::BudgetExceeded, e));
+            out.error =
+                Some(sudoku_core::Problem::new(sudoku_core::Status::BudgetExceeded, solutions));
         }
     }
     out

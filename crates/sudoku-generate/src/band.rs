@@ -11,7 +11,6 @@ use rand::seq::SliceRandom;
 use sudoku_core::{Cancel, Cell, Failure, Grid};
 use sudoku_logic::Level;
 use sudoku_metrics::{ParseRatingError, Rating, RatingKind, RatingValue};
-use sudoku_solve::is_unique;
 
 /// A rating band: puzzles whose rating lies in `lo..=hi` (`se-rating=4.0..5.0`), or, for
 /// HoDoKu's rating, whose level lies in a range of levels (`hodoku=hard`,
@@ -252,7 +251,7 @@ impl FromStr for Symmetry {
 /// use sudoku_generate::{Symmetry, random_minimal};
 /// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
 /// let p = random_minimal(&mut rng, Symmetry::HalfTurn);
-/// assert!(sudoku_solve::is_unique(&p) && Symmetry::HalfTurn.holds(&p));
+/// assert!(sudoku_solve::solve(&p).unique().is_some() && Symmetry::HalfTurn.holds(&p));
 /// ```
 pub fn random_minimal<R: Rng + ?Sized>(rng: &mut R, symmetry: Symmetry) -> Grid {
     let mut puzzle = sudoku_solve::random_solution(rng);
@@ -266,7 +265,7 @@ pub fn random_minimal<R: Rng + ?Sized>(rng: &mut R, symmetry: Symmetry) -> Grid 
         for &c in &orbit {
             puzzle.set(c, None);
         }
-        if !is_unique(&puzzle) {
+        if sudoku_solve::solve(&puzzle).unique().is_none() {
             for (&c, &d) in orbit.iter().zip(&kept) {
                 puzzle.set(c, d);
             }
@@ -286,7 +285,7 @@ pub fn random_minimal<R: Rng + ?Sized>(rng: &mut R, symmetry: Symmetry) -> Grid 
 ///     "812753649943682175675491283154237896369845721287169534521974368438526917796318452".parse()?;
 /// assert!(!is_minimal(&solved));
 /// let p = minimize(&solved);
-/// assert!(is_minimal(&p) && sudoku_solve::is_unique(&p) && p.is_solved_by(&solved));
+/// assert!(is_minimal(&p) && sudoku_solve::solve(&p).unique().is_some() && p.is_solved_by(&solved));
 /// # Ok::<(), sudoku_core::ParseGridError>(())
 /// ```
 #[must_use]
@@ -294,7 +293,7 @@ pub fn is_minimal(puzzle: &Grid) -> bool {
     Cell::all().filter(|&c| puzzle.get(c).is_some()).all(|c| {
         let mut q = *puzzle;
         q.set(c, None);
-        !is_unique(&q)
+        sudoku_solve::solve(&q).unique().is_none()
     })
 }
 
@@ -306,7 +305,7 @@ pub fn minimize(puzzle: &Grid) -> Grid {
     for c in Cell::all() {
         let Some(d) = p.get(c) else { continue };
         p.set(c, None);
-        if !is_unique(&p) {
+        if sudoku_solve::solve(&p).unique().is_none() {
             p.set(c, Some(d));
         }
     }

@@ -23,7 +23,7 @@
 //! let mut generation = Generation::start(config, 7)?;
 //! generation.run(&Budget::sweeps(3), &mut ());
 //! let summary = generation.rate_summary();
-//! assert!(sudoku_solve::is_unique(&summary.puzzle));
+//! assert!(sudoku_solve::solve(&summary.puzzle).unique().is_some());
 //! assert!(summary.puzzle.is_solved_by(&summary.solution));
 //! assert!(summary.se.is_some_and(|se| se.er >= 1.0));
 //!

@@ -362,7 +362,7 @@ impl<U: Difficulty> Model for PuzzleModel<U> {
         }
         let cell = nth_bit(pool, rng.random_range(0..n));
         let clues = state.clues ^ (1 << cell);
-        if remove && !sudoku_solve::is_unique(&puzzle_of(&state.solution, clues)) {
+        if remove && sudoku_solve::solve(&puzzle_of(&state.solution, clues)).unique().is_none() {
             return None;
         }
         Some(PuzzleMove { clues, solution: state.solution, new_u: f64::NAN })
@@ -395,7 +395,9 @@ impl<U: Difficulty> Neighbourhood for PuzzleModel<U> {
                     .par_iter()
                     .filter_map(|&from| {
                         let clues = state.clues & !(1 << from);
-                        sudoku_solve::is_unique(&puzzle_of(&solution, clues))
+                        sudoku_solve::solve(&puzzle_of(&solution, clues))
+                            .unique()
+                            .is_some()
                             .then_some(PuzzleMove { clues, solution, new_u: f64::NAN })
                     })
                     .collect();

@@ -12,6 +12,12 @@
 //! Every technique assumes one solution: the solver checks that first with the exact solver
 //! of [`sudoku_solve`], within a node budget.
 //!
+//! Beside it, [`PairReduction`] explains a solution another way: binary decisions examined
+//! breadth first, with the fewest levels of nested hypotheses, in a hypothesis/disproof/proof
+//! chain ([`Explanation`], [`ChainLine`]) whose every line can be replayed. Between decisions it
+//! propagates singles and the logical solver's own locked candidates and naked and hidden
+//! subsets, every step of a pass applied at once.
+//!
 //! # Example
 //!
 //! ```
@@ -32,7 +38,8 @@
 //! # Crate features
 //!
 //! - `serde`: the output records: [`Step`], [`SolvingPath`] and [`Hint`] serialize as the
-//!   schema's JSON (`docs/schema.md`), and [`SeRating`] and [`PathEnd`] (as a status word).
+//!   schema's JSON (`docs/schema.md`), and [`SeRating`] and [`PathEnd`] (as a status word);
+//!   pair reduction's settings and chain ([`PairReduction`], [`Explanation`]) too.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
 
@@ -43,6 +50,7 @@ mod hint;
 mod hints;
 mod hodoku;
 mod locking;
+mod pair;
 mod path;
 #[cfg(feature = "serde")]
 mod record;
@@ -58,7 +66,7 @@ mod wings;
 use std::ops::ControlFlow;
 
 use sudoku_core::{Cancel, CandidateGrid, Failure, FailureKind, Grid};
-use sudoku_solve::{Outcome, solve_marks_within, solve_within};
+use sudoku_solve::Query;
 
 use chains::{ChainContext, OutOfBudget};
 pub use hint::Hint;
@@ -67,6 +75,7 @@ pub use hodoku::{
     CaseOutcome, HodokuRating, HodokuSolver, HodokuTechnique, Level, LibraryCase, ParseCaseError,
     ParseLevelError, Row, STEP_TABLE,
 };
+pub use pair::{ChainLine, Conclusion, Explanation, Marker, PairReduction, Statement};
 pub use path::{PathEnd, PathRating, SeRating, SolvingPath};
 pub use ruleset::{ParseRulesetError, Ruleset};
 pub use step::{Chain, Implication, Literal, Reason, Step, Technique};
@@ -313,13 +322,14 @@ impl LogicalSolver {
         if let Some(c) = marks.first_contradiction() {
             return Err(c.into());
         }
-        let exceeded = |_| Failure::budget_exceeded(self.budget, sudoku_core::Work::SearchNodes);
-        match solve_marks_within(marks, self.budget).map_err(exceeded)? {
-            Outcome::Unique(s) => Ok(s),
-            Outcome::None => {
+        match Query::marks(marks).with_budget(self.budget).unique() {
+            Err(f) if f == Failure::NO_SOLUTION => {
                 // Name the cell when the placed digits alone have one solution.
-                let placed = solve_within(marks.grid(), self.budget).map_err(exceeded)?;
-                let excluded = placed.unique().and_then(|s| {
+                let placed = match Query::new(marks.grid()).with_budget(self.budget).unique() {
+                    Err(f) if f.is_budget_exceeded() => return Err(f),
+                    placed => placed.ok(),
+                };
+                let excluded = placed.and_then(|s| {
                     marks.empty_cells().iter().find_map(|cell| {
                         let digit = s.get(cell)?;
                         (!marks.candidates(cell).contains(digit))
@@ -328,8 +338,7 @@ impl LogicalSolver {
                 });
                 Err(excluded.unwrap_or(Failure::NO_SOLUTION))
             }
-            // `Multiple`, and any outcome `sudoku-solve` may add: not one solution.
-            _ => Err(Failure::NOT_UNIQUE),
+            other => other,
         }
     }
 
@@ -446,14 +455,7 @@ impl LogicalSolver {
     pub fn solve(&self, puzzle: &Grid) -> Result<SolvingPath, Failure> {
         self.cancel.check()?;
         let marks = CandidateGrid::new(puzzle).map_err(Failure::from)?;
-        let solution = match solve_within(puzzle, self.budget) {
-            Ok(Outcome::Unique(s)) => s,
-            Ok(Outcome::None) => return Err(Failure::NO_SOLUTION),
-            Ok(_) => return Err(Failure::NOT_UNIQUE),
-            Err(_) => {
-                return Err(Failure::budget_exceeded(self.budget, sudoku_core::Work::SearchNodes));
-            }
-        };
+        let solution = Query::new(puzzle).with_budget(self.budget).unique()?;
         self.solve_marks(*puzzle, solution, marks)
     }
 
@@ -519,16 +521,6 @@ impl LogicalSolver {
             potentials: work.meter.used(),
             chain_budget: self.chain_budget,
         })
-    }
-}
-
-/// The unique solution of `puzzle`, or why there is none, within `budget` search nodes.
-pub(crate) fn unique_solution(puzzle: &Grid, budget: u64) -> Result<Grid, Failure> {
-    match solve_within(puzzle, budget) {
-        Ok(Outcome::Unique(s)) => Ok(s),
-        Ok(Outcome::None) => Err(Failure::NO_SOLUTION),
-        Ok(_) => Err(Failure::NOT_UNIQUE),
-        Err(_) => Err(Failure::budget_exceeded(budget, sudoku_core::Work::SearchNodes)),
     }
 }
 

@@ -7,8 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use sudoku_core::{Cancel, Failure, Grid, Work};
-use sudoku_logic::{HodokuSolver, LogicalSolver};
-use sudoku_solve::PairReduction;
+use sudoku_logic::{HodokuSolver, LogicalSolver, PairReduction};
 
 use crate::{
     AverageWidth, BacktrackSteps, Depth, Difficulty, DihedralWidth, HarmonyCost, HumanEffort,

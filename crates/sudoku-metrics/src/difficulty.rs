@@ -112,7 +112,7 @@ impl Difficulty for DihedralWidth {
 }
 
 /// `pair-reduction-level`: the level the pair-reduction solver needs (0: propagation alone;
-/// 1: decisions; 2 and up: nested hypotheses). See [`sudoku_solve::PairReduction`].
+/// 1: decisions; 2 and up: nested hypotheses). See [`sudoku_logic::PairReduction`].
 ///
 /// # Examples
 ///
@@ -126,7 +126,7 @@ impl Difficulty for DihedralWidth {
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct PairReductionLevel(pub sudoku_solve::PairReduction);
+pub struct PairReductionLevel(pub sudoku_logic::PairReduction);
 
 impl Difficulty for PairReductionLevel {
     fn name(&self) -> &str {

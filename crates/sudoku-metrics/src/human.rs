@@ -4,7 +4,7 @@
 use rand::{Rng, RngExt};
 use rayon::prelude::*;
 use sudoku_core::{CandidateGrid, Cell, Digit, Failure, Grid, Meter, Unit, Work};
-use sudoku_solve::{Outcome, solve_within};
+use sudoku_solve::Query;
 
 use crate::Difficulty;
 
@@ -146,12 +146,7 @@ impl HumanModel {
     /// [`FailureKind::BudgetExceeded`](sudoku_core::FailureKind::BudgetExceeded) when a run needs more steps than the budget (or finding
     /// the solution more search nodes).
     pub fn evaluate(&self, puzzle: &Grid, seed: u64) -> Result<HumanRating, Failure> {
-        let over = Failure::budget_exceeded(self.budget, Work::SearchNodes);
-        let solution = match solve_within(puzzle, self.budget).map_err(|_| over)? {
-            Outcome::Unique(s) => s.to_bytes(),
-            Outcome::None => return Err(Failure::NO_SOLUTION),
-            _ => return Err(Failure::NOT_UNIQUE),
-        };
+        let solution = Query::new(puzzle).with_budget(self.budget).unique()?.to_bytes();
         // Run `i` draws from the `i`-th child stream of `seed`, whichever thread runs it.
         let runs: Vec<HumanRating> = (0..u64::from(self.runs.max(1)))
             .into_par_iter()

@@ -3,7 +3,7 @@
 
 use sudoku_core::{Cancel, Failure, Grid, Work};
 use sudoku_logic::LogicalSolver;
-use sudoku_solve::solve_within;
+use sudoku_solve::Query;
 
 use crate::{ParseRatingError, Rating, RatingKind, RatingValue, Samples};
 
@@ -162,10 +162,10 @@ impl RatingSet {
     /// there are none or several.
     #[must_use]
     pub fn evaluate(&self, puzzle: &Grid, seed: u64) -> Ratings {
-        let solutions = solve_within(puzzle, self.check_budget).ok().map(|o| o.count_capped());
-        let refused = match solutions {
-            Some(0) => Some(Failure::NO_SOLUTION),
-            Some(n) if n > 1 => Some(Failure::NOT_UNIQUE),
+        // No solution or several: refused at once; a check beyond its budget leaves the
+        // question to each rating.
+        let refused = match Query::new(puzzle).with_budget(self.check_budget).unique() {
+            Err(f) if !f.is_budget_exceeded() => Some(f),
             _ => None,
         };
         let values = self

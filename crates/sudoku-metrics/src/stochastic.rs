@@ -4,7 +4,7 @@
 use rand::{Rng, RngExt};
 use rayon::prelude::*;
 use sudoku_core::{Failure, FailureKind, Grid, Work};
-use sudoku_solve::{Annealer, HarmonySearch, Limits, Solver};
+use sudoku_solve::{Annealer, HarmonySearch, Solver};
 use tempering::{child_seed, stream};
 
 use crate::Difficulty;
@@ -77,12 +77,11 @@ fn median_steps(
     runs: u32,
     max_steps: u64,
 ) -> Result<f64, Failure> {
-    let limits = Limits::steps(max_steps);
     // Run `i` is seeded by the `i`-th child of `seed`: independent of the thread that runs it.
     let steps: Vec<f64> = (0..u64::from(runs.max(1)))
         .into_par_iter()
         .map(|i| {
-            let run = solver.run(puzzle, child_seed(seed, i), &limits).map_err(solve_error)?;
+            let run = solver.run(puzzle, child_seed(seed, i), max_steps).map_err(solve_error)?;
             Ok(if run.solution().is_some() { run.steps as f64 } else { f64::INFINITY })
         })
         .collect::<Result<_, Failure>>()?;
@@ -144,12 +143,11 @@ impl Difficulty for HarmonyCost {
         crate::RatingKind::HarmonyCost.name()
     }
     fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
-        let limits = Limits::steps(self.improvisations);
         let costs: Vec<f64> = (0..u64::from(self.runs.max(1)))
             .into_par_iter()
             .map(|i| {
                 self.search
-                    .run(puzzle, child_seed(seed, i), &limits)
+                    .run(puzzle, child_seed(seed, i), self.improvisations)
                     .map(|r| f64::from(r.best_cost()))
                     .map_err(solve_error)
             })

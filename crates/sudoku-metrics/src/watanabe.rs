@@ -434,14 +434,11 @@ impl Depth {
     ///
     /// [`FailureKind::NoSolution`](sudoku_core::FailureKind::NoSolution) or [`FailureKind::NotUnique`](sudoku_core::FailureKind::NotUnique) when the puzzle does not have
     /// exactly one solution; [`FailureKind::BudgetExceeded`](sudoku_core::FailureKind::BudgetExceeded) when more states than the budget
-    /// would be needed.
+    /// would be needed (in [`Work::SearchNodes`](sudoku_core::Work::SearchNodes) when the
+    /// uniqueness check, run first within the same budget, needs more nodes).
     pub fn evaluate(&self, puzzle: &Grid) -> Result<u32, Failure> {
-        let over = Failure::budget_exceeded(self.budget, Work::States);
-        let solution = match sudoku_solve::solve_within(puzzle, self.budget).map_err(|_| over)? {
-            sudoku_solve::Outcome::Unique(s) => s.to_bytes(),
-            sudoku_solve::Outcome::None => return Err(Failure::NO_SOLUTION),
-            _ => return Err(Failure::NOT_UNIQUE),
-        };
+        let solution =
+            sudoku_solve::Query::new(puzzle).with_budget(self.budget).unique()?.to_bytes();
         self.evaluate_with_solution(puzzle, &solution)
     }
 

@@ -18,13 +18,13 @@ mod run;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use sudoku_core::{Failure, Grid, PuzzleReader};
-use sudoku_solve::{CountLimits, Outcome, count_solutions, solve_within};
+use sudoku_solve::{Outcome, Query};
 
 use crate::errors::Fail;
 use crate::run::{Errors, batch, strings};
 
 /// The exact solver's default node budget (the `sudoku` command's `--budget` for solve).
-pub(crate) const SOLVE_BUDGET: u64 = 10_000_000;
+pub(crate) const SOLVE_BUDGET: u64 = Query::DEFAULT_BUDGET;
 
 /// Parses a puzzle as the `sudoku` command reads a file's line (or 9-line block): text after
 /// the 81 cells and whitespace is ignored; `Fail` carries the command's code (`invalid`), its
@@ -90,11 +90,14 @@ fn check_many(
 /// The unique solution, or the reason there is none.
 fn solution(text: &str, budget: u64) -> Result<Grid, Fail> {
     let grid = grid_of(text)?;
-    match solve_within(&grid, budget) {
-        Ok(Outcome::Unique(s)) => Ok(s),
-        Ok(Outcome::None) => Err(Fail::failure(&Failure::NO_SOLUTION)),
-        Ok(_) => Err(Fail::failure(&Failure::NOT_UNIQUE)),
-        Err(e) => Err(Fail::new("budget_exceeded", e.to_string())),
+    // Searched rather than `Query::unique`: an overrun's message gives the nodes used and the
+    // solutions found so far.
+    let solutions = Query::new(&grid).with_budget(budget).search();
+    match solutions.outcome() {
+        Some(Outcome::Unique(s)) => Ok(s),
+        Some(Outcome::None) => Err(Fail::failure(&Failure::NO_SOLUTION)),
+        Some(_) => Err(Fail::failure(&Failure::NOT_UNIQUE)),
+        None => Err(Fail::new("budget_exceeded", solutions.to_string())),
     }
 }
 
@@ -134,10 +137,12 @@ fn solve_many(
 /// Counts solutions up to `limit`.
 fn count(text: &str, limit: u64, budget: u64) -> Result<(u64, bool), Fail> {
     let grid = grid_of(text)?;
-    let limits = CountLimits::up_to(limit).with_budget(budget);
-    count_solutions(&grid, limits)
-        .map(|c| (c.solutions, c.capped))
-        .map_err(|e| Fail::new("budget_exceeded", e.to_string()))
+    let solutions = Query::new(&grid).with_limit(limit).with_budget(budget).search();
+    if solutions.is_settled() {
+        Ok((solutions.count(), solutions.is_capped()))
+    } else {
+        Err(Fail::new("budget_exceeded", solutions.to_string()))
+    }
 }
 
 /// ``(count, capped)``: solutions counted up to ``limit``; ``capped`` when counting stopped

@@ -9,8 +9,9 @@
 use crate::board::Board;
 use crate::exact::Search;
 
-/// A build of the exact search, for tests, fuzzing and benchmarks (`count_with_kernel`):
-/// normal entry points run the fastest one this CPU supports ([`SearchKernel::best`]).
+/// A build of the exact search, for tests, fuzzing and benchmarks
+/// ([`Query::with_kernel`](crate::Query::with_kernel)): queries without one run the fastest
+/// build this CPU supports ([`SearchKernel::best`]).
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -263,4 +264,24 @@ pub(crate) fn start_best(search: &mut Search, cells: &[u8; 81]) {
         }
     }
     Portable.start(search, cells);
+}
+
+/// Runs a search on pencil marks (each cell's candidates as 9 bits) with `kernel`: the root
+/// board is propagated in portable code, the search below it in the kernel's build.
+///
+/// # Panics
+///
+/// If the running CPU does not support `kernel`.
+pub(crate) fn start_marks(search: &mut Search, cells: &[u16; 81], kernel: SearchKernel) {
+    match kernel {
+        SearchKernel::Portable => search.start_marks(Portable, cells),
+        #[cfg(target_arch = "x86_64")]
+        SearchKernel::Avx2 => search.start_marks(Bmi::detect().expect("an AVX2 CPU"), cells),
+        #[cfg(target_arch = "x86_64")]
+        SearchKernel::Avx512 => {
+            search.start_marks(Avx512::detect().expect("an AVX-512 CPU"), cells);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        _ => panic!("the {} kernel needs an x86-64 CPU", kernel.name()),
+    }
 }

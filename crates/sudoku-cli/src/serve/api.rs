@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use sudoku_core::{Cancel, CandidateGrid, Cell, Digit, Grid, Problem, Status, Unit, Work};
 use sudoku_logic::{Hint, HodokuSolver, LogicalSolver, Ruleset};
 use sudoku_metrics::{Rating, RatingDefaults, RatingSet};
-use sudoku_solve::{Outcome, solve_within};
+use sudoku_solve::Query;
 
 use super::jobs::{Jobs, Limits};
 use super::reply::{self, Refusal};
@@ -285,15 +285,7 @@ fn solution(puzzle: &Grid, budget: u64) -> Result<Grid, Failed> {
     if let Some(c) = puzzle.first_conflict() {
         return Err(failed(c.into()));
     }
-    match solve_within(puzzle, budget) {
-        Ok(Outcome::Unique(s)) => Ok(s),
-        Ok(Outcome::None) => Err(failed(sudoku_core::Failure::NO_SOLUTION)),
-        Ok(_) => Err(failed(sudoku_core::Failure::NOT_UNIQUE)),
-        Err(_) => Err(failed(sudoku_core::Failure::budget_exceeded(
-            budget,
-            sudoku_core::Work::SearchNodes,
-        ))),
-    }
+    Query::new(puzzle).with_budget(budget).unique().map_err(failed)
 }
 
 /// A player's grid, clashes and all: 81 cells, `.`, `0` or `_` for blanks.

@@ -28,7 +28,7 @@ fn generated_puzzles_are_unique_and_their_ratings_are_right() {
     g.run(&Budget::sweeps(200), &mut ());
     assert!(!g.bests().is_empty());
     for b in g.bests() {
-        assert!(sudoku_solve::is_unique(&b.puzzle), "{}", b.puzzle);
+        assert!(sudoku_solve::solve(&b.puzzle).unique().is_some(), "{}", b.puzzle);
         assert!(b.puzzle.is_solved_by(g.solution()));
         assert_eq!(b.clues, b.puzzle.clue_count());
         let w = NormalWidth::default().evaluate(&b.puzzle).unwrap().width;
@@ -40,7 +40,7 @@ fn generated_puzzles_are_unique_and_their_ratings_are_right() {
     // Each record is a new best: energies strictly fall.
     assert!(g.bests().windows(2).all(|w| w[1].energy < w[0].energy));
     let s = g.rate_summary();
-    assert!(sudoku_solve::is_unique(&s.puzzle));
+    assert!(sudoku_solve::solve(&s.puzzle).unique().is_some());
     let avg = AverageWidth::default().with_samples(10).evaluate(&s.puzzle, g.seed()).unwrap();
     assert_eq!(s.average_width, Some(avg));
     assert_eq!(s.steps, 200);
@@ -92,7 +92,7 @@ fn human_model_energies_rate_and_report_the_lowest_energy_puzzle() {
     g.run(&Budget::sweeps(60), &mut ());
     assert!(!g.bests().is_empty());
     for b in g.bests() {
-        assert!(sudoku_solve::is_unique(&b.puzzle));
+        assert!(sudoku_solve::solve(&b.puzzle).unique().is_some());
         assert!(b.u.is_finite() && b.u > 0.0, "U = ln(1 + effort) > 0, got {}", b.u);
         assert!((b.energy - (-100.0 * b.u + b.clues as f64)).abs() < 1e-6, "H = -J U + h clues");
     }
@@ -120,7 +120,9 @@ fn se_rating_energy_with_vicinity_moves() {
     let moved = g.bests().iter().any(|b| !b.puzzle.is_solved_by(g.solution()));
     assert!(moved, "exchanges change the solution grid");
     let s = g.rate_summary();
-    assert!(sudoku_solve::is_unique(&s.puzzle) && s.puzzle.is_solved_by(&s.solution));
+    assert!(
+        sudoku_solve::solve(&s.puzzle).unique().is_some() && s.puzzle.is_solved_by(&s.solution)
+    );
     assert_eq!(s.se, SeRater::default().evaluate(&s.puzzle).ok().map(|r| r.0));
     assert_eq!(s.minimal, sudoku_generate::is_minimal(&s.puzzle));
 }
@@ -195,7 +197,7 @@ fn best_first_search_climbs_the_vicinity() {
         assert!(pair[1].energy < pair[0].energy);
     }
     for b in g.bests() {
-        assert!(sudoku_solve::is_unique(&b.puzzle), "{}", b.puzzle);
+        assert!(sudoku_solve::solve(&b.puzzle).unique().is_some(), "{}", b.puzzle);
         assert_eq!(Some(b.u as u32), Depth::default().evaluate(&b.puzzle).ok());
         assert!((b.energy - (-100.0 * b.u + b.clues as f64)).abs() < 1e-9);
     }
@@ -224,14 +226,17 @@ fn band_search_finds_minimal_symmetric_puzzles_in_the_band() {
         let er = SeRater::default().evaluate(&p).unwrap().0.er;
         assert!((3.0..=6.0).contains(&er), "{p}: ER {er}");
         assert!(Symmetry::HalfTurn.holds(&p));
-        assert!(sudoku_solve::is_unique(&p));
+        assert!(sudoku_solve::solve(&p).unique().is_some());
         // Minimal under the symmetry: no orbit of clues can go.
         for c in sudoku_core::Cell::all().filter(|&c| p.get(c).is_some()) {
             let mut q = p;
             for o in Symmetry::HalfTurn.orbit(c) {
                 q.set(o, None);
             }
-            assert!(!sudoku_solve::is_unique(&q), "{p}: the orbit of {c:?} is not needed");
+            assert!(
+                sudoku_solve::solve(&q).unique().is_none(),
+                "{p}: the orbit of {c:?} is not needed"
+            );
         }
     }
     let none = BandSearch::new("se-rating=11.0..12.0".parse().unwrap()).with_max_tries(20);

@@ -238,7 +238,7 @@ impl HodokuSolver {
     pub fn solve(&self, puzzle: &Grid) -> Result<SolvingPath<HodokuRating>, Failure> {
         self.cancel.check()?;
         CandidateGrid::new(puzzle).map_err(Failure::from)?;
-        let solution = crate::unique_solution(puzzle, self.budget)?;
+        let solution = sudoku_solve::Query::new(puzzle).with_budget(self.budget).unique()?;
         self.solve_from(*puzzle, solution, grid::Grid::from_puzzle(puzzle))
     }
 

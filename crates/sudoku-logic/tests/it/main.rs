@@ -3,3 +3,4 @@
 mod cancel;
 mod hodoku;
 mod logic;
+mod pair;

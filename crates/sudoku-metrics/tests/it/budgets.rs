@@ -43,6 +43,18 @@ fn seventeen_clue_puzzle_with_naked_singles_only_stops_at_the_budget() {
 }
 
 #[test]
+fn depth_reports_an_overrun_of_its_uniqueness_check_in_search_nodes() {
+    let hard_dead: Grid =
+        "24......56...7....5..............256.7........3.................................."
+            .parse()
+            .unwrap();
+    assert_eq!(
+        Depth::default().with_budget(1000).evaluate(&hard_dead),
+        Err(Failure::budget_exceeded(1000, Work::SearchNodes))
+    );
+}
+
+#[test]
 fn puzzle_without_solution_has_a_width_and_stops_at_a_small_budget() {
     let p: Grid = NO_SOLUTION.parse().unwrap();
     assert_eq!(NormalWidth::default().evaluate(&p).map(|w| (w.width, w.solutions)), Ok((773, 0)));

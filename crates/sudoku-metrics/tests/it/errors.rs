@@ -2,8 +2,8 @@
 //! not a budget.
 
 use sudoku_core::{Cell, Digit, Failure, FailureKind, Grid};
+use sudoku_logic::PairReduction;
 use sudoku_metrics::{Difficulty, PairReductionLevel, SaSteps, SeRater};
-use sudoku_solve::PairReduction;
 
 const INKALA_2012: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";

@@ -1,14 +1,12 @@
 //! Simulated annealing on box permutations (Lewis), run on the `tempering` annealing optimizer.
 
-use std::time::Instant;
-
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use sudoku_core::{Failure, Grid};
 use tempering::{Annealing, Budget, Cooling, Model, Observer, StopReason, SweepInfo};
 
 use super::filling::{Filling, Prepared};
-use super::{Limits, Run, Solver};
+use super::{Run, Solver};
 
 /// Where the temperature starts (and returns to on a reheat).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -129,11 +127,11 @@ impl Schedule {
 ///
 /// ```
 /// use sudoku_core::Grid;
-/// use sudoku_solve::{Annealer, Limits, Solver};
+/// use sudoku_solve::{Annealer, Solver};
 ///
 /// let puzzle: Grid =
 ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
-/// let run = Annealer::default().run(&puzzle, 1, &Limits::steps(50_000_000))?;
+/// let run = Annealer::default().run(&puzzle, 1, 50_000_000)?;
 /// let solution = run.solution().expect("solved within the limit");
 /// assert!(puzzle.is_solved_by(&solution));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -225,7 +223,7 @@ impl Solver for Annealer {
         "sa"
     }
 
-    fn run(&self, puzzle: &Grid, seed: u64, limits: &Limits) -> Result<Run, Failure> {
+    fn run(&self, puzzle: &Grid, seed: u64, steps: u64) -> Result<Run, Failure> {
         let prep = Prepared::new(puzzle, self.propagate, self.restrict)?;
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let start = prep.fill(&mut rng)?;
@@ -248,21 +246,17 @@ impl Solver for Annealer {
             Reheat::Below(t) => annealing.with_reheat_below(t),
             Reheat::AfterStaleChains(n) => annealing.with_reheat_after_stale(n),
         };
-        let started = Instant::now();
-        let (mut steps, mut best, mut state) = (0, start.clone(), start);
+        let (mut used, mut best, mut state) = (0, start.clone(), start);
         loop {
-            let mut budget = Budget::sweeps(limits.steps - steps).with_target(0.0);
-            if let Some(t) = limits.time {
-                budget = budget.with_time(t.saturating_sub(started.elapsed()));
-            }
+            let budget = Budget::sweeps(steps - used).with_target(0.0);
             let mut cycle = CycleEnd { restart: self.restart, last_beta: 0.0 };
             let report = annealing.run(&model, state, &mut rng, &budget, &mut cycle);
-            steps += report.proposed;
+            used += report.proposed;
             if report.best.cost < best.cost {
                 best = report.best;
             }
             if best.cost == 0 || report.stop != StopReason::Stopped {
-                return Ok(best.run(steps));
+                return Ok(best.run(used));
             }
             state = prep.fill(&mut rng)?;
         }

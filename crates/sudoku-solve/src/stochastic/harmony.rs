@@ -1,12 +1,10 @@
 //! Harmony search (Geem) with the missing-digit cost.
 
-use std::time::Instant;
-
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use sudoku_core::{Failure, Grid, UNIT_CELLS};
 
-use super::{Limits, Run, RunOutcome, Solver};
+use super::{Run, RunOutcome, Solver};
 
 /// Harmony search (Geem, 2007): a memory of candidate fillings; each improvisation fills every
 /// free cell from a random remembered filling (probability `consider_rate`, then nudged by +-1
@@ -20,14 +18,14 @@ use super::{Limits, Run, RunOutcome, Solver};
 ///
 /// ```
 /// use sudoku_core::Grid;
-/// use sudoku_solve::{HarmonySearch, Limits, Solver};
+/// use sudoku_solve::{HarmonySearch, Solver};
 ///
 /// // Harmony search rarely solves more than very easy puzzles; it is a rating tool.
 /// let puzzle: Grid =
 ///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
 /// let search = HarmonySearch::default();
-/// let start = search.run(&puzzle, 1, &Limits::steps(0))?.best_cost();
-/// let after = search.run(&puzzle, 1, &Limits::steps(10_000))?.best_cost();
+/// let start = search.run(&puzzle, 1, 0)?.best_cost();
+/// let after = search.run(&puzzle, 1, 10_000)?.best_cost();
 /// assert!(after < start, "{start} -> {after}");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -65,11 +63,10 @@ impl Solver for HarmonySearch {
         "harmony"
     }
 
-    fn run(&self, puzzle: &Grid, seed: u64, limits: &Limits) -> Result<Run, Failure> {
+    fn run(&self, puzzle: &Grid, seed: u64, budget: u64) -> Result<Run, Failure> {
         if let Some(c) = puzzle.first_conflict() {
             return Err(Failure::from(c));
         }
-        let started = Instant::now();
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let givens = puzzle.to_bytes();
         let free: Vec<usize> = (0..81).filter(|&i| givens[i] == 0).collect();
@@ -84,10 +81,7 @@ impl Solver for HarmonySearch {
         let mut memory: Vec<[u8; 81]> = (0..size).map(|_| random_filling(&mut rng)).collect();
         let mut costs: Vec<u32> = memory.iter().map(cost).collect();
         let (mut steps, mut solved) = (0, costs.contains(&0));
-        while steps < limits.steps && !solved {
-            if steps % 1024 == 0 && limits.time.is_some_and(|t| started.elapsed() >= t) {
-                break;
-            }
+        while steps < budget && !solved {
             steps += 1;
             let mut new = givens;
             for &i in &free {

@@ -1,9 +1,8 @@
 //! Stochastic solvers: simulated annealing, harmony search and tabu search, behind one
 //! [`Solver`] trait that the exact solver implements too.
 //!
-//! Every run is seeded (the same seed gives the same run) and limited by [`Limits`]: when the
-//! steps (or the optional wall time) run out, the run ends as [`RunOutcome::GaveUp`] with the
-//! best cost it reached.
+//! Every run is seeded (the same seed gives the same run) and limited by a budget of steps:
+//! when they run out, the run ends as [`RunOutcome::GaveUp`] with the best cost it reached.
 
 mod anneal;
 mod filling;
@@ -11,7 +10,6 @@ mod harmony;
 mod tabu;
 
 use std::fmt;
-use std::time::Duration;
 
 use sudoku_core::{Failure, Grid};
 
@@ -27,14 +25,14 @@ pub use tabu::TabuSearch;
 ///
 /// ```
 /// use sudoku_core::Grid;
-/// use sudoku_solve::{Annealer, Exact, Limits, Solver, TabuSearch};
+/// use sudoku_solve::{Annealer, Exact, Solver, TabuSearch};
 ///
 /// let puzzle: Grid =
 ///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
 /// let solvers: Vec<Box<dyn Solver>> =
 ///     vec![Box::new(Exact), Box::new(Annealer::default()), Box::new(TabuSearch::default())];
 /// for solver in &solvers {
-///     let run = solver.run(&puzzle, 7, &Limits::steps(10_000_000))?;
+///     let run = solver.run(&puzzle, 7, 10_000_000)?;
 ///     let solution = run.solution().expect("an easy puzzle is solved");
 ///     assert!(puzzle.is_solved_by(&solution), "{}", solver.name());
 /// }
@@ -44,21 +42,28 @@ pub trait Solver: Send + Sync + fmt::Debug {
     /// A short, stable name, as used on the command line (`sa`).
     fn name(&self) -> &str;
 
-    /// One run on `puzzle` with random numbers drawn from `seed`.
+    /// One run on `puzzle` with random numbers drawn from `seed`, of at most `budget` steps.
+    ///
+    /// What a step is depends on the solver: a proposed swap (annealing), an improvisation
+    /// (harmony search), an examined neighbourhood (tabu search), all counted as
+    /// [`Work::SolverSteps`](sudoku_core::Work::SolverSteps); a search node
+    /// ([`Work::SearchNodes`](sudoku_core::Work::SearchNodes)) for the exact solver. A run that
+    /// uses its budget up ends as [`RunOutcome::GaveUp`]; a rating that needs the run to
+    /// succeed reports it as a budget failure in the solver's unit.
     ///
     /// # Errors
     ///
     /// [`Failure`] when the givens break a rule or are found to have no solution before the
     /// run starts.
-    fn run(&self, puzzle: &Grid, seed: u64, limits: &Limits) -> Result<Run, Failure>;
+    fn run(&self, puzzle: &Grid, seed: u64, budget: u64) -> Result<Run, Failure>;
 }
 
 impl<S: Solver + ?Sized> Solver for Box<S> {
     fn name(&self) -> &str {
         (**self).name()
     }
-    fn run(&self, puzzle: &Grid, seed: u64, limits: &Limits) -> Result<Run, Failure> {
-        (**self).run(puzzle, seed, limits)
+    fn run(&self, puzzle: &Grid, seed: u64, budget: u64) -> Result<Run, Failure> {
+        (**self).run(puzzle, seed, budget)
     }
 }
 
@@ -69,7 +74,7 @@ impl<S: Solver + ?Sized> Solver for Box<S> {
 ///
 /// ```
 /// use sudoku_core::Grid;
-/// use sudoku_solve::{Limits, SOLVERS, Solver};
+/// use sudoku_solve::{SOLVERS, Solver};
 ///
 /// let puzzle: Grid =
 ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
@@ -79,7 +84,7 @@ impl<S: Solver + ?Sized> Solver for Box<S> {
 ///     assert_eq!((entry.build)().name(), entry.name);
 /// }
 /// let exact = (SOLVERS[0].build)();
-/// let run = exact.run(&puzzle, 1, &Limits::steps(SOLVERS[0].default_steps))?;
+/// let run = exact.run(&puzzle, 1, SOLVERS[0].default_steps)?;
 /// assert!(run.solution().is_some_and(|s| s.is_solved()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -101,7 +106,7 @@ pub const SOLVERS: [SolverEntry; 4] = [
     SolverEntry {
         name: "exact",
         about: "the exact solver (complete search, also proves uniqueness)",
-        default_steps: 10_000_000,
+        default_steps: crate::Query::DEFAULT_BUDGET,
         build: || Box::new(Exact),
     },
     SolverEntry {
@@ -123,42 +128,6 @@ pub const SOLVERS: [SolverEntry; 4] = [
         build: || Box::new(TabuSearch::default()),
     },
 ];
-
-/// How long a run may go on.
-///
-/// What a step is depends on the solver: a proposed swap (annealing), an improvisation
-/// (harmony search), an examined neighbourhood (tabu search), a branching node (exact).
-/// Wall time makes a run depend on the machine; for reproducible runs, limit steps only.
-///
-/// # Examples
-///
-/// ```
-/// use std::time::Duration;
-/// use sudoku_solve::Limits;
-/// let limits = Limits::steps(1_000_000).with_time(Duration::from_secs(5));
-/// assert_eq!(limits.steps, 1_000_000);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Limits {
-    /// The most steps.
-    pub steps: u64,
-    /// The most wall-clock time, if any.
-    pub time: Option<Duration>,
-}
-
-impl Limits {
-    /// At most `steps` steps.
-    #[must_use]
-    pub const fn steps(steps: u64) -> Limits {
-        Limits { steps, time: None }
-    }
-
-    /// Adds a wall-time limit.
-    #[must_use]
-    pub const fn with_time(self, time: Duration) -> Limits {
-        Limits { time: Some(time), ..self }
-    }
-}
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -205,15 +174,15 @@ impl Run {
 }
 
 /// The exact solver as a [`Solver`]: one deterministic depth-first search; a step is a
-/// branching node. It ignores the seed and the time limit. When it gives up, the "best filling"
-/// is the puzzle itself and its cost the number of empty cells.
+/// branching node. It ignores the seed. When it gives up, the "best filling" is the puzzle
+/// itself and its cost the number of empty cells.
 ///
 /// # Examples
 ///
 /// ```
 /// use sudoku_core::Grid;
-/// use sudoku_solve::{Exact, Limits, Solver};
-/// let run = Exact.run(&Grid::EMPTY, 0, &Limits::steps(1_000))?;
+/// use sudoku_solve::{Exact, Solver};
+/// let run = Exact.run(&Grid::EMPTY, 0, 1_000)?;
 /// assert!(run.solution().is_some_and(|g| g.is_solved()));
 /// # Ok::<(), sudoku_core::Failure>(())
 /// ```
@@ -224,13 +193,14 @@ impl Solver for Exact {
     fn name(&self) -> &str {
         "exact"
     }
-    fn run(&self, puzzle: &Grid, _seed: u64, limits: &Limits) -> Result<Run, Failure> {
+    fn run(&self, puzzle: &Grid, _seed: u64, budget: u64) -> Result<Run, Failure> {
         if let Some(c) = puzzle.first_conflict() {
             return Err(Failure::from(c));
         }
-        match crate::exact::first_solution_within(puzzle, limits.steps) {
+        let found = crate::Query::new(puzzle).with_limit(1).with_budget(budget).search();
+        match (found.first(), found.nodes()) {
             (Some(solution), steps) => Ok(Run { outcome: RunOutcome::Solved(solution), steps }),
-            (None, steps) if steps >= limits.steps => Ok(Run {
+            (None, steps) if steps >= budget => Ok(Run {
                 outcome: RunOutcome::GaveUp {
                     best_cost: (81 - puzzle.clue_count()) as u32,
                     best_filling: puzzle.to_bytes(),

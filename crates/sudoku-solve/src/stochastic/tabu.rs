@@ -1,13 +1,11 @@
 //! Tabu search (Hertz and de Werra) on box permutations.
 
-use std::time::Instant;
-
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use sudoku_core::{Failure, Grid};
 
 use super::filling::Prepared;
-use super::{Limits, Run, Solver};
+use super::{Run, Solver};
 
 /// Tabu search (Hertz and de Werra, 1987), on the annealer's states: every box a permutation,
 /// cost the digits missing from rows and columns. Each step examines every swap of two free
@@ -21,11 +19,11 @@ use super::{Limits, Run, Solver};
 ///
 /// ```
 /// use sudoku_core::Grid;
-/// use sudoku_solve::{Limits, Solver, TabuSearch};
+/// use sudoku_solve::{Solver, TabuSearch};
 ///
 /// let puzzle: Grid =
 ///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
-/// let run = TabuSearch::default().run(&puzzle, 3, &Limits::steps(1_000_000))?;
+/// let run = TabuSearch::default().run(&puzzle, 3, 1_000_000)?;
 /// assert!(run.solution().is_some_and(|s| puzzle.is_solved_by(&s)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -54,18 +52,14 @@ impl Solver for TabuSearch {
         "tabu"
     }
 
-    fn run(&self, puzzle: &Grid, seed: u64, limits: &Limits) -> Result<Run, Failure> {
-        let started = Instant::now();
+    fn run(&self, puzzle: &Grid, seed: u64, budget: u64) -> Result<Run, Failure> {
         let prep = Prepared::new(puzzle, self.propagate, self.restrict)?;
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let mut state = prep.fill(&mut rng)?;
         let mut best = state.clone();
         let mut tabu_until = [0u64; 81];
         let (mut steps, mut start_best, mut improved_at) = (0, state.cost, 0);
-        while best.cost > 0 && steps < limits.steps && !prep.movable.is_empty() {
-            if steps % 256 == 0 && limits.time.is_some_and(|t| started.elapsed() >= t) {
-                break;
-            }
+        while best.cost > 0 && steps < budget && !prep.movable.is_empty() {
             steps += 1;
             if steps - improved_at > self.restart_after {
                 state = prep.fill(&mut rng)?;

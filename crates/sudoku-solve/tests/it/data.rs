@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use sudoku_core::{Grid, PuzzleReader};
-use sudoku_solve::{CountLimits, Outcome, count_solutions, solve};
+use sudoku_solve::{Outcome, Query, solve};
 
 fn read(path: &Path) -> Vec<Grid> {
     let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -86,8 +86,8 @@ fn reference_counts() {
         "...3.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.."
             .parse()
             .unwrap();
-    let n = count_solutions(&thirteen, CountLimits::default().with_budget(1_000_000));
-    assert_eq!(n.map(|n| (n.solutions, n.capped)), Ok((13, false)));
+    let n = Query::new(&thirteen).with_limit(u64::MAX).with_budget(1_000_000).run();
+    assert_eq!(n.map(|n| (n.count(), n.is_capped())), Ok((13, false)));
     let none: Grid =
         "82.........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
             .parse()

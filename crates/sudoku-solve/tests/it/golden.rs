@@ -24,17 +24,17 @@ fn random_grids_and_transforms_are_pinned() {
 #[cfg(feature = "stochastic")]
 mod stochastic {
     use sudoku_core::Grid;
-    use sudoku_solve::{Annealer, HarmonySearch, Limits, RunOutcome, Solver, TabuSearch};
+    use sudoku_solve::{Annealer, HarmonySearch, RunOutcome, Solver, TabuSearch};
 
     use super::TOP95_1;
 
     #[test]
     fn stochastic_solver_runs_are_pinned() {
         let p: Grid = TOP95_1.parse().unwrap();
-        let limits = Limits::steps(5_000_000);
-        let sa = Annealer::default().run(&p, 7, &limits).unwrap();
-        let tabu = TabuSearch::default().run(&p, 7, &limits).unwrap();
-        let harmony = HarmonySearch::default().run(&p, 7, &Limits::steps(2_000)).unwrap();
+        let budget = 5_000_000;
+        let sa = Annealer::default().run(&p, 7, budget).unwrap();
+        let tabu = TabuSearch::default().run(&p, 7, budget).unwrap();
+        let harmony = HarmonySearch::default().run(&p, 7, 2_000).unwrap();
         let best_cost = match harmony.outcome {
             RunOutcome::GaveUp { best_cost, .. } => best_cost,
             _ => 0,

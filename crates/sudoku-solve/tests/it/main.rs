@@ -2,8 +2,6 @@
 
 mod data;
 mod golden;
-#[cfg(feature = "pair")]
-mod pair;
 mod props;
 mod reference;
 #[cfg(feature = "stochastic")]

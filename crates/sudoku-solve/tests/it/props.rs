@@ -3,7 +3,7 @@
 use proptest::prelude::*;
 use rand::SeedableRng;
 use sudoku_core::{Cell, Grid};
-use sudoku_solve::{CountLimits, Outcome, SearchKernel, count_solutions, random_solution, solve};
+use sudoku_solve::{Outcome, Query, SearchKernel, random_solution, solve};
 
 use crate::reference;
 
@@ -56,21 +56,20 @@ proptest! {
     /// and finds the same solutions.
     #[test]
     fn every_kernel_searches_alike(p in puzzle()) {
-        let limits = CountLimits::up_to(50).with_budget(1_000_000);
-        let portable = sudoku_solve::count_with_kernel(&p, limits, SearchKernel::Portable);
+        let query = Query::new(&p).with_limit(50).with_budget(1_000_000);
+        let portable = query.with_kernel(SearchKernel::Portable).search();
         for kernel in SearchKernel::available() {
-            let other = sudoku_solve::count_with_kernel(&p, limits, kernel);
+            let other = query.with_kernel(kernel).search();
             prop_assert_eq!(&other, &portable, "kernel {}", kernel.name());
-            let count = sudoku_solve::count_solutions_with_kernel(&p, limits, kernel);
-            prop_assert_eq!(count, portable.0);
         }
+        prop_assert_eq!(query.search(), portable);
     }
 
     #[test]
     fn counts_agree_with_reference_backtracker(p in puzzle()) {
         let expected = reference::count(&mut p.clone(), 50);
-        let limits = CountLimits::up_to(50).with_budget(u64::MAX);
-        prop_assert_eq!(count_solutions(&p, limits).map(|n| n.solutions), Ok(expected));
+        let counted = Query::new(&p).with_limit(50).with_budget(u64::MAX).run();
+        prop_assert_eq!(counted.map(|n| n.count()), Ok(expected));
     }
 }
 
@@ -93,9 +92,14 @@ proptest! {
             marks.eliminate(Cell::all().nth(cell).unwrap(), sudoku_core::Digit::new(digit).unwrap());
         }
         let expected = reference::count_marks(&marks, 2);
-        let outcome = sudoku_solve::solve_marks_within(&marks, u64::MAX);
-        prop_assert_eq!(outcome.map(|o| o.count_capped()), Ok(expected));
-        if let Ok(Outcome::Unique(s)) = outcome {
+        let outcome = Query::marks(&marks).with_budget(u64::MAX).run().map(|s| s.outcome());
+        prop_assert_eq!(outcome.map(|o| o.map(|o| o.count_capped())), Ok(Some(expected)));
+        // Every kernel searches pencil marks alike too.
+        let portable = Query::marks(&marks).with_kernel(SearchKernel::Portable).search();
+        for kernel in SearchKernel::available() {
+            prop_assert_eq!(Query::marks(&marks).with_kernel(kernel).search(), portable);
+        }
+        if let Ok(Some(Outcome::Unique(s))) = outcome {
             prop_assert!(Cell::all().all(|c| marks.value(c).or(s.get(c)) == s.get(c)
                 && (marks.value(c).is_some() || marks.candidates(c).contains(s.get(c).unwrap()))));
         }

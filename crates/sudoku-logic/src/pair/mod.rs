@@ -17,7 +17,7 @@ use propagate::{Candidates, Status};
 ///
 /// ```
 /// use sudoku_core::Grid;
-/// use sudoku_solve::PairReduction;
+/// use sudoku_logic::PairReduction;
 ///
 /// let inkala2012: Grid =
 ///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
@@ -263,15 +263,12 @@ impl PairReduction {
     /// [`FailureKind::NoSolution`](sudoku_core::FailureKind::NoSolution) when the givens contradict, [`FailureKind::NotUnique`](sudoku_core::FailureKind::NotUnique)
     /// when the puzzle has several solutions (checked first, by the exact solver within the
     /// same budget, counted in search nodes),
-    /// [`FailureKind::BudgetExceeded`](sudoku_core::FailureKind::BudgetExceeded) or [`FailureKind::TooDeep`](sudoku_core::FailureKind::TooDeep) when the limits are
-    /// reached.
+    /// [`FailureKind::BudgetExceeded`](sudoku_core::FailureKind::BudgetExceeded) (in
+    /// [`Work::SearchNodes`] when the check runs out, [`Work::DecisionBranches`] when the
+    /// decisions do) or [`FailureKind::TooDeep`](sudoku_core::FailureKind::TooDeep) when the
+    /// limits are reached.
     pub fn solve(&self, puzzle: &Grid) -> Result<Explanation, Failure> {
-        let over = Failure::budget_exceeded(self.budget, Work::DecisionBranches);
-        match crate::solve_within(puzzle, self.budget).map_err(|_| over)? {
-            crate::Outcome::Unique(_) => {}
-            crate::Outcome::None => return Err(Failure::NO_SOLUTION),
-            _ => return Err(Failure::NOT_UNIQUE),
-        }
+        sudoku_solve::Query::new(puzzle).with_budget(self.budget).unique()?;
         let mut start = Candidates::from_givens(&puzzle.to_bytes());
         let mut search = Search { branches: Meter::new(self.budget, Work::DecisionBranches) };
         let finish = |c: &Candidates, level, branches, chain| {

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use sudoku_core::{Failure, Grid, PuzzleReader, Work};
-use sudoku_solve::{Conclusion, Marker, PairReduction};
+use sudoku_logic::{Conclusion, Marker, PairReduction};
 
 const INKALA_2012: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
@@ -16,7 +16,7 @@ fn top95() -> Vec<Grid> {
 }
 
 /// Every line's claim holds when replayed; the chain starts with STA and ends with PRF => SOL.
-fn assert_chain_replays(puzzle: &Grid, e: &sudoku_solve::Explanation) {
+fn assert_chain_replays(puzzle: &Grid, e: &sudoku_logic::Explanation) {
     assert_eq!(e.chain.first().map(|l| l.marker), Some(Marker::Sta));
     let last = e.chain.last().unwrap();
     assert_eq!((last.marker, last.conclusion), (Marker::Prf, Conclusion::Solution));
@@ -65,8 +65,18 @@ fn easy_puzzles_are_level_zero_and_bad_ones_are_errors() {
             .unwrap();
     assert_eq!(PairReduction::default().solve(&dead), Err(Failure::NO_SOLUTION));
     let p: Grid = INKALA_2012.parse().unwrap();
-    let tight = PairReduction { budget: 10, ..PairReduction::default() };
-    assert_eq!(tight.solve(&p), Err(Failure::budget_exceeded(10, Work::DecisionBranches)));
+    // 148 decision branches needed; the uniqueness check fits in 100 search nodes, not in 10.
+    let tight = PairReduction { budget: 100, ..PairReduction::default() };
+    assert_eq!(tight.solve(&p), Err(Failure::budget_exceeded(100, Work::DecisionBranches)));
+    let tighter = PairReduction { budget: 10, ..PairReduction::default() };
+    assert_eq!(tighter.solve(&p), Err(Failure::budget_exceeded(10, Work::SearchNodes)));
+    // The uniqueness check runs first within the same budget; its overrun is in search nodes.
+    let hard_dead: Grid =
+        "24......56...7....5..............256.7........3.................................."
+            .parse()
+            .unwrap();
+    let check = PairReduction { budget: 1000, ..PairReduction::default() };
+    assert_eq!(check.solve(&hard_dead), Err(Failure::budget_exceeded(1000, Work::SearchNodes)));
     let shallow = PairReduction { max_level: 1, ..PairReduction::default() };
     assert_eq!(shallow.solve(&p), Err(Failure::too_deep(1)));
 }

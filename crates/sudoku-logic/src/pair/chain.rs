@@ -101,7 +101,7 @@ impl ChainLine {
     ///
     /// ```
     /// use sudoku_core::Grid;
-    /// use sudoku_solve::{Conclusion, PairReduction};
+    /// use sudoku_logic::{Conclusion, PairReduction};
     ///
     /// let puzzle: Grid =
     ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;

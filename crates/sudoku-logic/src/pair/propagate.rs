@@ -1,8 +1,19 @@
 //! Solving "in the normal manner": the techniques a pair-reduction solver allows between its
-//! decisions. Each technique is a function over candidate masks that makes one pass and says
-//! whether it changed anything; [`Candidates::propagate`] runs them to a fixed point.
+//! decisions. Each technique makes one pass over the candidates and says whether it changed
+//! anything; [`Candidates::propagate`] runs them to a fixed point. Singles are pair
+//! reduction's own (a cell with one candidate counts as solved, nothing is placed); locked
+//! candidates and subsets are the logical solver's, every step of a pass applied at once.
+//!
+//! The order of the passes, and applying a pass's steps together, change the way but not the
+//! end: every technique only removes candidates that no solution of the position holds, and
+//! propagation stops at the largest position closed under all of them (or at a
+//! contradiction), whichever order they run in.
+
+use std::ops::ControlFlow;
 
 use sudoku_core::{CandidateGrid, Cell, DigitSet, Grid, UNIT_CELLS, Unit};
+
+use crate::{Hints, locking, subsets};
 
 /// What propagation came to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -154,127 +165,54 @@ impl Candidates {
         Ok(changed)
     }
 
-    /// Pointing and claiming: a digit confined to one box-line intersection within the box (or
-    /// the line) leaves the rest of the line (or the box).
+    /// Every step a technique of the logical solver finds at once (asked for all its steps,
+    /// not the first), their eliminations applied together: the logical solver's locked
+    /// candidates and subsets are the ones pair reduction uses. A contradiction if a cell
+    /// loses its last candidate.
+    fn apply_all(&mut self, find: impl Fn(&CandidateGrid, &mut Hints) -> ControlFlow<()>) -> Pass {
+        let mut hints = Hints::all();
+        let _ = find(&self.0, &mut hints);
+        let mut changed = false;
+        for step in &hints.steps {
+            debug_assert!(step.placements.is_empty(), "{step}");
+            for c in &step.eliminations {
+                changed |= self.0.eliminate(c.cell(), c.digit());
+                if self.0.candidates(c.cell()).is_empty() {
+                    return Err(());
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Pointing and claiming (the logical solver's [`locking`]): a digit confined to one
+    /// box-line intersection within the box (or the line) leaves the rest of the line (or
+    /// the box).
     pub(crate) fn locked_candidates(&mut self) -> Pass {
-        let mut changed = false;
-        for b in 0..9 {
-            let (br, bc) = (b / 3 * 3, b % 3 * 3);
-            for k in 0..3 {
-                // Row segment and column segment k of box b.
-                let row_seg: [usize; 3] = std::array::from_fn(|j| (br + k) * 9 + bc + j);
-                let col_seg: [usize; 3] = std::array::from_fn(|j| (br + j) * 9 + bc + k);
-                for (seg, line) in [
-                    (row_seg, Unit::Row((br + k) as u8).index()),
-                    (col_seg, Unit::Col((bc + k) as u8).index()),
-                ] {
-                    let in_seg = seg.iter().fold(0, |m, &i| m | self.get(i));
-                    let box_rest = unit(Unit::Box(b as u8).index())
-                        .iter()
-                        .filter(|i| !seg.contains(i))
-                        .fold(0, |m, &i| m | self.get(i));
-                    let line_rest = unit(line)
-                        .iter()
-                        .filter(|i| !seg.contains(i))
-                        .fold(0, |m, &i| m | self.get(i));
-                    // Pointing: in the box only here, so not elsewhere in the line.
-                    let pointing = in_seg & !box_rest;
-                    // Claiming: in the line only here, so not elsewhere in the box.
-                    let claiming = in_seg & !line_rest;
-                    if pointing != 0 {
-                        for &i in unit(line).iter().filter(|i| !seg.contains(i)) {
-                            changed |= self.remove(i, pointing)?;
-                        }
-                    }
-                    if claiming != 0 {
-                        for &i in
-                            unit(Unit::Box(b as u8).index()).iter().filter(|i| !seg.contains(i))
-                        {
-                            changed |= self.remove(i, claiming)?;
-                        }
-                    }
-                }
-            }
-        }
-        Ok(changed)
+        self.apply_all(locking::locking)
     }
 
-    /// Naked pairs, triples and quads: k unsolved cells of a unit whose candidates together are
-    /// k digits; those digits leave the unit's other cells.
+    /// Naked pairs, triples and quads (the logical solver's [`subsets::naked_sets`]): k
+    /// cells of a unit whose candidates together are k digits; those digits leave the unit's
+    /// other cells.
     pub(crate) fn naked_subsets(&mut self) -> Pass {
-        let mut changed = false;
-        for u in 0..27 {
-            let open: Vec<usize> =
-                unit(u).into_iter().filter(|&i| self.get(i).count_ones() > 1).collect();
-            for mask in 1u32..(1 << open.len()) {
-                let k = mask.count_ones();
-                if !(2..=4).contains(&k) {
-                    continue;
-                }
-                let members =
-                    open.iter().enumerate().filter(|(j, _)| mask >> j & 1 != 0).map(|(_, &i)| i);
-                let digits = members.clone().fold(0u16, |m, i| m | self.get(i));
-                match digits.count_ones().cmp(&k) {
-                    std::cmp::Ordering::Less => return Err(()),
-                    std::cmp::Ordering::Greater => continue,
-                    std::cmp::Ordering::Equal => {}
-                }
-                for (j, &i) in open.iter().enumerate() {
-                    if mask >> j & 1 == 0 {
-                        changed |= self.remove(i, digits)?;
-                    }
-                }
+        self.apply_all(|g, hints| {
+            for size in 2..=4 {
+                subsets::naked_sets(g, size, hints)?;
             }
-        }
-        Ok(changed)
+            ControlFlow::Continue(())
+        })
     }
 
-    /// Hidden pairs, triples and quads: k digits whose places in a unit are k cells; those
-    /// cells keep only those digits.
+    /// Hidden pairs, triples and quads (the logical solver's [`subsets::hidden_sets`]): k
+    /// digits whose places in a unit are k cells; those cells keep only those digits.
     pub(crate) fn hidden_subsets(&mut self) -> Pass {
-        let mut changed = false;
-        for u in 0..27 {
-            let cells = unit(u);
-            // Places of each digit not yet solved in this unit.
-            let solved = cells
-                .iter()
-                .filter(|&&i| self.get(i).count_ones() == 1)
-                .fold(0u16, |m, &i| m | self.get(i));
-            let places: Vec<(u16, u16)> = (0..9)
-                .filter(|d| solved >> d & 1 == 0)
-                .map(|d| {
-                    let p = cells
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, i)| self.get(**i) >> d & 1 != 0)
-                        .fold(0u16, |m, (j, _)| m | 1 << j);
-                    (1u16 << d, p)
-                })
-                .collect();
-            for mask in 1u32..(1 << places.len()) {
-                let k = mask.count_ones();
-                if !(2..=4).contains(&k) {
-                    continue;
-                }
-                let (digits, where_) = places
-                    .iter()
-                    .enumerate()
-                    .filter(|(j, _)| mask >> j & 1 != 0)
-                    .fold((0u16, 0u16), |(d, w), (_, &(dd, p))| (d | dd, w | p));
-                match where_.count_ones().cmp(&k) {
-                    std::cmp::Ordering::Less => return Err(()),
-                    std::cmp::Ordering::Greater => continue,
-                    std::cmp::Ordering::Equal => {}
-                }
-                for (j, &i) in cells.iter().enumerate() {
-                    if where_ >> j & 1 != 0 && self.get(i) & !digits != 0 {
-                        self.keep(i, self.get(i) & digits);
-                        changed = true;
-                    }
-                }
+        self.apply_all(|g, hints| {
+            for size in 2..=4 {
+                subsets::hidden_sets(g, size, false, hints)?;
             }
-        }
-        Ok(changed)
+            ControlFlow::Continue(())
+        })
     }
 }
 
@@ -380,7 +318,7 @@ mod soundness {
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
         for line in include_str!("../../tests/data/top95.txt").lines() {
             let p: sudoku_core::Grid = line.parse().unwrap();
-            let solution = crate::solve(&p).unique().unwrap().to_bytes();
+            let solution = sudoku_solve::solve(&p).unique().unwrap().to_bytes();
             for trial in 0..20 {
                 let mut c = Candidates::from_givens(&p.to_bytes());
                 if trial > 0 {
