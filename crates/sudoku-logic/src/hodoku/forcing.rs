@@ -343,157 +343,6 @@ fn found(t: &Tables, s: &Step) -> Found {
 }
 
 #[cfg(test)]
-mod debug_tests {
-    use super::*;
-
-    /// A search by name.
-    type Search = (&'static str, fn(&Grid) -> Option<Found>);
-
-    /// The searches on the first position of hard puzzles (many candidates), timed.
-    #[test]
-    #[ignore]
-    fn time_start_positions() {
-        for p in [
-            "1.......2.3.4...5...6...7...5.9.4......123......8...9...2...6...9...8.4.7.......1",
-            ".................................................................................",
-            "1.......2.......................................................................3",
-            "..3..............................................................................",
-        ] {
-            let p: sudoku_core::Grid = p.parse().unwrap();
-            let g = Grid::from_puzzle(&p);
-            let rows: [Search; 4] = [
-                ("nl", |g| crate::hodoku::nice_loops::first(g, false)),
-                ("gnl", |g| crate::hodoku::nice_loops::first(g, true)),
-                ("fc", |g| first(g, false)),
-                ("fn", |g| first(g, true)),
-            ];
-            for (name, f) in rows {
-                let t = std::time::Instant::now();
-                let r = f(&g);
-                eprintln!(
-                    "{name}: {:?} {:.1} ms",
-                    r.map(|f| f.technique),
-                    t.elapsed().as_secs_f64() * 1e3
-                );
-            }
-        }
-    }
-
-    /// The searches on random pencil marks (two to five candidates per cell around a
-    /// solution), timed: the worst cases for the tables' sizes.
-    #[test]
-    #[ignore]
-    fn time_random_marks() {
-        let solved: sudoku_core::Grid =
-            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
-                .parse()
-                .unwrap();
-        let mut seed = 12345u64;
-        let mut rnd = |n: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) % n
-        };
-        let mut worst = [0f64; 4];
-        for _ in 0..20 {
-            let mut marks = sudoku_core::CandidateGrid::from(&sudoku_core::Grid::EMPTY);
-            for cell in sudoku_core::Cell::all() {
-                let keep = 2 + rnd(4);
-                let sol = solved.get(cell).unwrap();
-                let mut n = 1;
-                for d in sudoku_core::Digit::ALL {
-                    if d != sol {
-                        if n < keep && rnd(9) < 4 {
-                            n += 1;
-                        } else {
-                            marks.eliminate(cell, d);
-                        }
-                    }
-                }
-            }
-            let g = Grid::from_marks(&marks, sudoku_core::CellSet::EMPTY);
-            let rows: [fn(&Grid) -> Option<Found>; 4] = [
-                |g| crate::hodoku::nice_loops::first(g, false),
-                |g| crate::hodoku::nice_loops::first(g, true),
-                |g| first(g, false),
-                |g| first(g, true),
-            ];
-            for (k, f) in rows.into_iter().enumerate() {
-                let t = std::time::Instant::now();
-                let _ = f(&g);
-                worst[k] = worst[k].max(t.elapsed().as_secs_f64() * 1e3);
-            }
-        }
-        eprintln!(
-            "worst ms: nl {:.1} gnl {:.1} fc {:.1} fn {:.1}",
-            worst[0], worst[1], worst[2], worst[3]
-        );
-    }
-
-    /// Times the tabling searches on the positions of a file (`HODOKU_POSITIONS`).
-    #[test]
-    #[ignore]
-    fn time_positions() {
-        let Ok(path) = std::env::var("HODOKU_POSITIONS") else { return };
-        let text = std::fs::read_to_string(path).unwrap();
-        let mut grids = Vec::new();
-        for line in text.lines() {
-            let f: Vec<&str> = line.split('\t').collect();
-            if f.len() < 4 || f[0] != "S" {
-                continue;
-            }
-            let level = match f[2] {
-                "CONTINUOUS_NICE_LOOP" | "DISCONTINUOUS_NICE_LOOP" | "AIC" => 0,
-                "GROUPED_CONTINUOUS_NICE_LOOP"
-                | "GROUPED_DISCONTINUOUS_NICE_LOOP"
-                | "GROUPED_AIC" => 1,
-                "ALS_XZ" | "ALS_XY_WING" | "ALS_XY_CHAIN" => 2,
-                "FORCING_CHAIN_CONTRADICTION" | "FORCING_CHAIN_VERITY" => 3,
-                "FORCING_NET_CONTRADICTION" | "FORCING_NET_VERITY" | "BRUTE_FORCE" => 4,
-                _ => continue,
-            };
-            let Ok(case) = f[1].parse::<crate::LibraryCase>() else { continue };
-            grids.push((level, Grid::from_marks(&case.marks, sudoku_core::CellSet::EMPTY)));
-        }
-        let rows: [Search; 4] = [
-            ("nice loops", |g| crate::hodoku::nice_loops::first(g, false)),
-            ("grouped", |g| crate::hodoku::nice_loops::first(g, true)),
-            ("forcing chains", |g| first(g, false)),
-            ("forcing nets", |g| first(g, true)),
-        ];
-        let only = std::env::var("HODOKU_ROWS").unwrap_or_else(|_| "0123".into());
-        for (k, (name, f)) in rows.into_iter().enumerate() {
-            if !only.contains(char::from(b'0' + k as u8)) {
-                continue;
-            }
-            let asked: Vec<&Grid> = grids
-                .iter()
-                .filter(|(l, _)| *l >= k + usize::from(k >= 2))
-                .map(|(_, g)| g)
-                .collect();
-            let cpu = || -> f64 {
-                let s = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
-                s.split_whitespace().next().and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0) / 1e9
-            };
-            let mut secs = f64::MAX;
-            let mut found = 0;
-            for _ in 0..3 {
-                let started = cpu();
-                found = 0;
-                for g in &asked {
-                    found += usize::from(f(g).is_some());
-                }
-                secs = secs.min(cpu() - started);
-            }
-            eprintln!(
-                "{name}: {found} of {} found, {:.3} ms per search",
-                asked.len(),
-                secs * 1000.0 / asked.len() as f64
-            );
-        }
-    }
-}
-
-#[cfg(test)]
 mod reference {
     //! The checks as first written (HoDoKu's scratch set emulated step by step), to hold the
     //! faster checks to.
@@ -687,20 +536,20 @@ mod reference {
         ev.push((verity, r, e, ends.to_vec()));
     }
 
+    /// The fast checks equal the reference, for chains and nets, on the positions of HoDoKu's
+    /// regression library's grouped nice loop and AIC cases (codes 0710 and 0711: positions
+    /// late enough for chains; skipped when `../shared` is absent).
     #[test]
-    #[ignore]
     fn checks_equal_reference() {
-        let Ok(path) = std::env::var("HODOKU_POSITIONS") else { return };
-        let text = std::fs::read_to_string(path).unwrap();
+        let path =
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/hodoku/reglib-1.3.txt");
+        let Ok(text) = std::fs::read_to_string(path) else {
+            eprintln!("skipped: {path} is absent");
+            return;
+        };
         let mut n = 0;
-        for line in text.lines() {
-            let f: Vec<&str> = line.split('\t').collect();
-            if f.len() < 4
-                || f[0] != "S"
-                || !(f[2].contains("FORCING") || f[2].contains("BRUTE") || f[2].contains("ALS"))
-            {
-                continue;
-            }
+        for line in text.lines().filter(|l| l.starts_with(":0710") || l.starts_with(":0711")) {
+            let f = ["", line];
             let Ok(case) = f[1].parse::<crate::LibraryCase>() else { continue };
             let g = Grid::from_marks(&case.marks, sudoku_core::CellSet::EMPTY);
             for net in [false, true] {
@@ -728,6 +577,6 @@ mod reference {
                 n += 1;
             }
         }
-        eprintln!("{n} searches equal");
+        assert!(n >= 100, "only {n} searches compared from {path}");
     }
 }
