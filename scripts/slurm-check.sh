@@ -28,7 +28,7 @@ if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then
 fi
 
 say "building the sudoku binary"
-(cd "$REPO" && cargo build --release -q -p sudoku-cli)
+(cd "$REPO" && cargo build --release -q -p sudoku-command)
 export SUDOKU="$REPO/target/release/sudoku"
 
 # --- a single-node Slurm on localhost -------------------------------------------------------

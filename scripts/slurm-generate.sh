@@ -20,7 +20,7 @@
 #SBATCH --output=sudoku-generate-%A_%a.log
 set -euo pipefail
 
-SUDOKU=${SUDOKU:-sudoku}               # path to the binary (cargo install --path crates/sudoku-cli)
+SUDOKU=${SUDOKU:-sudoku}               # path to the binary (cargo install --path crates/sudoku-command)
 PRESET=${SUDOKU_PRESET:-explainer}     # explainer (hard by ER), average-width, paper
 EVERY=${SUDOKU_CHECKPOINT_EVERY:-5m}
 SEED=${SLURM_ARRAY_TASK_ID:?run as a job array, e.g. sbatch --array=1-100}

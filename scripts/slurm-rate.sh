@@ -19,7 +19,7 @@
 #SBATCH --output=sudoku-rate-%A_%a.log
 set -euo pipefail
 
-SUDOKU=${SUDOKU:-sudoku}               # path to the binary (cargo install --path crates/sudoku-cli)
+SUDOKU=${SUDOKU:-sudoku}               # path to the binary (cargo install --path crates/sudoku-command)
 OUTDIR=${SUDOKU_OUTDIR:-rated}
 INPUT=${1:?usage: sbatch --array=1-N slurm-rate.sh PUZZLES [sudoku rate options]}
 shift

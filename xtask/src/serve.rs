@@ -85,7 +85,7 @@ impl Drop for Server {
 
 /// Builds the release `sudoku` and returns its path.
 fn release_sudoku() -> Result<PathBuf, String> {
-    cargo(&["build", "--release", "-p", "sudoku-cli"], &[])?;
+    cargo(&["build", "--release", "-p", "sudoku-command"], &[])?;
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map_or_else(|| workspace_root().join("target"), PathBuf::from);
     Ok(target.join("release/sudoku"))

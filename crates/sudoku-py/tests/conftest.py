@@ -24,7 +24,7 @@ def cli() -> str:
     path = os.environ.get("SUDOKU_CLI")
     if path:
         return path
-    subprocess.run(["cargo", "build", "--release", "-p", "sudoku-cli"], cwd=ROOT, check=True)
+    subprocess.run(["cargo", "build", "--release", "-p", "sudoku-command"], cwd=ROOT, check=True)
     return str(_target_dir() / "release" / "sudoku")
 
 
