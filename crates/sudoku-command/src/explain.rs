@@ -68,17 +68,6 @@ enum Answer<T> {
     Failed(Failed),
 }
 
-/// What `explain` (pair reduction) writes for a puzzle it explained.
-#[derive(Serialize)]
-struct PairRecord {
-    puzzle: String,
-    status: sudoku_core::Status,
-    solution: String,
-    level: u32,
-    branches: u64,
-    chain: Vec<String>,
-}
-
 /// One puzzle's answer with its place, for the writer.
 type Entry<T> = ((String, usize), Answer<T>);
 
@@ -105,18 +94,7 @@ pub(crate) fn run(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Sta
     let mut writer = Records::new(args.json);
     batch.run(
         out,
-        move |r| {
-            answer(r, |grid| {
-                solver.solve(grid).map(|e| PairRecord {
-                    puzzle: grid.to_string(),
-                    status: sudoku_core::Status::Ok,
-                    solution: e.solution.to_string(),
-                    level: e.level,
-                    branches: e.branches,
-                    chain: e.chain.iter().map(ToString::to_string).collect(),
-                })
-            })
-        },
+        move |r| answer(r, |grid| solver.solve(grid)),
         |out, entry| {
             writer.write(out, &entry, false, |out, place, e| {
                 writeln!(out, "# {place} {}", e.puzzle)?;

@@ -45,11 +45,31 @@ impl Default for PairReduction {
     }
 }
 
-/// A solved puzzle with its explanation.
+/// A solved puzzle with its explanation: the record `sudoku explain --json` writes (with the
+/// `serde` feature), `{"puzzle", "status": "ok", "solution", "level", "branches", "chain"}`,
+/// the chain's lines as text.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::Grid;
+/// use sudoku_logic::PairReduction;
+/// let puzzle: Grid =
+///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
+/// let e = PairReduction::default().solve(&puzzle)?;
+/// assert_eq!(e.puzzle, puzzle);
+/// # #[cfg(feature = "serde")]
+/// # {
+/// let json = serde_json::to_string(&e)?;
+/// assert!(json.starts_with(r#"{"puzzle":"..53....."#) && json.contains(r#""status":"ok""#));
+/// # }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Explanation {
+    /// The puzzle explained.
+    pub puzzle: Grid,
     /// The solution.
     pub solution: Grid,
     /// The pair-reduction level: 0 when propagation alone solves the puzzle, 1 when examining
@@ -274,7 +294,7 @@ impl PairReduction {
         let finish = |c: &Candidates, level, branches, chain| {
             let solution =
                 Grid::try_from_bytes(c.solution().expect("solved")).expect("a valid solution");
-            Ok(Explanation { solution, level, branches, chain })
+            Ok(Explanation { puzzle: *puzzle, solution, level, branches, chain })
         };
         let sta = ChainLine::new(Marker::Sta, &[vec![]], None, Conclusion::None);
         match start.propagate() {
@@ -295,6 +315,22 @@ impl PairReduction {
             }
         }
         Err(Failure::too_deep(self.max_level))
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Explanation {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Explanation", 6)?;
+        st.serialize_field("puzzle", &self.puzzle.to_string())?;
+        st.serialize_field("status", &sudoku_core::Status::Ok)?;
+        st.serialize_field("solution", &self.solution.to_string())?;
+        st.serialize_field("level", &self.level)?;
+        st.serialize_field("branches", &self.branches)?;
+        let chain: Vec<String> = self.chain.iter().map(ToString::to_string).collect();
+        st.serialize_field("chain", &chain)?;
+        st.end()
     }
 }
 
