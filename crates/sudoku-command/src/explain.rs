@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
-use sudoku_core::{Failure, Grid};
+use sudoku_core::{Board, Failure};
 use sudoku_logic::{HodokuSolver, LogicalSolver, PairReduction, PathRating, Ruleset, SolvingPath};
 
 use crate::batch::{Batch, BatchArgs, Layout};
@@ -82,15 +82,15 @@ struct PairRecord {
 /// One puzzle's answer with its place, for the writer.
 type Entry<T> = ((String, usize), Answer<T>);
 
-/// Answers a batch record: `Failed` for a line that is not a puzzle or a puzzle `work` fails
-/// on.
-fn answer<T>(r: Record, work: impl FnOnce(&Grid) -> Result<T, Failure>) -> Entry<T> {
+/// Answers a batch record: `Failed` for a line that is not a puzzle or a puzzle (or pencil
+/// marks) `work` fails on.
+fn answer<T>(r: Record, work: impl FnOnce(&Board) -> Result<T, Failure>) -> Entry<T> {
     let place = r.place();
     let answer = match r.result {
         Err(e) => Answer::Failed(Failed::invalid(&e.kind)),
-        Ok(p) => match work(&p.grid) {
+        Ok(p) => match work(&p.board) {
             Ok(done) => Answer::Done(done),
-            Err(e) => Answer::Failed(Failed::puzzle(p.grid.to_string(), e.into())),
+            Err(e) => Answer::Failed(Failed::puzzle(p.board.to_string(), e.into())),
         },
     };
     (place, answer)
@@ -106,7 +106,8 @@ pub(crate) fn run(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Sta
     batch.run(
         out,
         move |r| {
-            answer(r, |grid| {
+            answer(r, |board| {
+                let grid = board.givens_for("pair reduction")?;
                 solver.solve(grid).map(|e| PairRecord {
                     puzzle: grid.to_string(),
                     status: sudoku_core::Status::Ok,
@@ -137,11 +138,17 @@ fn run_steps(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Status> 
     match args.style {
         Ruleset::Hodoku => {
             let solver = HodokuSolver::default();
-            run_paths(args, out, move |grid| solver.solve(grid))
+            run_paths(args, out, move |board| match board {
+                Board::Givens(g) => solver.solve(g),
+                Board::Marks(m) => solver.solve_marks(m),
+            })
         }
         _ => {
             let solver = LogicalSolver::default().with_chain_budget(args.chain_budget);
-            run_paths(args, out, move |grid| solver.solve(grid))
+            run_paths(args, out, move |board| match board {
+                Board::Givens(g) => solver.solve(g),
+                Board::Marks(m) => solver.solve_marks(m),
+            })
         }
     }
 }
@@ -150,7 +157,7 @@ fn run_steps(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Status> 
 fn run_paths<R: PathRating + Serialize + Send + 'static>(
     args: &ExplainArgs,
     out: &mut dyn Write,
-    solve: impl Fn(&Grid) -> Result<SolvingPath<R>, Failure> + Send + Sync + 'static,
+    solve: impl Fn(&Board) -> Result<SolvingPath<R>, Failure> + Send + Sync + 'static,
 ) -> anyhow::Result<Status> {
     if let Some(p) = &args.svg {
         crate::check_output_path(p)?;

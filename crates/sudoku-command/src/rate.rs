@@ -108,9 +108,9 @@ fn rate_record(ratings: &RatingSet, seed: u64, r: Record) -> Row {
     let place = r.place();
     let row = match r.result {
         Ok(p) => Ok(Rated {
-            puzzle: p.grid.to_string(),
+            puzzle: p.board.to_string(),
             status: sudoku_core::Status::Ok,
-            ratings: ratings.evaluate(&p.grid, seed),
+            ratings: ratings.evaluate_board(&p.board, seed),
         }),
         Err(e) => Err(Failed::invalid(&e.kind)),
     };
@@ -175,7 +175,7 @@ fn run_serate(args: &RateArgs, batch: &BatchArgs, out: &mut dyn Write) -> anyhow
         out,
         move |r: Record| {
             let place = r.place();
-            (place, r.result.map(|p| serate::rate(&solver, p.grid)))
+            (place, r.result.map(|p| serate::rate(&solver, p.board)))
         },
         |out, ((source, line), row)| match row {
             Ok(row) => {
