@@ -32,6 +32,10 @@ use crate::{CandidateGrid, Failure, FailureKind, Grid, ParseGridError};
 /// # Ok::<(), sudoku_core::ParseGridError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[expect(
+    clippy::large_enum_variant,
+    reason = "a board is read, handled and dropped one per puzzle: a copy, not an allocation"
+)]
 pub enum Board {
     /// A puzzle's givens.
     Givens(Grid),
