@@ -185,3 +185,15 @@ fn rate_gives_the_logical_solvers_ratings_of_marks_and_no_other() {
     let out = sudoku(&["rate", "--format", "%r/%p/%d", &file], b"");
     assert_eq!(text(&out.stdout), "4.2/1.2/1.2\n4.2/1.2/1.2\n0.0/0.0/0.0\n");
 }
+
+#[test]
+fn generate_skips_a_start_file_line_of_marks_saying_so() {
+    let file = marks_file("generate");
+    let start = format!("file:{file}");
+    let args = ["generate", "--steps", "1", "--start", &start, "--seed", "1", "--threads", "1"];
+    let out = sudoku(&[&args[..], &["--json", "--no-progress"]].concat(), b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let line =
+        format!("sudoku generate: {file}:2: invalid: generate needs givens, not pencil marks");
+    assert!(text(&out.stderr).lines().any(|l| l == line), "{}", text(&out.stderr));
+}

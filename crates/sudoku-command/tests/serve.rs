@@ -215,6 +215,8 @@ fn every_endpoint_answers_with_the_libraries_records() {
     let r = s.post("/api/rate", &json!({"puzzle": marks, "metrics": "se-rating,depth"})).json();
     assert_eq!(r["se_rating"]["er"], 4.2);
     assert_eq!(r["depth"]["error"]["message"], "depth needs givens, not pencil marks");
+    let c = s.post("/api/canon", &json!({"puzzle": marks}));
+    assert_eq!(c.problem().1, "canon needs givens, not pencil marks", "{}", c.body);
 
     let c = s.post("/api/canon", &json!({"puzzle": XY_WING})).json();
     assert_eq!(

@@ -116,10 +116,12 @@ struct ExplainRequest {
     style: Ruleset,
 }
 
-/// A puzzle's grid, or the `invalid` record naming what is wrong.
-fn grid(puzzle: &str) -> Result<Grid, Box<Response>> {
-    puzzle.trim().parse::<Grid>().map_err(|e| {
-        let failed = Failed::invalid(&e);
+/// A puzzle's givens for `what` (an endpoint that needs them), or the `invalid` record naming
+/// what is wrong (pencil marks: `canon needs givens, not pencil marks`).
+fn grid(puzzle: &str, what: &'static str) -> Result<Grid, Box<Response>> {
+    let board = board(puzzle)?;
+    board.givens_for(what).copied().map_err(|f| {
+        let failed = Failed::puzzle(board.to_string(), f.into());
         Box::new(reply::record(failed.status, &failed))
     })
 }
@@ -401,7 +403,7 @@ pub(crate) async fn check(State(jobs): State<Arc<Jobs>>, req: Request) -> Respon
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
-    let puzzle = match grid(&r.puzzle) {
+    let puzzle = match grid(&r.puzzle, "check") {
         Ok(g) => g,
         Err(response) => return *response,
     };
@@ -444,7 +446,7 @@ pub(crate) async fn canon(State(jobs): State<Arc<Jobs>>, req: Request) -> Respon
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
-    let puzzle = match grid(&r.puzzle) {
+    let puzzle = match grid(&r.puzzle, "canon") {
         Ok(g) => g,
         Err(response) => return *response,
     };
