@@ -25,8 +25,10 @@ use crate::{Status, parse_duration};
 /// The options every batch subcommand shares.
 #[derive(clap::Args, Debug, Clone)]
 pub(crate) struct BatchArgs {
-    /// Puzzles (81 characters) or files of puzzles: one per line, 9-line blocks, or the JSON
-    /// lines other subcommands write; `-` or nothing reads standard input.
+    /// Puzzles (81 characters), pencil marks (729 characters, nine per cell, as hint takes
+    /// them) or files of them: one per line, 9-line blocks, or the JSON lines other subcommands
+    /// write; `-` or nothing reads standard input. An argument is a file only if it is not a
+    /// grid. What needs givens (canon, pair reduction, most ratings) says so for pencil marks.
     pub(crate) inputs: Vec<String>,
     /// Worker threads (0: one per core). Output is the same for any count.
     #[arg(long, default_value_t = 0)]

@@ -44,19 +44,32 @@ struct JsonRecord {
 
 fn canon_record(Record { source, result }: Record) -> JsonRecord {
     match result {
-        Ok(p) => {
-            let canon = p.grid.minlex();
-            JsonRecord {
+        Ok(p) => match p.board.givens_for("canon") {
+            Ok(grid) => {
+                let canon = grid.minlex();
+                JsonRecord {
+                    source,
+                    line: p.line,
+                    puzzle: Some(grid.to_string()),
+                    status: "ok",
+                    canonical: Some(canon.grid.to_string()),
+                    automorphisms: Some(canon.automorphisms),
+                    error: None,
+                    form: Some(canon.grid),
+                }
+            }
+            // Pencil marks: one line saying canon needs givens.
+            Err(f) => JsonRecord {
                 source,
                 line: p.line,
-                puzzle: Some(p.grid.to_string()),
-                status: "ok",
-                canonical: Some(canon.grid.to_string()),
-                automorphisms: Some(canon.automorphisms),
-                error: None,
-                form: Some(canon.grid),
-            }
-        }
+                puzzle: Some(p.board.to_string()),
+                status: f.code(),
+                canonical: None,
+                automorphisms: None,
+                error: Some(f.into()),
+                form: None,
+            },
+        },
         Err(e) => JsonRecord {
             source,
             line: e.line,

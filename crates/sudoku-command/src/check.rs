@@ -3,6 +3,7 @@
 use std::io::Write;
 
 use serde::Serialize;
+use sudoku_core::{Board, Problem};
 
 use crate::Status;
 use crate::batch::{Batch, BatchArgs, Layout};
@@ -27,16 +28,25 @@ struct JsonRecord {
     error: Option<sudoku_core::Problem>,
 }
 
+/// A record of a puzzle or of pencil marks: well-formed, unless the marks contradict
+/// themselves (a cell without a candidate, a digit without a place in a unit), as clashing
+/// givens make a puzzle invalid.
 fn check_record(Record { source, result }: Record) -> JsonRecord {
     match result {
-        Ok(p) => JsonRecord {
-            source,
-            line: p.line,
-            puzzle: Some(p.grid.to_string()),
-            status: "ok",
-            clues: Some(p.grid.clue_count()),
-            error: None,
-        },
+        Ok(p) => {
+            let contradiction = match &p.board {
+                Board::Marks(m) => m.first_contradiction(),
+                Board::Givens(_) => None,
+            };
+            JsonRecord {
+                source,
+                line: p.line,
+                puzzle: Some(p.board.to_string()),
+                status: if contradiction.is_some() { "invalid" } else { "ok" },
+                clues: contradiction.is_none().then(|| p.board.grid().clue_count()),
+                error: contradiction.map(Problem::invalid),
+            }
+        }
         Err(e) => JsonRecord {
             source,
             line: e.line,

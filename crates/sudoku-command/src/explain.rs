@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
-use sudoku_core::{Failure, Grid};
+use sudoku_core::{Board, Failure};
 use sudoku_logic::{HodokuSolver, LogicalSolver, PairReduction, PathRating, Ruleset, SolvingPath};
 
 use crate::batch::{Batch, BatchArgs, Layout};
@@ -71,15 +71,15 @@ enum Answer<T> {
 /// One puzzle's answer with its place, for the writer.
 type Entry<T> = ((String, usize), Answer<T>);
 
-/// Answers a batch record: `Failed` for a line that is not a puzzle or a puzzle `work` fails
-/// on.
-fn answer<T>(r: Record, work: impl FnOnce(&Grid) -> Result<T, Failure>) -> Entry<T> {
+/// Answers a batch record: `Failed` for a line that is not a puzzle or a puzzle (or pencil
+/// marks) `work` fails on.
+fn answer<T>(r: Record, work: impl FnOnce(&Board) -> Result<T, Failure>) -> Entry<T> {
     let place = r.place();
     let answer = match r.result {
         Err(e) => Answer::Failed(Failed::invalid(&e.kind)),
-        Ok(p) => match work(&p.grid) {
+        Ok(p) => match work(&p.board) {
             Ok(done) => Answer::Done(done),
-            Err(e) => Answer::Failed(Failed::puzzle(p.grid.to_string(), e.into())),
+            Err(e) => Answer::Failed(Failed::puzzle(p.board.to_string(), e.into())),
         },
     };
     (place, answer)
@@ -94,7 +94,7 @@ pub(crate) fn run(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Sta
     let mut writer = Records::new(args.json);
     batch.run(
         out,
-        move |r| answer(r, |grid| solver.solve(grid)),
+        move |r| answer(r, |board| solver.solve(board.givens_for("pair reduction")?)),
         |out, entry| {
             writer.write(out, &entry, false, |out, place, e| {
                 writeln!(out, "# {place} {}", e.puzzle)?;
@@ -115,11 +115,17 @@ fn run_steps(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Status> 
     match args.style {
         Ruleset::Hodoku => {
             let solver = HodokuSolver::default();
-            run_paths(args, out, move |grid| solver.solve(grid))
+            run_paths(args, out, move |board| match board {
+                Board::Givens(g) => solver.solve(g),
+                Board::Marks(m) => solver.solve_marks(m),
+            })
         }
         _ => {
             let solver = LogicalSolver::default().with_chain_budget(args.chain_budget);
-            run_paths(args, out, move |grid| solver.solve(grid))
+            run_paths(args, out, move |board| match board {
+                Board::Givens(g) => solver.solve(g),
+                Board::Marks(m) => solver.solve_marks(m),
+            })
         }
     }
 }
@@ -128,7 +134,7 @@ fn run_steps(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Status> 
 fn run_paths<R: PathRating + Serialize + Send + 'static>(
     args: &ExplainArgs,
     out: &mut dyn Write,
-    solve: impl Fn(&Grid) -> Result<SolvingPath<R>, Failure> + Send + Sync + 'static,
+    solve: impl Fn(&Board) -> Result<SolvingPath<R>, Failure> + Send + Sync + 'static,
 ) -> anyhow::Result<Status> {
     if let Some(p) = &args.svg {
         crate::check_output_path(p)?;

@@ -435,16 +435,26 @@ pub(crate) fn open_results(path: &Path) -> anyhow::Result<BufWriter<File>> {
 
 /// The puzzles of a file: the first 81 characters of each line (up to whitespace or a
 /// comma, so rating lists and CSV files read as they are); comments, headers and lines that
-/// are not puzzles are skipped.
+/// are not puzzles are skipped, and a line of pencil marks (729 characters) is skipped with
+/// one line on stderr saying that generate needs givens.
 fn read_puzzles(path: &Path) -> anyhow::Result<Vec<Grid>> {
     let text =
         fs::read_to_string(path).with_context(|| format!("failed to read {}", path.display()))?;
-    let puzzles: Vec<Grid> = text
-        .lines()
-        .filter(|l| !l.trim_start().starts_with('#'))
-        .filter_map(|l| l.split(|c: char| c.is_whitespace() || c == ',').find(|t| !t.is_empty()))
-        .filter_map(|t| t.parse().ok())
-        .collect();
+    let first_words = text.lines().enumerate().filter(|(_, l)| !l.trim_start().starts_with('#'));
+    let mut puzzles: Vec<Grid> = Vec::new();
+    for (index, line) in first_words {
+        let Some(word) =
+            line.split(|c: char| c.is_whitespace() || c == ',').find(|t| !t.is_empty())
+        else {
+            continue;
+        };
+        if let Ok(grid) = word.parse() {
+            puzzles.push(grid);
+        } else if let Ok(sudoku_core::Board::Marks(_)) = word.parse() {
+            let needs = sudoku_core::FailureKind::NeedsGivens { what: "generate" };
+            eprintln!("sudoku generate: {}:{}: invalid: {needs}", path.display(), index + 1);
+        }
+    }
     if puzzles.is_empty() {
         bail!("{} holds no puzzle", path.display());
     }

@@ -6,29 +6,60 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use sudoku_core::{Grid, LineError, MAX_LINE_LEN, Puzzle, PuzzleReader};
+use sudoku_core::PuzzleReader;
+use sudoku_core::{Board, BoardReader, Entry, LineError, LineErrorKind, MAX_LINE_LEN, Puzzle};
 
 /// Where a puzzle came from: a file name, `-` for standard input, `argN` for an argument.
 pub(crate) type Source = String;
 
-/// One puzzle, or the problem with it, and where it came from.
+/// One puzzle (givens or pencil marks), or the problem with it, and where it came from.
 #[derive(Debug)]
 pub(crate) struct Record {
     pub(crate) source: Source,
-    pub(crate) result: Result<Puzzle, LineError>,
+    pub(crate) result: Result<Entry, LineError>,
 }
 
-/// An input argument: a puzzle written on the command line, or a file (`-`: standard input).
-/// An argument that is not an existing path but reads as a puzzle (81 cells) is a puzzle.
-fn as_puzzle(arg: &str) -> Option<Grid> {
-    if arg == "-" || std::path::Path::new(arg).exists() {
-        return None;
+/// What an input argument is.
+#[derive(Debug, PartialEq, Eq)]
+enum Arg<'a> {
+    /// `-`: standard input.
+    Stdin,
+    /// A puzzle or pencil marks written on the command line (or text that cannot be a file
+    /// name, read as one to say what is wrong with it).
+    Text(&'a str),
+    /// A file name.
+    File(&'a str),
+}
+
+/// The longest file name (one path component) and path the system takes; longer text is
+/// never a file name.
+const NAME_MAX: usize = 255;
+const PATH_MAX: usize = 4095;
+
+/// Classifies an argument: an argument is a file only if it is not a grid, that is, 81 cells
+/// or 729 pencil marks (whitespace aside) of the grid's characters (digits, `.`, `_`), and
+/// only if it could name one: text too long for a file name never reaches the system as one,
+/// and is read as a puzzle (whose error then says what is wrong).
+fn classify(arg: &str) -> Arg<'_> {
+    if arg == "-" {
+        return Arg::Stdin;
     }
-    let cells = arg.chars().filter(|c| !c.is_whitespace()).count();
-    if cells != 81 {
-        return None;
+    let cells = arg.chars().filter(|c| !c.is_whitespace());
+    let grid_chars = cells.clone().all(|c| c.is_ascii_digit() || c == '.' || c == '_');
+    if grid_chars && matches!(cells.count(), 81 | 729) {
+        return Arg::Text(arg);
     }
-    arg.parse().ok()
+    let fits = arg.len() <= PATH_MAX
+        && !arg.contains('\0')
+        && arg.split(std::path::MAIN_SEPARATOR).all(|part| part.len() <= NAME_MAX);
+    if fits { Arg::File(arg) } else { Arg::Text(arg) }
+}
+
+/// An argument's puzzle or pencil marks, on its line 1.
+fn read_arg(text: &str) -> Result<Entry, LineError> {
+    text.parse::<Board>()
+        .map(|board| Entry { line: 1, board })
+        .map_err(|e| LineError { line: 1, kind: LineErrorKind::Parse(e) })
 }
 
 impl Record {
@@ -54,33 +85,32 @@ pub(crate) fn read_all(
     let stdin_only = ["-".to_string()];
     let inputs = if inputs.is_empty() { &stdin_only[..] } else { inputs };
     for (k, arg) in inputs.iter().enumerate() {
-        if let Some(grid) = as_puzzle(arg) {
-            let source = format!("arg{}", k + 1);
-            on_record(Record { source, result: Ok(Puzzle { grid, line: 1 }) })?;
-            continue;
-        }
-        let source = arg.clone();
-        let file: Box<dyn Read> = if source == "-" {
-            Box::new(io::stdin().lock())
-        } else {
-            match open(arg) {
+        let file: Box<dyn Read> = match classify(arg) {
+            Arg::Text(text) => {
+                let source = format!("arg{}", k + 1);
+                on_record(Record { source, result: read_arg(text) })?;
+                continue;
+            }
+            Arg::Stdin => Box::new(io::stdin().lock()),
+            Arg::File(path) => match open(path) {
                 Ok(file) => Box::new(file),
                 Err(e) => {
-                    on_open_error(&source, &e);
+                    on_open_error(arg, &e);
                     continue;
                 }
-            }
+            },
         };
         let counted = BufReader::new(Counting { inner: file, bytes });
-        for result in PuzzleReader::new(JsonPuzzles::new(counted)) {
-            on_record(Record { source: source.clone(), result })?;
+        for result in BoardReader::new(JsonPuzzles::new(counted)) {
+            on_record(Record { source: arg.clone(), result })?;
         }
     }
     Ok(())
 }
 
 /// The puzzles of a text, read as every subcommand reads a file: 81-character lines, 9-line
-/// blocks and JSON lines (`sudoku serve`'s page opens files with it).
+/// blocks and JSON lines (`sudoku serve`'s page opens files with it; it plays puzzles, so a
+/// line of pencil marks is not one here).
 pub(crate) fn read_text(text: &[u8]) -> impl Iterator<Item = Result<Puzzle, LineError>> + '_ {
     PuzzleReader::new(JsonPuzzles::new(text))
 }
@@ -190,8 +220,16 @@ mod tests {
 
     #[test]
     fn arguments_that_read_as_puzzles_are_puzzles() {
-        assert!(as_puzzle(P).is_some());
-        assert!(as_puzzle("-").is_none());
-        assert!(as_puzzle("puzzles.txt").is_none());
+        assert_eq!(classify(P), Arg::Text(P));
+        assert_eq!(classify("-"), Arg::Stdin);
+        assert_eq!(classify("puzzles.txt"), Arg::File("puzzles.txt"));
+        // Pencil marks, whitespace aside; and text too long to name a file.
+        let marks = "123456789 ".repeat(81);
+        assert_eq!(classify(&marks), Arg::Text(&marks));
+        let long = "x".repeat(300);
+        assert_eq!(classify(&long), Arg::Text(&long));
+        assert!(matches!(read_arg(&marks), Ok(Entry { line: 1, board: Board::Marks(_) })));
+        let e = read_arg(&"1".repeat(300)).unwrap_err();
+        assert_eq!(e.to_string(), "line 1: expected 81 cells, found 300");
     }
 }

@@ -25,7 +25,9 @@ use clap::{Parser, Subcommand};
 
 /// Check, solve, rate and generate Sudoku puzzles.
 ///
-/// Puzzles are read one per line (81 characters, `.`, `0` or `_` for blanks) or as 9-line blocks.
+/// Puzzles are read one per line (81 characters, `.`, `0` or `_` for blanks) or as 9-line blocks;
+/// a line of 729 characters is pencil marks (nine per cell), which solve, check, rate (the
+/// logical solvers' ratings) and explain --steps take too.
 /// Exit status: 0 when every puzzle was handled, 1 when some puzzle was invalid (the others are
 /// still processed), 2 for usage errors and unreadable files.
 #[derive(Parser, Debug)]

@@ -3,6 +3,7 @@
 use std::io::Write;
 
 use serde::Serialize;
+use sudoku_core::FailureKind;
 use sudoku_metrics::{RatingDefaults, RatingSet, Ratings};
 
 use crate::batch::{Batch, BatchArgs, Layout, tsv_place};
@@ -108,22 +109,33 @@ fn rate_record(ratings: &RatingSet, seed: u64, r: Record) -> Row {
     let place = r.place();
     let row = match r.result {
         Ok(p) => Ok(Rated {
-            puzzle: p.grid.to_string(),
+            puzzle: p.board.to_string(),
             status: sudoku_core::Status::Ok,
-            ratings: ratings.evaluate(&p.grid, seed),
+            ratings: ratings.evaluate_board(&p.board, seed),
         }),
         Err(e) => Err(Failed::invalid(&e.kind)),
     };
     (place, row)
 }
 
-/// Writes a row as JSON or as a TSV line; returns whether the puzzle was invalid.
+/// The first rating of pencil marks that needs givens, if any (`FailureKind::NeedsGivens`).
+fn needs_givens(ratings: &Ratings) -> Option<sudoku_core::Failure> {
+    let needs = |f: &sudoku_core::Failure| matches!(f.kind(), FailureKind::NeedsGivens { .. });
+    ratings.0.iter().find_map(|(_, v)| v.err().filter(needs))
+}
+
+/// Writes a row as JSON or as a TSV line; returns whether the puzzle was invalid (not a
+/// puzzle, or pencil marks asked for a rating that needs givens).
 fn write_row(
     out: &mut dyn Write,
     columns: usize,
     ((source, line), row): &Row,
     json: bool,
 ) -> anyhow::Result<bool> {
+    let invalid = match row {
+        Ok(rated) => needs_givens(&rated.ratings).is_some(),
+        Err(_) => true,
+    };
     if json {
         let place = |record| Placed { source, line: *line, record };
         match row {
@@ -132,13 +144,16 @@ fn write_row(
                 schema::write_sorted(out, &Placed { source, line: *line, record: failed })?
             }
         }
-        return Ok(row.is_err());
+        return Ok(invalid);
     }
     let mut cells = vec![source.clone(), line.to_string()];
     match row {
         Ok(rated) => {
             cells.push(rated.puzzle.clone());
             cells.extend(rated.ratings.cells());
+            if let Some(f) = needs_givens(&rated.ratings) {
+                eprintln!("sudoku rate: {source}:{line}: invalid: {f}");
+            }
         }
         Err(failed) => {
             cells.push(String::new());
@@ -147,7 +162,7 @@ fn write_row(
         }
     }
     writeln!(out, "{}", cells.join("\t"))?;
-    Ok(row.is_err())
+    Ok(invalid)
 }
 
 /// `--format`, `--diamond`, `--pearl`: serate's output, one line per puzzle (see
@@ -175,7 +190,7 @@ fn run_serate(args: &RateArgs, batch: &BatchArgs, out: &mut dyn Write) -> anyhow
         out,
         move |r: Record| {
             let place = r.place();
-            (place, r.result.map(|p| serate::rate(&solver, p.grid)))
+            (place, r.result.map(|p| serate::rate(&solver, p.board)))
         },
         |out, ((source, line), row)| match row {
             Ok(row) => {

@@ -1,7 +1,8 @@
 //! `sudoku rate --format FMT`, `--diamond`, `--pearl`: Sudoku Explainer's `serate` command
 //! line, so that a script that calls `serate` works by changing the command.
 //!
-//! The conversions are serate's: `%g` the puzzle (81 characters, `.` for blanks), `%r` ER,
+//! The conversions are serate's: `%g` the puzzle (81 characters, `.` for blanks; pencil marks
+//! as their 729 characters), `%r` ER,
 //! `%p` EP, `%d` ED, `%e` the time the puzzle took (serate's form: `0.15s`, `2m05s`, `1h05m`,
 //! `2d03h`), `%n` the puzzle's ordinal from 1, `%%` a `%`. With `--diamond` (`--pearl`) the
 //! rating stops at the first step harder than ED (EP) once that is known, as serate's does
@@ -14,7 +15,7 @@ use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use anyhow::bail;
-use sudoku_core::Grid;
+use sudoku_core::Board;
 use sudoku_logic::{LogicalSolver, SeRating};
 
 /// One piece of a `--format`: text written as it is, or a conversion.
@@ -110,7 +111,7 @@ pub(crate) fn elapsed(d: Duration) -> String {
 /// its code and message), and the time it took.
 #[derive(Clone, Debug)]
 pub(crate) struct Row {
-    pub(crate) puzzle: Grid,
+    pub(crate) puzzle: Board,
     pub(crate) rating: Option<SeRating>,
     pub(crate) failure: Option<(&'static str, String)>,
     pub(crate) elapsed: Duration,
@@ -118,9 +119,13 @@ pub(crate) struct Row {
 
 /// Rates a puzzle as serate does: the whole path, or until the puzzle is known not to be a
 /// diamond or a pearl (`solver`'s [`EarlyStop`](sudoku_logic::EarlyStop); ER is then 20.0).
-pub(crate) fn rate(solver: &LogicalSolver, puzzle: Grid) -> Row {
+pub(crate) fn rate(solver: &LogicalSolver, puzzle: Board) -> Row {
     let started = Instant::now();
-    let (rating, failure) = match solver.solve(&puzzle) {
+    let path = match &puzzle {
+        Board::Givens(g) => solver.solve(g),
+        Board::Marks(m) => solver.solve_marks(m),
+    };
+    let (rating, failure) = match path {
         Ok(path) => (Some(path.rating), None),
         Err(e) => (None, Some((e.code(), e.to_string()))),
     };
@@ -196,7 +201,7 @@ mod tests {
             ),
         ];
         for (p, whole, diamond, pearl) in cases {
-            let grid: Grid = p.parse().expect("puzzle");
+            let grid: Board = p.parse().expect("puzzle");
             let got = |stop| {
                 let solver = solver.clone().with_early_stop(stop);
                 rate(&solver, grid).rating.expect("rated").to_string()

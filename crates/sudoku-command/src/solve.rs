@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use serde::Serialize;
+use sudoku_core::Board;
 use sudoku_solve::{Outcome, Query, RunOutcome, SOLVERS, Solver, solve};
 
 use crate::Status;
@@ -73,6 +74,22 @@ struct JsonRecord {
     error: Option<sudoku_core::Problem>,
 }
 
+/// The exact solver's query of a puzzle's givens, or of pencil marks (their solutions).
+fn query(board: &Board) -> Query<'_> {
+    match board {
+        Board::Givens(g) => Query::new(g),
+        Board::Marks(m) => Query::marks(m),
+    }
+}
+
+/// The unique solution, searched without a budget (a puzzle's as `solve` finds it).
+fn unique(board: &Board) -> Option<sudoku_core::Grid> {
+    match board {
+        Board::Givens(g) => solve(g).unique(),
+        Board::Marks(m) => Query::marks(m).with_budget(u64::MAX).unique().ok(),
+    }
+}
+
 fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
     let mut out = JsonRecord {
         source: rec.source,
@@ -95,16 +112,23 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
         }
     };
     out.line = p.line;
-    out.puzzle = Some(p.grid.to_string());
+    out.puzzle = Some(p.board.to_string());
     if let Some((solver, default_steps)) = stochastic(&args.method) {
-        match solver.run(&p.grid, args.seed, args.budget.unwrap_or(default_steps)) {
+        let grid = match p.board.givens_for("a stochastic solver") {
+            Ok(g) => g,
+            Err(f) => {
+                out.error = Some(f.into());
+                return out;
+            }
+        };
+        match solver.run(grid, args.seed, args.budget.unwrap_or(default_steps)) {
             Ok(run) => {
                 out.steps = Some(run.steps);
                 match run.outcome {
                     RunOutcome::Solved(s) => {
                         // A local search finds a solution, not all: the exact solver says
                         // whether it is the only one (microseconds).
-                        out.status = match solve(&p.grid) {
+                        out.status = match solve(grid) {
                             Outcome::Unique(_) => "unique",
                             _ => "multiple",
                         };
@@ -125,7 +149,7 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
         return out;
     }
     if args.count {
-        let count = Query::new(&p.grid)
+        let count = query(&p.board)
             .with_limit(args.limit)
             .with_budget(args.budget.unwrap_or(Query::DEFAULT_BUDGET))
             .search();
@@ -145,13 +169,13 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
         if count.count() == 1 {
             // One solution below the limit is the unique one; at a limit of 1, only a second
             // search says whether it is.
-            let unique = if count.is_capped() { solve(&p.grid).unique() } else { count.first() };
+            let unique = if count.is_capped() { unique(&p.board) } else { count.first() };
             out.solution = unique.map(|s| s.to_string());
         }
         return out;
     }
     let solutions =
-        Query::new(&p.grid).with_budget(args.budget.unwrap_or(Query::DEFAULT_BUDGET)).search();
+        query(&p.board).with_budget(args.budget.unwrap_or(Query::DEFAULT_BUDGET)).search();
     match solutions.outcome() {
         Some(Outcome::Unique(s)) => {
             out.status = "unique";

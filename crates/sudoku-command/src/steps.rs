@@ -29,7 +29,7 @@ pub(crate) fn write_path<R: PathRating>(
     place: &str,
     path: &SolvingPath<R>,
 ) -> anyhow::Result<()> {
-    writeln!(out, "# {place} {}", path.puzzle)?;
+    writeln!(out, "# {place} {}", path.puzzle_text())?;
     for step in &path.steps {
         write_step(out, step)?;
     }
@@ -50,7 +50,7 @@ pub(crate) fn write_path<R: PathRating>(
 
 /// The pencil marks before step `index` of a path (replaying the steps before it).
 pub(crate) fn marks_before<R>(path: &SolvingPath<R>, index: usize) -> CandidateGrid {
-    let mut marks = CandidateGrid::from(&path.puzzle);
+    let mut marks = path.start();
     for s in &path.steps[..index] {
         sudoku_logic::apply(&mut marks, s);
     }

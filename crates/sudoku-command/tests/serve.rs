@@ -146,6 +146,12 @@ impl Answer {
     }
 }
 
+/// The 729-character pencil marks of a puzzle.
+fn pencil_marks(puzzle: &str) -> String {
+    let grid: sudoku_core::Grid = puzzle.parse().expect("puzzle");
+    sudoku_core::CandidateGrid::new(&grid).expect("no clash").pencil_marks()
+}
+
 fn dechunk(mut s: &str) -> String {
     let mut out = String::new();
     while let Some((size, rest)) = s.split_once("\r\n") {
@@ -201,6 +207,16 @@ fn every_endpoint_answers_with_the_libraries_records() {
     assert_eq!(r["se_rating"]["er"], 4.2);
     let r = s.post("/api/rate", &json!({"puzzle": XY_WING})).json();
     assert!(r["hodoku"]["level"].is_string() && r["se_rating"].is_object(), "{r}");
+    // Pencil marks, as the command reads them: the path and the ratings from the marks.
+    let marks = pencil_marks(XY_WING);
+    let path = s.post("/api/explain", &json!({"puzzle": marks})).json();
+    assert_eq!(path["solution"].as_str(), Some(SOLUTION));
+    assert_eq!(path["puzzle"].as_str().map(str::len), Some(729));
+    let r = s.post("/api/rate", &json!({"puzzle": marks, "metrics": "se-rating,depth"})).json();
+    assert_eq!(r["se_rating"]["er"], 4.2);
+    assert_eq!(r["depth"]["error"]["message"], "depth needs givens, not pencil marks");
+    let c = s.post("/api/canon", &json!({"puzzle": marks}));
+    assert_eq!(c.problem().1, "canon needs givens, not pencil marks", "{}", c.body);
 
     let c = s.post("/api/canon", &json!({"puzzle": XY_WING})).json();
     assert_eq!(

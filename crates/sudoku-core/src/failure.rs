@@ -69,6 +69,14 @@ pub enum FailureKind {
     /// The caller stopped the work through its [`Cancel`](crate::Cancel) token.
     #[error("cancelled")]
     Cancelled,
+    /// Pencil marks were given to something that needs a puzzle's givens: a canonical form,
+    /// a rating of the backtracking search or the human model, a stochastic solver
+    /// ([`Board::givens_for`](crate::Board::givens_for)).
+    #[error("{what} needs givens, not pencil marks")]
+    NeedsGivens {
+        /// What needs them: a command (`canon`) or a rating (`depth`).
+        what: &'static str,
+    },
 }
 
 impl Failure {
@@ -113,7 +121,7 @@ impl Failure {
     }
 
     /// The status word of the output schema (`docs/schema.md`): `invalid` (givens that
-    /// break a rule), `none` (no solution; contradicting pencil marks included), `multiple`,
+    /// break a rule, pencil marks where givens are needed), `none` (no solution; contradicting pencil marks included), `multiple`,
     /// `budget_exceeded`, `too_deep` or `cancelled`.
     ///
     /// # Examples
@@ -126,7 +134,7 @@ impl Failure {
     #[must_use]
     pub const fn status(&self) -> Status {
         match self.kind {
-            FailureKind::Conflict(_) => Status::Invalid,
+            FailureKind::Conflict(_) | FailureKind::NeedsGivens { .. } => Status::Invalid,
             FailureKind::Contradiction(_)
             | FailureKind::ExcludedSolution { .. }
             | FailureKind::NoSolution => Status::None,

@@ -6,6 +6,8 @@
 //!   box), with constant tables of units and peers;
 //! - [`Grid`]: a puzzle or a solution, with candidates, rule checks and solution checks;
 //! - [`CandidateGrid`]: placed digits and pencil marks, the board of every logical technique;
+//! - [`Board`]: what a puzzle line holds, givens or 729 characters of pencil marks, and
+//!   [`BoardReader`], which reads files of both;
 //! - parsing from the 81-character line form or the 9-line block form ([`ParseGridError`] says
 //!   what is wrong and where), and [`PuzzleReader`] for files with one result per puzzle;
 //! - [`Transform`]: the symmetries that keep a puzzle valid, composable and invertible;
@@ -33,6 +35,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
 
+mod board;
 mod cancel;
 mod candidate;
 mod candidates;
@@ -46,6 +49,7 @@ mod reader;
 mod status;
 mod transform;
 
+pub use board::Board;
 pub use cancel::Cancel;
 pub use candidate::{Candidate, CandidateSet};
 pub use candidates::{CandidateGrid, Contradiction, DigitPlaces, ParseMarksError};
@@ -55,7 +59,9 @@ pub use digit::{Digit, DigitSet, DigitSetIter, InvalidDigitSet};
 pub use failure::{Failure, FailureKind, Meter, Work};
 pub use grid::{Conflict, Grid, Pretty, SolutionError};
 pub use parse::ParseGridError;
-pub use reader::{LineError, LineErrorKind, MAX_LINE_LEN, Puzzle, PuzzleReader};
+pub use reader::{
+    BoardReader, Entry, LineError, LineErrorKind, MAX_LINE_LEN, Puzzle, PuzzleReader,
+};
 pub use status::{ParseStatusError, Problem, Status};
 pub use transform::{Transform, TransformError};
 

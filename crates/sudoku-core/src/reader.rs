@@ -3,8 +3,9 @@
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
-use crate::parse::{block_row_cells, is_block_row_with_typo, parse_line_form};
-use crate::{Grid, ParseGridError};
+use crate::board::{is_marks_line, parse_board_line};
+use crate::parse::{block_row_cells, is_block_row_with_typo};
+use crate::{Board, Grid, ParseGridError};
 
 /// Lines longer than this are reported as [`LineErrorKind::TooLong`] without being held in memory.
 pub const MAX_LINE_LEN: usize = 64 * 1024;
@@ -16,6 +17,16 @@ pub struct Puzzle {
     pub line: usize,
     /// The puzzle.
     pub grid: Grid,
+}
+
+/// A puzzle or pencil marks read from a file ([`BoardReader`]), with the (1-based) line it
+/// starts on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Entry {
+    /// The line it starts on.
+    pub line: usize,
+    /// The puzzle's givens, or the pencil marks.
+    pub board: Board,
 }
 
 /// A puzzle that could not be read, with the (1-based) line it starts on.
@@ -108,8 +119,10 @@ pub struct PuzzleReader<R> {
     buf: Vec<u8>,
     /// A block in progress.
     block: Option<Block>,
-    pending: VecDeque<Result<Puzzle, LineError>>,
+    pending: VecDeque<Result<Entry, LineError>>,
     done: bool,
+    /// Whether a line whose first word has 729 characters is pencil marks ([`BoardReader`]).
+    marks: bool,
 }
 
 /// The rows of a block read so far.
@@ -146,6 +159,7 @@ impl<R: BufRead> PuzzleReader<R> {
             block: None,
             pending: VecDeque::new(),
             done: false,
+            marks: false,
         }
     }
 
@@ -187,7 +201,7 @@ impl<R: BufRead> PuzzleReader<R> {
         Ok(if len > MAX_LINE_LEN { RawLine::TooLong(len) } else { RawLine::Text })
     }
 
-    fn error(&self, line: usize, kind: LineErrorKind) -> Result<Puzzle, LineError> {
+    fn error(&self, line: usize, kind: LineErrorKind) -> Result<Entry, LineError> {
         Err(LineError { line, kind })
     }
 
@@ -248,7 +262,8 @@ impl<R: BufRead> PuzzleReader<R> {
             return;
         }
         let first_token_len = trimmed.split_whitespace().next().map_or(0, |t| t.chars().count());
-        if first_token_len != 81 {
+        let marks = self.marks && is_marks_line(&text);
+        if first_token_len != 81 && !marks {
             match block_row_cells(&text) {
                 Ok(cells) if cells.is_empty() => return, // separator line
                 Ok(cells) if cells.len() == 9 => return self.push_block_row(line, Ok(&cells)),
@@ -271,8 +286,13 @@ impl<R: BufRead> PuzzleReader<R> {
             }
         }
         self.flush_block();
-        let result = parse_line_form(&text, line)
-            .map(|grid| Puzzle { line, grid })
+        let result = if marks {
+            parse_board_line(&text, line)
+        } else {
+            crate::parse::parse_line_form(&text, line).map(Board::Givens)
+        };
+        let result = result
+            .map(|board| Entry { line, board })
             .map_err(|e| LineError { line, kind: LineErrorKind::Parse(e) });
         self.pending.push_back(result);
     }
@@ -300,7 +320,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     let mut bytes = [0u8; 81];
                     bytes.copy_from_slice(&block.cells);
                     Grid::try_from_bytes(bytes)
-                        .map(|grid| Puzzle { line: start, grid })
+                        .map(|grid| Entry { line: start, board: Board::Givens(grid) })
                         .map_err(|e| LineError { line: start, kind: LineErrorKind::Parse(e) })
                 }
             };
@@ -314,11 +334,74 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         self.fill();
-        self.pending.pop_front()
+        // Without `marks`, every entry holds givens.
+        self.pending.pop_front().map(|r| {
+            let Entry { line, board } = r?;
+            match board {
+                Board::Givens(grid) => Ok(Puzzle { line, grid }),
+                Board::Marks(_) => {
+                    let kind = LineErrorKind::Parse(ParseGridError::WrongLength { len: 729 });
+                    Err(LineError { line, kind })
+                }
+            }
+        })
     }
 }
 
 impl<R: BufRead> std::iter::FusedIterator for PuzzleReader<R> {}
+
+/// Reads puzzles and pencil marks from a file: as [`PuzzleReader`] reads puzzles, and a line
+/// whose first word has 729 characters is pencil marks
+/// ([`CandidateGrid::from_pencil_marks`](crate::CandidateGrid::from_pencil_marks); text after
+/// it is ignored, as after an 81-character puzzle). A bad mark is reported with its line and
+/// column, and the lines after it are still read.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::{Board, BoardReader};
+///
+/// let marks = "123456789".repeat(81);
+/// let mut bad = marks.clone();
+/// bad.replace_range(3..4, "x");
+/// let text = format!(
+///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n{marks}\n{bad}\n"
+/// );
+/// let results: Vec<_> = BoardReader::new(text.as_bytes()).collect();
+/// assert!(matches!(results[0], Ok(e) if e.line == 1 && matches!(e.board, Board::Givens(_))));
+/// assert!(matches!(results[1], Ok(e) if e.line == 2 && matches!(e.board, Board::Marks(_))));
+/// assert_eq!(
+///     results[2].as_ref().unwrap_err().to_string(),
+///     "line 3: invalid character 'x' at line 3, column 4"
+/// );
+/// ```
+#[derive(Debug)]
+pub struct BoardReader<R>(PuzzleReader<R>);
+
+impl<R: BufRead> BoardReader<R> {
+    /// A reader over `input`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::BoardReader;
+    /// assert_eq!(BoardReader::new(&b"# nothing"[..]).count(), 0);
+    /// ```
+    pub fn new(input: R) -> BoardReader<R> {
+        BoardReader(PuzzleReader { marks: true, ..PuzzleReader::new(input) })
+    }
+}
+
+impl<R: BufRead> Iterator for BoardReader<R> {
+    type Item = Result<Entry, LineError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0.fill();
+        self.0.pending.pop_front()
+    }
+}
+
+impl<R: BufRead> std::iter::FusedIterator for BoardReader<R> {}
 
 #[cfg(test)]
 mod tests {
@@ -370,6 +453,28 @@ mod tests {
             Err(LineError { line: 2, kind: LineErrorKind::TooLong { len: MAX_LINE_LEN * 3 } })
         );
         assert_eq!(r[2].as_ref().unwrap().line, 3);
+    }
+
+    #[test]
+    fn marks_lines_are_marks_to_a_board_reader_only() {
+        let g: Grid = P.parse().unwrap();
+        let marks = crate::CandidateGrid::new(&g).unwrap().pencil_marks();
+        let mut bad = marks.clone();
+        bad.replace_range(700..701, "x");
+        let text = format!("{marks}  # a note\n{bad}\n{P}\n");
+        let boards: Vec<_> = BoardReader::new(text.as_bytes()).collect();
+        assert_eq!(boards.len(), 3);
+        assert!(
+            matches!(boards[0], Ok(Entry { line: 1, board: Board::Marks(m) }) if m.grid() == &g)
+        );
+        let e = ParseGridError::InvalidChar { ch: 'x', line: 2, column: 701 };
+        assert_eq!(boards[1], Err(LineError { line: 2, kind: LineErrorKind::Parse(e) }));
+        assert_eq!(boards[2], Ok(Entry { line: 3, board: Board::Givens(g) }));
+        // A puzzle reader reads no marks, as before.
+        let puzzles = read(text.as_bytes());
+        let e = ParseGridError::WrongLength { len: 729 };
+        assert_eq!(puzzles[0], Err(LineError { line: 1, kind: LineErrorKind::Parse(e) }));
+        assert_eq!(puzzles[2], Ok(Puzzle { line: 3, grid: g }));
     }
 
     #[test]

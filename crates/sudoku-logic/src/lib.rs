@@ -456,11 +456,51 @@ impl LogicalSolver {
         self.cancel.check()?;
         let marks = CandidateGrid::new(puzzle).map_err(Failure::from)?;
         let solution = Query::new(puzzle).with_budget(self.budget).unique()?;
-        self.solve_marks(*puzzle, solution, marks)
+        self.walk(*puzzle, solution, marks)
+    }
+
+    /// Solves pencil marks step by step and rates them: the path from the given marks (the
+    /// same steps as [`LogicalSolver::solve`] takes from a puzzle whose own marks they are),
+    /// its [`SolvingPath::marks`] the marks it started from.
+    ///
+    /// # Errors
+    ///
+    /// As [`LogicalSolver::next_step`]: [`FailureKind::Conflict`] or
+    /// [`FailureKind::Contradiction`] for marks that contradict themselves,
+    /// [`FailureKind::ExcludedSolution`] or [`FailureKind::NoSolution`] when no solution fits
+    /// them, [`FailureKind::NotUnique`] when several do, [`FailureKind::BudgetExceeded`] when
+    /// checking that needs more than `budget` search nodes; [`FailureKind::Cancelled`] once
+    /// the solver's token is cancelled.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{CandidateGrid, Cell, DigitSet, Grid};
+    /// use sudoku_logic::LogicalSolver;
+    /// let puzzle: Grid =
+    ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+    /// let mut marks = CandidateGrid::new(&puzzle).unwrap();
+    /// let solver = LogicalSolver::default();
+    /// // The puzzle's own marks: the puzzle's path.
+    /// let from_marks = solver.solve_marks(&marks)?;
+    /// let from_puzzle = solver.solve(&puzzle)?;
+    /// assert_eq!((&from_marks.steps, from_marks.rating), (&from_puzzle.steps, from_puzzle.rating));
+    /// // Marks a player narrowed: a path from there.
+    /// let b1 = Cell::from_row_col(0, 1);
+    /// marks.restrict(b1, DigitSet::single(from_puzzle.solution.get(b1).unwrap()));
+    /// assert!(solver.solve_marks(&marks)?.is_solved());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_marks(&self, marks: &CandidateGrid) -> Result<SolvingPath, Failure> {
+        self.cancel.check()?;
+        let solution = self.solution_of(marks)?;
+        let mut path = self.walk(*marks.grid(), solution, *marks)?;
+        path.marks = Some(*marks);
+        Ok(path)
     }
 
     /// Continues from pencil marks whose unique solution is known.
-    fn solve_marks(
+    fn walk(
         &self,
         puzzle: Grid,
         solution: Grid,
@@ -513,6 +553,7 @@ impl LogicalSolver {
         let tenths = |t: u16| f64::from(t) / 10.0;
         Ok(SolvingPath {
             puzzle,
+            marks: None,
             solution,
             steps,
             rating: SeRating { er: tenths(er), ep: tenths(ep), ed: tenths(ed) },

@@ -105,8 +105,12 @@ impl PathEnd {
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct SolvingPath<R = SeRating> {
-    /// The puzzle.
+    /// The puzzle: its givens, or the placed digits of the pencil marks the path started from.
     pub puzzle: Grid,
+    /// The pencil marks the path started from, when it started from pencil marks
+    /// ([`LogicalSolver::solve_marks`](crate::LogicalSolver::solve_marks)); `None` for a
+    /// puzzle ([`SolvingPath::start`] gives its own marks).
+    pub marks: Option<CandidateGrid>,
     /// Its unique solution.
     pub solution: Grid,
     /// The steps, in the order applied.
@@ -146,6 +150,48 @@ impl PathRating for HodokuRating {
 }
 
 impl<R> SolvingPath<R> {
+    /// The pencil marks the path started from: those it was given, or the puzzle's own.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{CandidateGrid, Grid};
+    /// use sudoku_logic::LogicalSolver;
+    /// let puzzle: Grid =
+    ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+    /// let path = LogicalSolver::default().solve(&puzzle)?;
+    /// assert_eq!(path.start(), CandidateGrid::new(&puzzle).unwrap());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn start(&self) -> CandidateGrid {
+        self.marks.unwrap_or_else(|| CandidateGrid::from(&self.puzzle))
+    }
+
+    /// The puzzle as the path's record writes it: the 81 characters of its givens, or the
+    /// 729 characters of the pencil marks it started from.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{CandidateGrid, Grid};
+    /// use sudoku_logic::LogicalSolver;
+    /// let puzzle: Grid =
+    ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+    /// let solver = LogicalSolver::default();
+    /// assert_eq!(solver.solve(&puzzle)?.puzzle_text().len(), 81);
+    /// let marks = CandidateGrid::new(&puzzle).unwrap();
+    /// assert_eq!(solver.solve_marks(&marks)?.puzzle_text(), marks.pencil_marks());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn puzzle_text(&self) -> String {
+        match &self.marks {
+            Some(m) => m.pencil_marks(),
+            None => self.puzzle.to_string(),
+        }
+    }
+
     /// Whether the techniques solved the puzzle.
     ///
     /// # Examples

@@ -37,13 +37,16 @@ impl Serialize for Step {
 }
 
 /// `{"puzzle", "solution", "status", "se_rating", "steps"}` (`"hodoku": {"level", "score"}`
-/// for HoDoKu's paths), and `error` when the chain budget ran out (the steps and ratings are
+/// for HoDoKu's paths; `puzzle` is the 729-character pencil marks of a path from marks), and `error` when the chain budget ran out (the steps and ratings are
 /// then the path so far).
 impl<R: PathRating + Serialize> Serialize for SolvingPath<R> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let error = self.failure().map(Problem::from);
         let mut s = serializer.serialize_struct("SolvingPath", 5 + usize::from(error.is_some()))?;
-        s.serialize_field("puzzle", &self.puzzle)?;
+        match &self.marks {
+            Some(m) => s.serialize_field("puzzle", &m.pencil_marks())?,
+            None => s.serialize_field("puzzle", &self.puzzle)?,
+        }
         s.serialize_field("solution", &self.solution)?;
         s.serialize_field("status", &self.end.status())?;
         s.serialize_field(R::KEY, &self.rating)?;

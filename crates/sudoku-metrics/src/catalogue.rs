@@ -6,7 +6,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use sudoku_core::{Cancel, Failure, Grid, Work};
+use sudoku_core::{Cancel, CandidateGrid, Failure, Grid, Work};
 use sudoku_logic::{HodokuSolver, LogicalSolver, PairReduction};
 
 use crate::{
@@ -176,10 +176,17 @@ pub struct CatalogueEntry {
     /// that stops it ([`Rating::evaluate_cancellable`]; the logical solvers' ratings ask it
     /// as they go, the others are bounded by their budgets).
     pub evaluate: Evaluate,
+    /// Computes it from pencil marks, for the ratings of the logical solvers (which reason on
+    /// marks); `None` for a rating that needs givens ([`Rating::evaluate_marks`]).
+    pub on_marks: Option<EvaluateMarks>,
 }
 
 /// How a row of [`CATALOGUE`] computes its rating ([`CatalogueEntry::evaluate`]).
 pub type Evaluate = fn(&Rating, &Grid, u64, &Cancel) -> Result<RatingValue, Failure>;
+
+/// How a row of [`CATALOGUE`] computes its rating from pencil marks
+/// ([`CatalogueEntry::on_marks`]): the rating spec, the marks, and the token that stops it.
+pub type EvaluateMarks = fn(&Rating, &CandidateGrid, &Cancel) -> Result<RatingValue, Failure>;
 
 impl PartialEq for CatalogueEntry {
     fn eq(&self, other: &CatalogueEntry) -> bool {
@@ -202,22 +209,22 @@ pub const CATALOGUE: &[CatalogueEntry] = {
     const F: bool = false;
     &[
         // kind, name, any solutions, for people, scale, budget unit, samples, singles,
-        // tiebreak, columns, evaluate
-        row(K::Depth, "depth", F, F, Linear, States, No, T, F, &["depth"], depth),
-        row(K::NormalWidth, "normal-width", T, F, Ln, SearchNodes, No, T, F, &["normal_width"], normal_width),
-        row(K::AverageWidth, "average-width", T, F, Ln, SearchNodes, TieBreaks, T, F, &["average_width", "average_width_stderr"], average_width),
-        row(K::DihedralWidth, "dihedral-width", F, F, Ln, SearchNodes, No, T, F, &["dihedral_width"], dihedral_width),
-        row(K::SaSteps, "sa-steps", F, F, Linear, SolverSteps, Runs, F, F, &["sa_steps"], sa_steps),
-        row(K::HarmonyCost, "harmony-cost", F, F, Linear, SolverSteps, Runs, F, F, &["harmony_cost"], harmony_cost),
-        row(K::BacktrackSteps, "backtrack-steps", F, F, Linear, ValuesTried, Runs, F, F, &["backtrack_steps"], backtrack_steps),
-        row(K::RefutationMax, "refutation-max", F, T, LnOnePlus, ModelSteps, Own, F, F, &["refutation_max"], refutation_max),
-        row(K::RefutationSum, "refutation-sum", F, T, LnOnePlus, ModelSteps, Own, F, F, &["refutation_sum"], refutation_sum),
-        row(K::HumanEffort, "human-effort", F, T, LnOnePlus, ModelSteps, Own, F, F, &["human_effort"], human_effort),
-        row(K::Relaxation, "relaxation", F, F, Linear, SearchNodes, Own, F, F, &["relaxation"], relaxation),
-        row(K::PairReductionLevel, "pair-reduction-level", F, F, Linear, DecisionBranches, No, F, F, &["pair_reduction_level"], pair_reduction_level),
-        row(K::SeRating, "se-rating", F, T, Linear, ChainPotentials, No, F, T, &["se_er", "se_ep", "se_ed"], se_rating),
-        row(K::Hodoku, "hodoku", F, T, Linear, SearchNodes, No, F, F, &["hodoku_level", "hodoku_score"], hodoku),
-        row(K::HodokuScore, "hodoku-score", F, T, Linear, SearchNodes, No, F, F, &["hodoku_score"], hodoku_score),
+        // tiebreak, columns, evaluate, on pencil marks
+        row(K::Depth, "depth", F, F, Linear, States, No, T, F, &["depth"], depth, None),
+        row(K::NormalWidth, "normal-width", T, F, Ln, SearchNodes, No, T, F, &["normal_width"], normal_width, None),
+        row(K::AverageWidth, "average-width", T, F, Ln, SearchNodes, TieBreaks, T, F, &["average_width", "average_width_stderr"], average_width, None),
+        row(K::DihedralWidth, "dihedral-width", F, F, Ln, SearchNodes, No, T, F, &["dihedral_width"], dihedral_width, None),
+        row(K::SaSteps, "sa-steps", F, F, Linear, SolverSteps, Runs, F, F, &["sa_steps"], sa_steps, None),
+        row(K::HarmonyCost, "harmony-cost", F, F, Linear, SolverSteps, Runs, F, F, &["harmony_cost"], harmony_cost, None),
+        row(K::BacktrackSteps, "backtrack-steps", F, F, Linear, ValuesTried, Runs, F, F, &["backtrack_steps"], backtrack_steps, None),
+        row(K::RefutationMax, "refutation-max", F, T, LnOnePlus, ModelSteps, Own, F, F, &["refutation_max"], refutation_max, None),
+        row(K::RefutationSum, "refutation-sum", F, T, LnOnePlus, ModelSteps, Own, F, F, &["refutation_sum"], refutation_sum, None),
+        row(K::HumanEffort, "human-effort", F, T, LnOnePlus, ModelSteps, Own, F, F, &["human_effort"], human_effort, None),
+        row(K::Relaxation, "relaxation", F, F, Linear, SearchNodes, Own, F, F, &["relaxation"], relaxation, None),
+        row(K::PairReductionLevel, "pair-reduction-level", F, F, Linear, DecisionBranches, No, F, F, &["pair_reduction_level"], pair_reduction_level, None),
+        row(K::SeRating, "se-rating", F, T, Linear, ChainPotentials, No, F, T, &["se_er", "se_ep", "se_ed"], se_rating, Some(se_rating_marks)),
+        row(K::Hodoku, "hodoku", F, T, Linear, SearchNodes, No, F, F, &["hodoku_level", "hodoku_score"], hodoku, Some(hodoku_marks)),
+        row(K::HodokuScore, "hodoku-score", F, T, Linear, SearchNodes, No, F, F, &["hodoku_score"], hodoku_score, Some(hodoku_score_marks)),
     ]
 };
 
@@ -239,6 +246,7 @@ const fn row(
     tiebreak: bool,
     columns: &'static [&'static str],
     evaluate: Evaluate,
+    on_marks: Option<EvaluateMarks>,
 ) -> CatalogueEntry {
     CatalogueEntry {
         kind,
@@ -252,6 +260,7 @@ const fn row(
         tiebreak,
         columns,
         evaluate,
+        on_marks,
     }
 }
 
@@ -390,21 +399,44 @@ fn pair_reduction_level(
     d.rate(p, seed).map(|v| RatingValue::Count(v as u64))
 }
 
-fn se_rating(r: &Rating, p: &Grid, _seed: u64, cancel: &Cancel) -> Result<RatingValue, Failure> {
+fn se_rater(r: &Rating, cancel: &Cancel) -> SeRater {
     let solver = LogicalSolver::default().with_cancel(cancel.clone());
     let budget = r.budget.unwrap_or(solver.chain_budget);
-    let rater = SeRater(solver.with_chain_budget(budget));
-    rater.score(p, r.tiebreak).map(|(se, x)| RatingValue::Se(se, x))
+    SeRater(solver.with_chain_budget(budget))
+}
+
+fn se_rating(r: &Rating, p: &Grid, _seed: u64, cancel: &Cancel) -> Result<RatingValue, Failure> {
+    se_rater(r, cancel).score(p, r.tiebreak).map(|(se, x)| RatingValue::Se(se, x))
+}
+
+fn se_rating_marks(r: &Rating, m: &CandidateGrid, cancel: &Cancel) -> Result<RatingValue, Failure> {
+    se_rater(r, cancel).score_marks(m, r.tiebreak).map(|(se, x)| RatingValue::Se(se, x))
+}
+
+fn hodoku_solver(r: &Rating, cancel: &Cancel) -> HodokuSolver {
+    let solver = HodokuSolver::default().with_cancel(cancel.clone());
+    let budget = r.budget.unwrap_or(solver.budget);
+    solver.with_budget(budget)
 }
 
 fn hodoku(r: &Rating, p: &Grid, _seed: u64, cancel: &Cancel) -> Result<RatingValue, Failure> {
-    let solver = HodokuSolver::default().with_cancel(cancel.clone());
-    let budget = r.budget.unwrap_or(solver.budget);
-    solver.with_budget(budget).solve(p).map(|path| RatingValue::Hodoku(path.rating))
+    hodoku_solver(r, cancel).solve(p).map(|path| RatingValue::Hodoku(path.rating))
+}
+
+fn hodoku_marks(r: &Rating, m: &CandidateGrid, cancel: &Cancel) -> Result<RatingValue, Failure> {
+    hodoku_solver(r, cancel).solve_marks(m).map(|path| RatingValue::Hodoku(path.rating))
 }
 
 fn hodoku_score(r: &Rating, p: &Grid, seed: u64, cancel: &Cancel) -> Result<RatingValue, Failure> {
     hodoku(r, p, seed, cancel).map(|v| RatingValue::Count(v.number() as u64))
+}
+
+fn hodoku_score_marks(
+    r: &Rating,
+    m: &CandidateGrid,
+    cancel: &Cancel,
+) -> Result<RatingValue, Failure> {
+    hodoku_marks(r, m, cancel).map(|v| RatingValue::Count(v.number() as u64))
 }
 
 /// The number of ratings.
@@ -468,6 +500,22 @@ impl RatingKind {
     #[must_use]
     pub const fn any_solutions(self) -> bool {
         self.entry().any_solutions
+    }
+
+    /// Whether the rating can be computed from pencil marks (those of the logical solvers:
+    /// `se-rating`, `hodoku`, `hodoku-score`); every other rating needs givens.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_metrics::RatingKind;
+    /// let on_marks: Vec<&str> =
+    ///     RatingKind::ALL.into_iter().filter(|k| k.takes_marks()).map(RatingKind::name).collect();
+    /// assert_eq!(on_marks, ["se-rating", "hodoku", "hodoku-score"]);
+    /// ```
+    #[must_use]
+    pub const fn takes_marks(self) -> bool {
+        self.entry().on_marks.is_some()
     }
 
     /// Whether the rating comes from the human-solver model or the logical solver, that is,

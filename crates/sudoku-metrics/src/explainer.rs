@@ -1,6 +1,6 @@
 //! Sudoku Explainer's ratings (ER/EP/ED) from the logical solver.
 
-use sudoku_core::{Failure, FailureKind, Grid, Work};
+use sudoku_core::{CandidateGrid, Failure, FailureKind, Grid, Work};
 use sudoku_logic::{LogicalSolver, PathEnd, SeRating, SolvingPath};
 
 use crate::Difficulty;
@@ -126,7 +126,24 @@ impl SeRater {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn score(&self, puzzle: &Grid, tiebreak: SeTiebreak) -> Result<(SeRating, f64), Failure> {
-        let path = self.path(puzzle)?;
+        self.score_path(&self.path(puzzle)?, tiebreak)
+    }
+
+    /// [`SeRater::score`] of pencil marks, from the logical solver's path from them
+    /// ([`LogicalSolver::solve_marks`]).
+    pub(crate) fn score_marks(
+        &self,
+        marks: &CandidateGrid,
+        tiebreak: SeTiebreak,
+    ) -> Result<(SeRating, f64), Failure> {
+        self.score_path(&self.0.solve_marks(marks)?, tiebreak)
+    }
+
+    fn score_path(
+        &self,
+        path: &SolvingPath,
+        tiebreak: SeTiebreak,
+    ) -> Result<(SeRating, f64), Failure> {
         if path.end == PathEnd::BudgetExceeded {
             return Err(Failure::budget_exceeded(self.0.chain_budget, Work::ChainPotentials));
         }

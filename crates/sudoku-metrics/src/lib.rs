@@ -56,7 +56,9 @@ mod set;
 mod stochastic;
 mod watanabe;
 
-pub use catalogue::{CATALOGUE, CatalogueEntry, Evaluate, RatingKind, Samples, Scale, Scaled};
+pub use catalogue::{
+    CATALOGUE, CatalogueEntry, Evaluate, EvaluateMarks, RatingKind, Samples, Scale, Scaled,
+};
 pub use difficulty::{Difficulty, PairReductionLevel};
 pub use explainer::{SeRater, SeTiebreak};
 pub use human::{

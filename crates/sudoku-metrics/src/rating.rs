@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use sudoku_core::{Cancel, Failure, Grid};
+use sudoku_core::{Cancel, CandidateGrid, Failure, FailureKind, Grid};
 use sudoku_logic::{HodokuRating, SeRating};
 
 use crate::{Difficulty, Mean, RatingKind, Samples, SeTiebreak};
@@ -275,6 +275,50 @@ impl Rating {
     ) -> Result<RatingValue, Failure> {
         cancel.check()?;
         (self.kind.entry().evaluate)(self, puzzle, seed, cancel)
+    }
+}
+
+impl Rating {
+    /// The rating of pencil marks, for the ratings of the logical solvers (`se-rating`,
+    /// `hodoku`, `hodoku-score`: [`RatingKind::takes_marks`]), stopped once `cancel` is
+    /// cancelled.
+    ///
+    /// # Errors
+    ///
+    /// [`FailureKind::NeedsGivens`](sudoku_core::FailureKind::NeedsGivens) (status `invalid`)
+    /// for every other rating; the rating's [`Failure`] (as the logical solver's
+    /// `solve_marks` fails).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{Cancel, CandidateGrid, Grid};
+    /// use sudoku_metrics::{Rating, RatingValue};
+    /// let xy_wing: Grid =
+    ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+    /// let marks = CandidateGrid::new(&xy_wing).unwrap();
+    /// let se: Rating = "se-rating".parse()?;
+    /// let RatingValue::Se(r, _) = se.evaluate_marks(&marks, &Cancel::never())? else {
+    ///     panic!("se-rating gives ER/EP/ED")
+    /// };
+    /// assert_eq!(r.to_string(), "4.2/1.2/1.2");
+    /// let depth: Rating = "depth".parse()?;
+    /// assert_eq!(
+    ///     depth.evaluate_marks(&marks, &Cancel::never()).unwrap_err().to_string(),
+    ///     "depth needs givens, not pencil marks"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn evaluate_marks(
+        &self,
+        marks: &CandidateGrid,
+        cancel: &Cancel,
+    ) -> Result<RatingValue, Failure> {
+        let Some(on_marks) = self.kind.entry().on_marks else {
+            return Err(FailureKind::NeedsGivens { what: self.kind.name() }.into());
+        };
+        cancel.check()?;
+        on_marks(self, marks, cancel)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Ratings asked for together, as `sudoku rate --metrics` and Python's `rate` ask for them: the
 //! specs read with a front end's defaults, the uniqueness check first, one result per rating.
 
-use sudoku_core::{Cancel, Failure, Grid, Work};
+use sudoku_core::{Board, Cancel, CandidateGrid, Failure, FailureKind, Grid, Work};
 use sudoku_logic::LogicalSolver;
 use sudoku_solve::Query;
 
@@ -180,6 +180,69 @@ impl RatingSet {
             })
             .collect();
         Ratings(values)
+    }
+
+    /// Rates pencil marks with every rating that reasons on marks (`se-rating`, `hodoku`,
+    /// `hodoku-score`: [`RatingKind::takes_marks`]); every other rating says
+    /// [`FailureKind::NeedsGivens`] (status `invalid`). The marks' solutions are counted first,
+    /// as a puzzle's are.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{CandidateGrid, Grid};
+    /// use sudoku_metrics::{RatingDefaults, RatingSet};
+    ///
+    /// let set = RatingSet::parse(&["se-rating", "depth"], &RatingDefaults::default())?;
+    /// let p: Grid =
+    ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+    /// let rated = set.evaluate_marks(&CandidateGrid::new(&p).unwrap());
+    /// assert_eq!(rated.cells(), ["4.2", "1.2", "1.2", "invalid"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn evaluate_marks(&self, marks: &CandidateGrid) -> Ratings {
+        let refused = match Query::marks(marks).with_budget(self.check_budget).unique() {
+            Err(f) if !f.is_budget_exceeded() => Some(f),
+            _ => None,
+        };
+        let values = self
+            .ratings
+            .iter()
+            .map(|r| {
+                let value = match refused {
+                    _ if !r.kind.takes_marks() => {
+                        Err(FailureKind::NeedsGivens { what: r.kind.name() }.into())
+                    }
+                    Some(f) if !r.kind.any_solutions() => Err(f),
+                    _ => r.evaluate_marks(marks, &self.cancel),
+                };
+                (r.kind, value)
+            })
+            .collect();
+        Ratings(values)
+    }
+
+    /// [`RatingSet::evaluate`] of givens, [`RatingSet::evaluate_marks`] of pencil marks.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::Board;
+    /// use sudoku_metrics::{RatingDefaults, RatingSet};
+    /// let set = RatingSet::parse(&["se-rating"], &RatingDefaults::default())?;
+    /// let p: Board =
+    ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+    /// let marks = Board::Marks(p.to_marks());
+    /// assert_eq!(set.evaluate_board(&p, 0), set.evaluate_board(&marks, 0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn evaluate_board(&self, board: &Board, seed: u64) -> Ratings {
+        match board {
+            Board::Givens(g) => self.evaluate(g, seed),
+            Board::Marks(m) => self.evaluate_marks(m),
+        }
     }
 }
 

@@ -17,7 +17,7 @@ mod run;
 
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use sudoku_core::{Failure, Grid, PuzzleReader};
+use sudoku_core::{Board, CandidateGrid, Failure, Grid, PuzzleReader};
 use sudoku_solve::{Outcome, Query};
 
 use crate::errors::Fail;
@@ -41,6 +41,25 @@ pub(crate) fn grid_of(text: &str) -> Result<Grid, Fail> {
         Some(Ok(_)) => Err(Fail::new("invalid", "expected one puzzle, found several")),
         Some(Err(e)) => Err(Fail::line(&e)),
         None => Err(Fail::parse(&sudoku_core::ParseGridError::Empty)),
+    }
+}
+
+/// A puzzle, or 729 characters of pencil marks (nine per cell, whitespace ignored) as ``hint``
+/// reads them: what `solve`, `count_solutions`, `explain` and `rate` take, as the `sudoku`
+/// command does.
+pub(crate) fn board_of(text: &str) -> Result<Board, Fail> {
+    if text.chars().filter(|c| !c.is_whitespace()).count() == 729 {
+        let marks = CandidateGrid::from_pencil_marks(text).map_err(|e| Fail::parse(&e))?;
+        return Ok(Board::Marks(marks));
+    }
+    grid_of(text).map(Board::Givens)
+}
+
+/// The exact solver's query of a puzzle's givens, or of pencil marks.
+fn query(board: &Board) -> Query<'_> {
+    match board {
+        Board::Givens(g) => Query::new(g),
+        Board::Marks(m) => Query::marks(m),
     }
 }
 
@@ -89,10 +108,10 @@ fn check_many(
 
 /// The unique solution, or the reason there is none.
 fn solution(text: &str, budget: u64) -> Result<Grid, Fail> {
-    let grid = grid_of(text)?;
+    let board = board_of(text)?;
     // Searched rather than `Query::unique`: an overrun's message gives the nodes used and the
     // solutions found so far.
-    let solutions = Query::new(&grid).with_budget(budget).search();
+    let solutions = query(&board).with_budget(budget).search();
     match solutions.outcome() {
         Some(Outcome::Unique(s)) => Ok(s),
         Some(Outcome::None) => Err(Fail::failure(&Failure::NO_SOLUTION)),
@@ -101,7 +120,8 @@ fn solution(text: &str, budget: u64) -> Result<Grid, Fail> {
     }
 }
 
-/// The unique solution (exact solver, within ``budget`` search nodes).
+/// The unique solution (exact solver, within ``budget`` search nodes); of pencil marks
+/// (729 characters, as ``hint`` takes them), the one solution that fits them.
 ///
 /// Raises ``NoSolutionError``, ``MultipleSolutionsError``, ``BudgetExceededError`` or
 /// ``InvalidPuzzleError``.
@@ -136,8 +156,8 @@ fn solve_many(
 
 /// Counts solutions up to `limit`.
 fn count(text: &str, limit: u64, budget: u64) -> Result<(u64, bool), Fail> {
-    let grid = grid_of(text)?;
-    let solutions = Query::new(&grid).with_limit(limit).with_budget(budget).search();
+    let board = board_of(text)?;
+    let solutions = query(&board).with_limit(limit).with_budget(budget).search();
     if solutions.is_settled() {
         Ok((solutions.count(), solutions.is_capped()))
     } else {
@@ -145,8 +165,9 @@ fn count(text: &str, limit: u64, budget: u64) -> Result<(u64, bool), Fail> {
     }
 }
 
-/// ``(count, capped)``: solutions counted up to ``limit``; ``capped`` when counting stopped
-/// at the limit (the count is then a lower bound).
+/// ``(count, capped)``: solutions counted up to ``limit`` (of pencil marks: the solutions
+/// that fit them); ``capped`` when counting stopped at the limit (the count is then a lower
+/// bound).
 ///
 /// >>> count_solutions("." * 81, limit=10)
 /// (10, True)

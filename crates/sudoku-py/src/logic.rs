@@ -4,15 +4,15 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use serde::Serialize;
-use sudoku_core::{CandidateGrid, Grid};
+use sudoku_core::{Board, CandidateGrid, Grid};
 use sudoku_logic::{
     Hint, HodokuRating, HodokuSolver, LogicalSolver, ParseRulesetError, Ruleset, SolvingPath,
 };
 
 use crate::errors::Fail;
-use crate::grid_of;
 use crate::record::to_py;
 use crate::run::{Errors, batch, interruptible, strings};
+use crate::{board_of, grid_of};
 
 /// A solving path of either ruleset, as its record.
 #[derive(Serialize)]
@@ -30,12 +30,13 @@ struct Solvers {
 }
 
 impl Solvers {
-    /// The path of a puzzle.
+    /// The path of a puzzle, or of pencil marks.
     fn path(&self, text: &str) -> Result<AnyPath, Fail> {
-        let grid = grid_of(text)?;
-        let path = match self.style {
-            Ruleset::Hodoku => self.hodoku.solve(&grid).map(AnyPath::Hodoku),
-            _ => self.explainer.solve(&grid).map(AnyPath::Explainer),
+        let path = match (self.style, board_of(text)?) {
+            (Ruleset::Hodoku, Board::Givens(g)) => self.hodoku.solve(&g).map(AnyPath::Hodoku),
+            (Ruleset::Hodoku, Board::Marks(m)) => self.hodoku.solve_marks(&m).map(AnyPath::Hodoku),
+            (_, Board::Givens(g)) => self.explainer.solve(&g).map(AnyPath::Explainer),
+            (_, Board::Marks(m)) => self.explainer.solve_marks(&m).map(AnyPath::Explainer),
         };
         path.map_err(|e| Fail::failure(&e))
     }
@@ -63,7 +64,8 @@ fn solvers(style: &str, budget: u64, chain_budget: u64) -> PyResult<Solvers> {
 /// --json``): ``puzzle``, ``solution``, ``status`` (``solved``, ``stuck``,
 /// ``budget_exceeded``), ``se_rating`` and ``steps``, each step a dict with ``technique``,
 /// ``difficulty``, ``placements`` (``"E3=8"``), ``eliminations`` (``"A1<>5"``),
-/// ``pattern``, ``units``, ``chains`` (arrow notation) and ``text``.
+/// ``pattern``, ``units``, ``chains`` (arrow notation) and ``text``. Pencil marks (729
+/// characters, as ``hint`` takes them) are solved from there, ``puzzle`` being the marks.
 ///
 /// >>> e = explain("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2")
 /// >>> e["status"], e["steps"][0]["text"]
@@ -209,8 +211,8 @@ fn step_svg(
         None => unreachable!("one puzzle in, one result out"),
     };
     let (start, steps) = match &path {
-        AnyPath::Explainer(p) => (p.puzzle, &p.steps),
-        AnyPath::Hodoku(p) => (p.puzzle, &p.steps),
+        AnyPath::Explainer(p) => (p.start(), &p.steps),
+        AnyPath::Hodoku(p) => (p.start(), &p.steps),
     };
     // The hardest step by default (the first of the hardest), as `sudoku explain --svg`.
     let hardest = steps
@@ -228,7 +230,7 @@ fn step_svg(
             )));
         }
     };
-    let mut marks = CandidateGrid::from(&start);
+    let mut marks = start;
     for s in &steps[..index] {
         sudoku_logic::apply(&mut marks, s);
     }

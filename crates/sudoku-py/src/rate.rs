@@ -4,11 +4,12 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
+use sudoku_core::Board;
 use sudoku_logic::{EarlyStop, LogicalSolver};
 use sudoku_metrics::{RatingDefaults, RatingSet, RatingValue, Ratings};
 
+use crate::board_of;
 use crate::errors::Fail;
-use crate::grid_of;
 use crate::record::to_py;
 use crate::run::{Errors, batch, strings};
 
@@ -38,7 +39,7 @@ fn specs(metrics: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
 /// Parses and rates (the uniqueness check first, as `sudoku rate`); in `Errors::Raise` mode
 /// the first failed rating fails the puzzle.
 fn rate_text(settings: &Settings, text: &str, errors: Errors) -> Result<Ratings, Fail> {
-    let rated = settings.set.evaluate(&grid_of(text)?, settings.seed);
+    let rated = settings.set.evaluate_board(&board_of(text)?, settings.seed);
     match rated.first_failure() {
         Some(f) if errors == Errors::Raise => Err(Fail::failure(&f)),
         _ => Ok(rated),
@@ -67,7 +68,9 @@ fn rated_dict(py: Python<'_>, rated: Ratings) -> PyResult<Py<PyAny>> {
 /// (average-width) or ``{"er", "ep", "ed"}`` (se-rating). ``seed`` seeds the random ratings;
 /// ``samples`` (average-width) and ``runs`` (stochastic solvers) fill in what a spec leaves
 /// out; ``budget`` is each rating's work budget in its own unit and the uniqueness check's;
-/// ``chain_budget`` bounds se-rating's chain searches.
+/// ``chain_budget`` bounds se-rating's chain searches. Pencil marks (729 characters, as
+/// ``hint`` takes them) have the logical solvers' ratings (``se-rating``, ``hodoku``,
+/// ``hodoku-score``); every other rating needs givens (``InvalidPuzzleError``).
 ///
 /// Raises the first rating's failure: ``MultipleSolutionsError`` or ``NoSolutionError``
 /// (every rating but the widths needs a unique solution), ``BudgetExceededError``,
@@ -173,7 +176,11 @@ fn se_tuple(text: &str, how: &Se) -> Result<(f64, f64, f64), Fail> {
             _ => unreachable!("se-rating gives ER/EP/ED"),
         },
         Se::Early(solver) => {
-            let path = solver.solve(&grid_of(text)?).map_err(|e| Fail::failure(&e))?;
+            let path = match board_of(text)? {
+                Board::Givens(g) => solver.solve(&g),
+                Board::Marks(m) => solver.solve_marks(&m),
+            };
+            let path = path.map_err(|e| Fail::failure(&e))?;
             Ok((path.rating.er, path.rating.ep, path.rating.ed))
         }
     }

@@ -131,6 +131,53 @@ def test_explain_and_hint_equal_the_commands(run_cli):
     assert sudoku_rs.hint(XY_SOLUTION) == {"grid": XY_SOLUTION, "status": "solved"}
 
 
+def pencil_marks(puzzle):
+    """The 729-character pencil marks of a puzzle: nine per cell, a given as its digit alone,
+    an empty cell's candidates where no peer holds them."""
+    rows = [puzzle[r * 9 : r * 9 + 9] for r in range(9)]
+    out = []
+    for r in range(9):
+        for c in range(9):
+            if rows[r][c] not in ".0":
+                out.append("".join(d if d == rows[r][c] else "." for d in "123456789"))
+                continue
+            box = [rows[r // 3 * 3 + i][c // 3 * 3 + j] for i in range(3) for j in range(3)]
+            seen = set(rows[r]) | {rows[k][c] for k in range(9)} | set(box)
+            out.append("".join("." if d in seen else d for d in "123456789"))
+    return "".join(out)
+
+
+# ER 4.2, no naked single at the start: its marks read back as they are.
+NO_SINGLES = "..6...5..7.....1..85.4.1..231.....9.4..9.6..3.9.....545..3.8.29..4.....1..8...7.."
+
+
+def test_pencil_marks_are_solved_explained_and_rated_as_the_command_does(run_cli):
+    marks = pencil_marks(NO_SINGLES)
+    assert len(marks) == 729
+    solution = sudoku_rs.solve(NO_SINGLES)
+    assert sudoku_rs.solve(marks) == solution
+    assert sudoku_rs.count_solutions(marks) == (1, False)
+    for style in ("explainer", "hodoku"):
+        status, out, err = run_cli("explain", "--steps", "--json", "--style", style, marks)
+        assert status == 0, err
+        ours = sudoku_rs.explain(marks, style=style)
+        assert ours == {k: v for k, v in json_lines(out)[0].items() if k not in ("source", "line")}
+        assert ours["puzzle"] == marks
+        assert ours["steps"] == sudoku_rs.explain(NO_SINGLES, style=style)["steps"]
+    rated = sudoku_rs.rate(marks, "se-rating,hodoku,hodoku-score")
+    assert rated == sudoku_rs.rate(NO_SINGLES, "se-rating,hodoku,hodoku-score")
+    assert sudoku_rs.se_rating(marks) == sudoku_rs.se_rating(NO_SINGLES) == (4.2, 1.2, 1.2)
+    assert sudoku_rs.se_rating(marks, stop="pearl") == sudoku_rs.se_rating(NO_SINGLES, stop="pearl")
+    with pytest.raises(sudoku_rs.InvalidPuzzleError, match="depth needs givens, not pencil marks"):
+        sudoku_rs.rate(marks, "se-rating,depth")
+    mixed = sudoku_rs.rate_many([marks], "se-rating,depth", errors="return")[0]
+    assert mixed["se_rating"]["er"] == 4.2 and mixed["depth"].code == "invalid"
+    bad = marks[:10] + "x" + marks[11:]
+    with pytest.raises(sudoku_rs.InvalidPuzzleError) as e:
+        sudoku_rs.solve(bad)
+    assert (e.value.line, e.value.column) == (1, 11)
+
+
 def test_step_pictures_equal_the_commands(run_cli, tmp_path):
     for args, ours in [
         ([], sudoku_rs.step_svg(XY)),

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
-use sudoku_core::{Cancel, CandidateGrid, Cell, Digit, Grid, Problem, Status, Unit, Work};
+use sudoku_core::{Board, Cancel, CandidateGrid, Cell, Digit, Grid, Problem, Status, Unit, Work};
 use sudoku_logic::{Hint, HodokuSolver, LogicalSolver, Ruleset};
 use sudoku_metrics::{Rating, RatingDefaults, RatingSet};
 use sudoku_solve::Query;
@@ -110,30 +110,40 @@ fn elimination(text: &str) -> Result<(Cell, Digit), Refusal> {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ExplainRequest {
-    /// 81 cells.
+    /// 81 cells or 729 pencil marks.
     puzzle: String,
     #[serde(default)]
     style: Ruleset,
 }
 
-/// A puzzle's grid, or the `invalid` record naming what is wrong.
-fn grid(puzzle: &str) -> Result<Grid, Box<Response>> {
-    puzzle.trim().parse::<Grid>().map_err(|e| {
+/// A puzzle's givens for `what` (an endpoint that needs them), or the `invalid` record naming
+/// what is wrong (pencil marks: `canon needs givens, not pencil marks`).
+fn grid(puzzle: &str, what: &'static str) -> Result<Grid, Box<Response>> {
+    let board = board(puzzle)?;
+    board.givens_for(what).copied().map_err(|f| {
+        let failed = Failed::puzzle(board.to_string(), f.into());
+        Box::new(reply::record(failed.status, &failed))
+    })
+}
+
+/// A puzzle's givens or pencil marks, or the `invalid` record naming what is wrong.
+fn board(puzzle: &str) -> Result<Board, Box<Response>> {
+    puzzle.trim().parse::<Board>().map_err(|e| {
         let failed = Failed::invalid(&e);
         Box::new(reply::record(failed.status, &failed))
     })
 }
 
 /// The whole solving path: the `SolvingPath` record of either ruleset (`se_rating` or
-/// `hodoku`), or the puzzle's failure.
+/// `hodoku`), from a puzzle or pencil marks, or the puzzle's failure.
 pub(crate) async fn explain(State(jobs): State<Arc<Jobs>>, req: Request) -> Response {
     let limits = jobs.limits;
     let r: ExplainRequest = match reply::body(req, &limits).await {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
-    let puzzle = match grid(&r.puzzle) {
-        Ok(g) => g,
+    let puzzle = match board(&r.puzzle) {
+        Ok(b) => b,
         Err(response) => return *response,
     };
     let work = move |cancel: &Cancel| {
@@ -141,16 +151,20 @@ pub(crate) async fn explain(State(jobs): State<Arc<Jobs>>, req: Request) -> Resp
             let failed = Failed::puzzle(puzzle.to_string(), Problem::from(f));
             reply::record(failed.status, &failed)
         };
-        match r.style {
-            Ruleset::Hodoku => match hodoku(&limits, cancel).solve(&puzzle) {
-                Ok(path) => reply::record(path.end.status(), &path),
-                Err(f) => failed(f),
-            },
-            _ => match explainer(&limits, cancel).solve(&puzzle) {
-                Ok(path) => reply::record(path.end.status(), &path),
-                Err(f) => failed(f),
-            },
+        if r.style == Ruleset::Hodoku {
+            let solver = hodoku(&limits, cancel);
+            let path = match &puzzle {
+                Board::Givens(g) => solver.solve(g),
+                Board::Marks(m) => solver.solve_marks(m),
+            };
+            return path.map_or_else(failed, |p| reply::record(p.end.status(), &p));
         }
+        let solver = explainer(&limits, cancel);
+        let path = match &puzzle {
+            Board::Givens(g) => solver.solve(g),
+            Board::Marks(m) => solver.solve_marks(m),
+        };
+        path.map_or_else(failed, |p| reply::record(p.end.status(), &p))
     };
     jobs.run(work).await.unwrap_or_else(IntoResponse::into_response)
 }
@@ -230,14 +244,14 @@ pub(crate) async fn rate(State(jobs): State<Arc<Jobs>>, req: Request) -> Respons
         Ok(set) => set,
         Err(e) => return e.into_response(),
     };
-    let puzzle = match grid(&r.puzzle) {
-        Ok(g) => g,
+    let puzzle = match board(&r.puzzle) {
+        Ok(b) => b,
         Err(response) => return *response,
     };
     let work = move |cancel: &Cancel| Rated {
         puzzle: puzzle.to_string(),
         status: Status::Ok,
-        ratings: set.with_cancel(cancel.clone()).evaluate(&puzzle, r.seed),
+        ratings: set.with_cancel(cancel.clone()).evaluate_board(&puzzle, r.seed),
     };
     match jobs.run(work).await {
         Ok(rated) => reply::record(rated.status, &rated),
@@ -389,7 +403,7 @@ pub(crate) async fn check(State(jobs): State<Arc<Jobs>>, req: Request) -> Respon
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
-    let puzzle = match grid(&r.puzzle) {
+    let puzzle = match grid(&r.puzzle, "check") {
         Ok(g) => g,
         Err(response) => return *response,
     };
@@ -432,7 +446,7 @@ pub(crate) async fn canon(State(jobs): State<Arc<Jobs>>, req: Request) -> Respon
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
-    let puzzle = match grid(&r.puzzle) {
+    let puzzle = match grid(&r.puzzle, "canon") {
         Ok(g) => g,
         Err(response) => return *response,
     };

@@ -242,6 +242,39 @@ impl HodokuSolver {
         self.solve_from(*puzzle, solution, grid::Grid::from_puzzle(puzzle))
     }
 
+    /// Solves pencil marks step by step as HoDoKu does, and rates them: the path from the
+    /// given marks, its [`SolvingPath::marks`] the marks it started from. Their placed digits
+    /// count as givens (the uniqueness techniques never take them for the solver's own), so a
+    /// puzzle's own marks take the puzzle's path.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::LogicalSolver::solve_marks`]: the marks must lead to exactly one solution.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{CandidateGrid, Grid};
+    /// use sudoku_logic::HodokuSolver;
+    /// let puzzle: Grid =
+    ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+    /// let solver = HodokuSolver::default();
+    /// let from_marks = solver.solve_marks(&CandidateGrid::new(&puzzle).unwrap())?;
+    /// let from_puzzle = solver.solve(&puzzle)?;
+    /// assert_eq!((&from_marks.steps, from_marks.rating), (&from_puzzle.steps, from_puzzle.rating));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_marks(&self, marks: &CandidateGrid) -> Result<SolvingPath<HodokuRating>, Failure> {
+        self.cancel.check()?;
+        let solution =
+            crate::LogicalSolver::default().with_budget(self.budget).solution_of(marks)?;
+        let placed = marks.grid();
+        let givens = Cell::all().filter(|&c| placed.get(c).is_some()).collect();
+        let mut path = self.solve_from(*placed, solution, grid::Grid::from_marks(marks, givens))?;
+        path.marks = Some(*marks);
+        Ok(path)
+    }
+
     fn solve_from(
         &self,
         puzzle: Grid,
@@ -269,6 +302,7 @@ impl HodokuSolver {
         }
         Ok(SolvingPath {
             puzzle,
+            marks: None,
             solution,
             steps,
             rating: HodokuRating { level: level.raised_by(score), score },

@@ -3,4 +3,5 @@
 mod cancel;
 mod hodoku;
 mod logic;
+mod marks;
 mod pair;

@@ -63,7 +63,8 @@ def check_many(puzzles: Puzzles, *, threads: Optional[int] = None) -> List[Union
     """
 
 def solve(puzzle: str, *, budget: int = 10_000_000) -> str:
-    """The unique solution (exact solver, within ``budget`` search nodes).
+    """The unique solution (exact solver, within ``budget`` search nodes); of pencil marks
+    (729 characters, as ``hint`` takes them), the one solution that fits them.
 
     Raises ``NoSolutionError``, ``MultipleSolutionsError``, ``BudgetExceededError`` or
     ``InvalidPuzzleError``.
@@ -86,8 +87,9 @@ def solve_many(
     """
 
 def count_solutions(puzzle: str, *, limit: int = 2, budget: int = 10_000_000) -> Tuple[int, bool]:
-    """``(count, capped)``: solutions counted up to ``limit``; ``capped`` when counting stopped
-    at the limit (the count is then a lower bound).
+    """``(count, capped)``: solutions counted up to ``limit`` (of pencil marks: the solutions
+    that fit them); ``capped`` when counting stopped at the limit (the count is then a lower
+    bound).
 
     >>> count_solutions("." * 81, limit=10)
     (10, True)
@@ -130,7 +132,9 @@ def rate(
     (average-width) or ``{"er", "ep", "ed"}`` (se-rating). ``seed`` seeds the random ratings;
     ``samples`` (average-width) and ``runs`` (stochastic solvers) fill in what a spec leaves
     out; ``budget`` is each rating's work budget in its own unit and the uniqueness check's;
-    ``chain_budget`` bounds se-rating's chain searches.
+    ``chain_budget`` bounds se-rating's chain searches. Pencil marks (729 characters, as
+    ``hint`` takes them) have the logical solvers' ratings (``se-rating``, ``hodoku``,
+    ``hodoku-score``); every other rating needs givens (``InvalidPuzzleError``).
 
     Raises the first rating's failure: ``MultipleSolutionsError`` or ``NoSolutionError``
     (every rating but the widths needs a unique solution), ``BudgetExceededError``,
@@ -212,7 +216,8 @@ def explain(
     --json``): ``puzzle``, ``solution``, ``status`` (``solved``, ``stuck``,
     ``budget_exceeded``), ``se_rating`` and ``steps``, each step a dict with ``technique``,
     ``difficulty``, ``placements`` (``"E3=8"``), ``eliminations`` (``"A1<>5"``),
-    ``pattern``, ``units``, ``chains`` (arrow notation) and ``text``.
+    ``pattern``, ``units``, ``chains`` (arrow notation) and ``text``. Pencil marks (729
+    characters, as ``hint`` takes them) are solved from there, ``puzzle`` being the marks.
 
     >>> e = explain("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2")
     >>> e["status"], e["steps"][0]["text"]
