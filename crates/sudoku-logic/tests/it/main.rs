@@ -2,5 +2,6 @@
 
 mod cancel;
 mod hodoku;
+mod hodoku_examples;
 mod logic;
 mod pair;
