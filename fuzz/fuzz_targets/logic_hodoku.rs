@@ -8,7 +8,7 @@
 use libfuzzer_sys::fuzz_target;
 use sudoku_core::CandidateGrid;
 use sudoku_logic::{HodokuSolver, PathEnd, Technique, apply};
-use sudoku_solve::{Outcome, solve_marks_within};
+use sudoku_solve::Query;
 
 #[path = "logic.rs"]
 mod logic;
@@ -19,8 +19,8 @@ fuzz_target!(|data: &[u8]| {
     if let Some(marks) = logic::marks_from(data) {
         let next = solver.next_step(&marks);
         let hint = solver.hint_on(marks.clone());
-        match solve_marks_within(&marks, 20_000) {
-            Ok(Outcome::Unique(solution)) if !marks.is_broken() => {
+        match Query::marks(&marks).with_budget(20_000).unique() {
+            Ok(solution) if !marks.is_broken() => {
                 if let Ok(Some(step)) = &next {
                     logic::assert_sound(step, &solution);
                     assert_eq!(hint.step(), Some(step), "the hint is the next step");

@@ -295,6 +295,9 @@ impl HodokuSolver {
         // digit as a given, so that no avoidable rectangle (sound only on placed digits) is
         // built on a given.
         let mut g = grid::Grid::from_marks(marks, marks.grid().filled_cells());
+        if g.is_solved() {
+            return Ok(None);
+        }
         let ctx = Ctx { options: Options::default(), solution: Some(&solution) };
         Ok(self.find(&mut g, &ctx)?.map(|(f, row)| step(f, row)))
     }
