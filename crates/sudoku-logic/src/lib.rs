@@ -72,8 +72,8 @@ use chains::{ChainContext, OutOfBudget};
 pub use hint::Hint;
 pub(crate) use hints::{Hints, Lits};
 pub use hodoku::{
-    CaseOutcome, HodokuRating, HodokuSolver, HodokuTechnique, Level, LibraryCase, ParseCaseError,
-    ParseLevelError, Row, STEP_TABLE,
+    CaseOutcome, HodokuExample, HodokuRating, HodokuSolver, HodokuTechnique, Level, LibraryCase,
+    ParseCaseError, ParseLevelError, Row, STEP_TABLE,
 };
 pub use pair::{ChainLine, Conclusion, Explanation, Marker, PairReduction, Statement};
 pub use path::{PathEnd, PathRating, SeRating, SolvingPath};

@@ -12,6 +12,7 @@ mod als_chain;
 mod chain_text;
 mod chains;
 mod coloring;
+mod examples;
 mod finders;
 mod fish;
 mod fish_step;
@@ -37,9 +38,10 @@ mod timsort;
 mod uniqueness;
 mod wings;
 
-use sudoku_core::{Cancel, Candidate, CandidateGrid, Cell, CellSet, Digit, Failure, Grid, Unit};
+use sudoku_core::{Cancel, Candidate, CandidateGrid, Cell, Digit, Failure, Grid, Unit};
 
 use crate::{Hint, PathEnd, SolvingPath, Step, Technique};
+pub use examples::HodokuExample;
 pub use library::{CaseOutcome, LibraryCase, ParseCaseError};
 pub use table::{HodokuTechnique, Level, ParseLevelError, Row, STEP_TABLE};
 
@@ -314,7 +316,7 @@ impl HodokuSolver {
     }
 
     /// The step HoDoKu would take next on `marks` (the placed digits loaded in reading order,
-    /// then the missing candidates removed). `None` when the grid is complete.
+    /// as givens, then the missing candidates removed). `None` when the grid is complete.
     ///
     /// # Errors
     ///
@@ -323,7 +325,13 @@ impl HodokuSolver {
         self.cancel.check()?;
         let solution =
             crate::LogicalSolver::default().with_budget(self.budget).solution_of(marks)?;
-        let mut g = grid::Grid::from_marks(marks, CellSet::EMPTY);
+        // Marks cannot tell a given from a digit placed while solving: take every placed
+        // digit as a given, so that no avoidable rectangle (sound only on placed digits) is
+        // built on a given.
+        let mut g = grid::Grid::from_marks(marks, marks.grid().filled_cells());
+        if g.is_solved() {
+            return Ok(None);
+        }
         let ctx = Ctx { options: Options::default(), solution: Some(&solution) };
         Ok(self.find(&mut g, &ctx)?.map(|(f, row)| step(f, row)))
     }

@@ -109,3 +109,13 @@ fn levels_and_scores_equal_hodoku() {
     assert!(levels == n, "levels equal on {levels} of {n}; first differences: {differ:#?}");
     assert!(scores == n, "scores equal on {scores} of {n}; first differences: {differ:#?}");
 }
+
+/// A complete grid has no next step (the fuzz target `logic_hodoku` found the solver giving up
+/// there: every row, brute force included, had nothing to do).
+#[test]
+fn a_complete_grid_has_no_next_step() {
+    let solved =
+        "216473598789521463543698721395867214827314956461952387132785649954136872678249135";
+    let hint = HodokuSolver::default().hint(solved);
+    assert_eq!(hint.outcome, Ok(None));
+}

@@ -2,6 +2,7 @@
 
 mod cancel;
 mod hodoku;
+mod hodoku_examples;
 mod logic;
 mod marks;
 mod pair;
