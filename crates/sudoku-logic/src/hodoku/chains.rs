@@ -12,7 +12,7 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use super::chain_text::{self, Node};
-use super::grid::{CELL_UNITS, Grid, UNIT_BITS, cells, digits};
+use super::grid::{CELL_UNITS, Grid, POP9, UNIT_BITS, cells, digits};
 use super::{Found, HodokuTechnique as T, text, timsort};
 
 /// The four searches.
@@ -102,7 +102,7 @@ fn links(g: &Grid, kind: Kind) -> Links {
     };
     let single = kind.single_digit();
     let bivalue = (0..81u8)
-        .filter(|&c| g.cands[usize::from(c)].count_ones() == 2)
+        .filter(|&c| POP9[usize::from(g.cands[usize::from(c)])] == 2)
         .fold(0u128, |m, c| m | 1u128 << c);
     // Remote pairs: the cells of each pair.
     let mut by_pair = [0u128; 512];
@@ -128,7 +128,7 @@ fn links(g: &Grid, kind: Kind) -> Links {
             let at = usize::from(cell) * 9 + usize::from(d) - 1;
             t.start[at] = t.list.len() as u16;
             t.s_start[at] = t.strong.len() as u16;
-            if mask.count_ones() == 2 && !single {
+            if POP9[usize::from(mask)] == 2 && !single {
                 let other = (mask & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
                 t.list.push(link(cell, other, true));
                 t.strong.push(link(cell, other, true));
@@ -136,7 +136,7 @@ fn links(g: &Grid, kind: Kind) -> Links {
             let places = g.places[usize::from(d)];
             for (unit, skip) in [(row, 0), (col, 0), (bx, line)] {
                 let in_unit = UNIT_BITS[usize::from(unit)] & places;
-                let strong = single && in_unit.count_ones() == 2;
+                let strong = single && POP9[usize::from(g.at(unit, d))] == 2;
                 for other in cells(in_unit & reach & !skip) {
                     t.list.push(link(other, d, strong));
                     if strong {
@@ -463,7 +463,7 @@ fn turbots(g: &Grid) -> Out {
             for (k, &unit) in CELL_UNITS[usize::from(c)].iter().enumerate() {
                 let in_unit = UNIT_BITS[usize::from(unit)] & places;
                 let other = in_unit & !(1u128 << c);
-                if in_unit.count_ones() == 2 && (k < 2 || other & line == 0) {
+                if POP9[usize::from(g.at(unit, d))] == 2 && (k < 2 || other & line == 0) {
                     let n = &mut count[usize::from(d)][usize::from(c)];
                     strong[usize::from(d)][usize::from(c)][usize::from(*n)] =
                         other.trailing_zeros() as u8;
@@ -509,7 +509,7 @@ fn turbots(g: &Grid) -> Out {
 /// Whether four cells hold the same two candidates.
 fn has_four_pairs(g: &Grid) -> bool {
     let mut n = [0u8; 512];
-    g.cands.iter().filter(|m| m.count_ones() == 2).any(|&m| {
+    g.cands.iter().filter(|&&m| POP9[usize::from(m)] == 2).any(|&m| {
         n[usize::from(m)] += 1;
         n[usize::from(m)] == 4
     })

@@ -21,7 +21,7 @@ use std::ops::ControlFlow;
 
 use super::fish_step::Fish;
 use super::geometry::BUDDIES;
-use super::grid::{Grid, UNIT_BITS};
+use super::grid::{Grid, POP9, UNIT_BITS};
 use super::templates::{placed, untemplated};
 use super::{Found, HodokuTechnique as T};
 
@@ -492,8 +492,13 @@ fn line_mask(unit: u8, bits: u128) -> u16 {
     if unit < 9 {
         (bits >> (9 * u32::from(unit))) as u16 & 0x1ff
     } else {
-        let col = u32::from(unit - 9);
-        (0..9).filter(|r| bits >> (9 * r + col) & 1 != 0).fold(0, |m, r| m | 1 << r)
+        let mut m = 0u16;
+        let mut b = bits;
+        while b != 0 {
+            m |= 1 << (b.trailing_zeros() / 9);
+            b &= b - 1;
+        }
+        m
     }
 }
 
@@ -517,6 +522,20 @@ fn most_covered(c: &Covers, from: usize, cells: u128, r: usize) -> u32 {
 fn run(g: &Grid, s: &Search) -> Vec<Fish> {
     let mut out = Vec::new();
     let mut placements = None;
+    // One searcher, its unit lists refilled for each digit and orientation.
+    let mut w = Searcher {
+        s,
+        digit: 0,
+        cands: 0,
+        templ: None,
+        targets: 0,
+        guided: false,
+        base: Units::default(),
+        cover: Units::default(),
+        base_used: 0,
+        cover_used: 0,
+        found: Vec::new(),
+    };
     for digit in 1..=9u8 {
         let cands = g.places[usize::from(digit)];
         if cands == 0 {
@@ -535,23 +554,42 @@ fn run(g: &Grid, s: &Search) -> Vec<Fish> {
         let templ = if s.templates() { untempl } else { None };
         let targets = untempl.map_or(cands, |t| t & cands);
         let passes: &[bool] = if s.kind == Kind::Mutant { &[true] } else { &[true, false] };
-        let unit_bits: [u128; 27] = std::array::from_fn(|u| UNIT_BITS[u] & cands);
         for &lines in passes {
-            let mut w = Searcher {
-                s,
-                digit,
-                cands,
-                templ,
-                targets,
-                guided,
-                base: Units::default(),
-                cover: Units::default(),
-                base_used: 0,
-                cover_used: 0,
-                found: Vec::new(),
-            };
+            w.digit = digit;
+            w.cands = cands;
+            w.templ = templ;
+            w.targets = targets;
+            w.guided = guided;
+            w.base.len = 0;
+            w.cover.len = 0;
+            w.base_used = 0;
+            w.cover_used = 0;
+            if s.kind == Kind::Basic {
+                // Rows against columns: the boxes take no part.
+                for u in 0..18u8 {
+                    let bits = UNIT_BITS[usize::from(u)] & cands;
+                    if bits == 0 {
+                        continue;
+                    }
+                    let base = (u < 9) == lines;
+                    if base && s.finned {
+                        w.base.push((u, bits));
+                    } else if base {
+                        let cross = line_mask(u, bits);
+                        if u32::from(POP9[usize::from(cross)]) <= u32::from(s.size) {
+                            w.base.cross[w.base.len] = cross;
+                            w.base.push((u, bits));
+                        }
+                    } else {
+                        w.cover.push((u, bits));
+                    }
+                }
+            }
             for u in 0..27u8 {
-                let bits = unit_bits[usize::from(u)];
+                if s.kind == Kind::Basic {
+                    break;
+                }
+                let bits = UNIT_BITS[usize::from(u)] & cands;
                 if bits == 0 {
                     continue;
                 }

@@ -21,6 +21,29 @@ pub(crate) const CELL_UNITS: [[u8; 3]; 81] = {
     t
 };
 
+/// The number of bits of each 9-bit mask.
+pub(crate) const POP9: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut i = 1;
+    while i < 512 {
+        t[i] = t[i >> 1] + (i & 1) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The position (0-8, in unit order) of each cell in its row, column and box.
+const UNIT_POS: [[u8; 3]; 81] = {
+    let mut t = [[0u8; 3]; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (r, c) = (i / 9, i % 9);
+        t[i] = [c as u8, r as u8, (r % 3 * 3 + c % 3) as u8];
+        i += 1;
+    }
+    t
+};
+
 /// The cells of each unit as bits (rows 0-8, columns 9-17, boxes 18-26).
 pub(crate) const UNIT_BITS: [u128; 27] = {
     let mut t = [0u128; 27];
@@ -38,7 +61,14 @@ pub(crate) const UNIT_BITS: [u128; 27] = {
 
 /// The digits of a candidate mask (bit `d - 1` for digit `d`), ascending.
 pub(crate) fn digits(mask: u16) -> impl Iterator<Item = u8> {
-    (1..=9u8).filter(move |d| mask >> (d - 1) & 1 != 0)
+    let mut bits = mask & 0x1ff;
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let d = bits.trailing_zeros() as u8 + 1;
+            bits &= bits - 1;
+            d
+        })
+    })
 }
 
 /// The cells of a cell mask, ascending.
@@ -68,6 +98,9 @@ pub(crate) struct Grid {
     pub(crate) places: [u128; 10],
     /// By unit and digit, the unsolved cells of the unit that hold the digit.
     free: [[u8; 10]; 27],
+    /// By unit and digit, the positions (0-8, unit order) of the cells of the unit that hold
+    /// the digit as a candidate (kept with `cands`).
+    at: [[u16; 10]; 27],
     /// The cells given in the puzzle (placed cells are not givens).
     pub(crate) givens: u128,
     naked: VecDeque<(u8, u8)>,
@@ -87,9 +120,10 @@ impl Grid {
             cands: [0x1ff; 81],
             places,
             free: [[9; 10]; 27],
+            at: [[0x1ff; 10]; 27],
             givens: 0,
-            naked: VecDeque::new(),
-            hidden: VecDeque::new(),
+            naked: VecDeque::with_capacity(128),
+            hidden: VecDeque::with_capacity(128),
             unsolved: 81,
             als_memo: None,
         }
@@ -134,6 +168,11 @@ impl Grid {
         cells_where(&self.values, |v| v == 0)
     }
 
+    /// How many cells are unsolved.
+    pub(crate) fn unsolved_count(&self) -> u8 {
+        self.unsolved
+    }
+
     /// Whether every cell holds a digit.
     pub(crate) fn is_solved(&self) -> bool {
         self.unsolved == 0
@@ -142,6 +181,11 @@ impl Grid {
     /// How many unsolved cells of `unit` hold `digit`.
     pub(crate) fn free(&self, unit: u8, digit: u8) -> u8 {
         self.free[usize::from(unit)][usize::from(digit)]
+    }
+
+    /// The positions (0-8, in unit order) of the cells of `unit` holding candidate `digit`.
+    pub(crate) fn at(&self, unit: u8, digit: u8) -> u16 {
+        self.at[usize::from(unit)][usize::from(digit)]
     }
 
     /// Whether `cell` holds candidate `digit`.
@@ -168,12 +212,17 @@ impl Grid {
 
     /// Queues the first cell of `unit` (in unit order) that holds `digit` as a hidden single.
     fn queue_hidden(&mut self, unit: u8, digit: u8) {
-        let at = UNIT_CELLS[usize::from(unit)]
-            .iter()
-            .map(|c| c.index() as u8)
-            .find(|&c| self.has(c, digit));
-        if let Some(cell) = at {
+        let at = self.at[usize::from(unit)][usize::from(digit)];
+        if at != 0 {
+            let cell = UNIT_CELLS[usize::from(unit)][at.trailing_zeros() as usize].index() as u8;
             self.hidden.push_back((cell, digit));
+        }
+    }
+
+    /// Clears cell `i`'s position in its units' position masks of `digit`.
+    fn clear_at(&mut self, i: usize, digit: u8) {
+        for (k, unit) in CELL_UNITS[i].into_iter().enumerate() {
+            self.at[usize::from(unit)][usize::from(digit)] &= !(1 << UNIT_POS[i][k]);
         }
     }
 
@@ -187,10 +236,11 @@ impl Grid {
         }
         self.cands[i] &= !(1 << (digit - 1));
         self.places[usize::from(digit)] &= !(1u128 << cell);
+        self.clear_at(i, digit);
         if self.cands[i] == 0 {
             return false;
         }
-        if self.cands[i].count_ones() == 1 {
+        if self.cands[i] & (self.cands[i] - 1) == 0 {
             self.naked.push_back((cell, self.cands[i].trailing_zeros() as u8 + 1));
         }
         for unit in CELL_UNITS[i] {
@@ -224,9 +274,10 @@ impl Grid {
         self.cands[i] = 0;
         for d in digits(old) {
             self.places[usize::from(d)] &= !(1u128 << cell);
+            self.clear_at(i, d);
         }
         self.unsolved -= 1;
-        for peer in cells(peers(cell)) {
+        for peer in cells(peers(cell) & self.places[usize::from(digit)]) {
             self.del_candidate(peer, digit);
         }
         for d in digits(old) {

@@ -229,6 +229,41 @@ impl HodokuSolver {
         Ok(None)
     }
 
+    /// As [`HodokuSolver::find`], the step applied to `g` and recorded: a single without
+    /// building its [`Found`] (singles are most of a path). `None` when nothing is found;
+    /// else the row and whether it gave up.
+    fn take(
+        &self,
+        g: &mut grid::Grid,
+        ctx: &Ctx<'_>,
+        steps: &mut Vec<Step>,
+    ) -> Result<Option<(&Row, bool)>, Failure> {
+        for row in &self.rows {
+            self.cancel.check()?;
+            let t = row.technique;
+            if matches!(
+                t,
+                HodokuTechnique::FullHouse
+                    | HodokuTechnique::NakedSingle
+                    | HodokuTechnique::HiddenSingle
+            ) {
+                if let Some((c, d)) = simple::next_single(t, g) {
+                    g.set_cell(c, d);
+                    steps.push(single_step(t, (c, d), row));
+                    return Ok(Some((row, false)));
+                }
+                continue;
+            }
+            if let Some(found) = finders::first(t, g, ctx) {
+                apply(g, &found);
+                let give_up = found.technique == HodokuTechnique::GiveUp;
+                steps.push(step(found, row));
+                return Ok(Some((row, give_up)));
+            }
+        }
+        Ok(None)
+    }
+
     /// Solves `puzzle` step by step as HoDoKu does, and rates it.
     ///
     /// # Errors
@@ -284,19 +319,16 @@ impl HodokuSolver {
         mut g: grid::Grid,
     ) -> Result<SolvingPath<HodokuRating>, Failure> {
         let ctx = Ctx { options: Options::default(), solution: Some(&solution) };
-        let mut steps = Vec::new();
+        let mut steps = Vec::with_capacity(usize::from(g.unsolved_count()) + 16);
         let (mut score, mut level) = (0u32, Level::Easy);
         let mut end = PathEnd::Solved;
         while !g.is_solved() {
-            let Some((found, row)) = self.find(&mut g, &ctx)? else {
+            let Some((row, give_up)) = self.take(&mut g, &ctx, &mut steps)? else {
                 end = PathEnd::Stuck;
                 break;
             };
             score += row.score;
             level = level.max(row.level);
-            apply(&mut g, &found);
-            let give_up = found.technique == HodokuTechnique::GiveUp;
-            steps.push(step(found, row));
             if give_up {
                 end = PathEnd::Stuck;
                 break;
@@ -382,6 +414,16 @@ fn candidate((c, d): (u8, u8)) -> Candidate {
 /// A unit of the workspace's vocabulary (rows 0-8, columns 9-17, boxes 18-26).
 fn unit(u: u8) -> Unit {
     Unit::ALL[usize::from(u)]
+}
+
+/// The step record of a single, as [`step`] makes it from the single's [`Found`].
+fn single_step(technique: HodokuTechnique, (c, d): (u8, u8), row: &Row) -> Step {
+    let mut s = Step::new(Technique::Hodoku(technique));
+    s.difficulty = f64::from(row.score);
+    s.pattern = vec![candidate((c, d))];
+    s.placements = vec![candidate((c, d))];
+    s.text = Some(simple::single_text(technique, (c, d)).into_boxed_str());
+    s
 }
 
 /// The step record of a found step, scored by its row.

@@ -18,7 +18,7 @@ fn conjugates(g: &Grid, d: u8, base: u8) -> ([(u8, u8, u8); 9], usize) {
             continue;
         }
         let bits = super::grid::UNIT_BITS[usize::from(u)] & g.places[usize::from(d)];
-        if count(bits) < 2 {
+        if bits & bits.wrapping_sub(1) == 0 {
             continue;
         }
         let a = first(bits);
@@ -200,7 +200,8 @@ pub(crate) fn empty_rectangles(g: &Grid, options: &Options, all: bool) -> Vec<Fo
                 {
                     continue;
                 }
-                if count(line) < 2 && count(column) < 2 && !options.allow_ers_with_two_candidates {
+                let single = |b: u128| b & b.wrapping_sub(1) == 0;
+                if single(line) && single(column) && !options.allow_ers_with_two_candidates {
                     continue;
                 }
                 for reversed in [false, true] {

@@ -4,7 +4,7 @@
 
 use sudoku_core::UNIT_CELLS;
 
-use super::grid::{CELL_UNITS, Grid, digits};
+use super::grid::{CELL_UNITS, Grid, POP9, UNIT_BITS, cells, digits};
 use super::{Found, HodokuTechnique as T, text};
 
 /// The cells of unit `u` in unit order.
@@ -14,7 +14,7 @@ fn unit_cells(u: u8) -> impl Iterator<Item = u8> {
 
 /// A single: `<name>: <cell>=<d>`.
 fn single(technique: T, (cell, digit): (u8, u8)) -> Found {
-    let text = format!("{technique}: {}={digit}", text::cell(cell));
+    let text = single_text(technique, (cell, digit));
     Found {
         technique,
         values: vec![digit],
@@ -62,6 +62,29 @@ pub(crate) fn hidden_single(g: &mut Grid) -> Option<Found> {
     g.take_hidden().map(|e| single(T::HiddenSingle, e))
 }
 
+/// The single the solver's row `row` takes next (a full house from the naked-single queue,
+/// the queue left as it is; the oldest naked or hidden single, taken), without building its
+/// step; `None` for another row or when there is none.
+pub(crate) fn next_single(row: T, g: &mut Grid) -> Option<(u8, u8)> {
+    match row {
+        T::FullHouse => g.naked_queue().find(|&e| is_full_house(g, e)),
+        T::NakedSingle => g.take_naked(),
+        T::HiddenSingle => g.take_hidden(),
+        _ => None,
+    }
+}
+
+/// A single's line, `<name>: <cell>=<d>`, allocated once at its length.
+pub(crate) fn single_text(technique: T, (cell, digit): (u8, u8)) -> String {
+    let name = technique.name();
+    let mut s = String::with_capacity(name.len() + 8);
+    s.push_str(name);
+    for b in [b':', b' ', b'r', b'1' + cell / 9, b'c', b'1' + cell % 9, b'=', b'0' + digit] {
+        s.push(char::from(b));
+    }
+    s
+}
+
 /// Every pending single of a queue, one per cell (`hidden`: the hidden-single queue).
 pub(crate) fn all_singles(g: &Grid, hidden: bool) -> Vec<Found> {
     let mut seen = 0u128;
@@ -86,15 +109,15 @@ pub(crate) fn locked_candidates(g: &Grid, pointing: bool, all: bool) -> Vec<Foun
     let mut out = Vec::new();
     for &base in bases {
         for unit in base..base + 9 {
+            let unit_bits = UNIT_BITS[usize::from(unit)];
             for d in 1..=9u8 {
                 let n = g.free(unit, d);
                 if n != 2 && n != 3 {
                     continue;
                 }
-                let held: Vec<u8> = unit_cells(unit).filter(|&c| g.has(c, d)).collect();
-                let first = CELL_UNITS[usize::from(held[0])];
-                let shared =
-                    |k: usize| held.iter().all(|&c| CELL_UNITS[usize::from(c)][k] == first[k]);
+                let held = g.places[usize::from(d)] & unit_bits;
+                let first = CELL_UNITS[held.trailing_zeros() as usize];
+                let shared = |k: usize| held & !UNIT_BITS[usize::from(first[k])] == 0;
                 let target = if pointing {
                     if shared(0) && g.free(first[0], d) > n {
                         first[0]
@@ -108,21 +131,22 @@ pub(crate) fn locked_candidates(g: &Grid, pointing: bool, all: bool) -> Vec<Foun
                 } else {
                     continue;
                 };
-                let eliminations: Vec<(u8, u8)> = unit_cells(target)
-                    .filter(|&c| g.has(c, d) && !CELL_UNITS[usize::from(c)].contains(&unit))
-                    .map(|c| (c, d))
-                    .collect();
+                let eliminations: Vec<(u8, u8)> =
+                    cells(g.places[usize::from(d)] & UNIT_BITS[usize::from(target)] & !unit_bits)
+                        .map(|c| (c, d))
+                        .collect();
                 let technique = if pointing { T::LockedCandidates1 } else { T::LockedCandidates2 };
                 let text = format!(
                     "{technique}: {d} in {}{}",
                     text::unit(unit),
                     text::eliminations(&eliminations)
                 );
+                let held: Vec<u8> = cells(held).collect();
                 out.push(Found {
                     technique,
                     values: vec![d],
-                    cells: held.clone(),
                     pattern: held.iter().map(|&c| (c, d)).collect(),
+                    cells: held,
                     units: vec![unit, target],
                     eliminations,
                     text,
@@ -156,8 +180,8 @@ const SUBSET_UNITS: [u8; 27] = {
 /// box and in the line outside it is locked.
 fn subset(g: &Grid, cells: &[u8], mask: u16, hidden: bool) -> Option<Found> {
     let first = CELL_UNITS[usize::from(cells[0])];
-    let shared: Vec<bool> =
-        (0..3).map(|k| cells.iter().all(|&c| CELL_UNITS[usize::from(c)][k] == first[k])).collect();
+    let shared: [bool; 3] =
+        std::array::from_fn(|k| cells.iter().all(|&c| CELL_UNITS[usize::from(c)][k] == first[k]));
     let mut eliminations = Vec::new();
     let mut kinds = 0;
     if hidden {
@@ -219,67 +243,104 @@ fn subset(g: &Grid, cells: &[u8], mask: u16, hidden: bool) -> Option<Found> {
     })
 }
 
+/// Whether the naked subset `cells` (candidates `mask`) eliminates something and is locked
+/// (`locked`) or not as asked: [`subset`]'s verdict from the grid's bitsets, without building
+/// the step.
+fn naked_hit(g: &Grid, cells: &[u8], mask: u16, locked: bool) -> bool {
+    let bits = cells.iter().fold(0u128, |b, &c| b | 1 << c);
+    let first = CELL_UNITS[usize::from(cells[0])];
+    let mut shared = [false; 3];
+    let (mut any, mut kinds) = (false, 0);
+    for k in 0..3 {
+        let u = usize::from(first[k]);
+        shared[k] = bits & !UNIT_BITS[u] == 0;
+        if !shared[k] {
+            continue;
+        }
+        let others = UNIT_BITS[u] & !bits;
+        let elim = digits(mask).fold(0u128, |e, d| e | g.places[usize::from(d)] & others);
+        if elim != 0 {
+            any = true;
+            if k == 2 || elim & !UNIT_BITS[usize::from(first[2])] != 0 {
+                kinds += 1;
+            }
+        }
+    }
+    let is_locked = cells.len() < 4 && kinds > 1 && shared[2] && (shared[0] || shared[1]);
+    any && is_locked == locked
+}
+
+/// Combinations of `n` (at most 4) of the 9-bit `masks`, as index lists in lexicographic
+/// order, a partial one abandoned once its union exceeds `n` bits; `found` is called on those
+/// whose union has exactly `n` bits and says whether to stop (then `true` is returned).
+fn combinations(masks: &[u16], n: usize, mut found: impl FnMut(&[usize], u16) -> bool) -> bool {
+    let len = masks.len();
+    let mut idx = [0usize; 4];
+    let mut acc = [0u16; 4];
+    let mut depth = 0;
+    loop {
+        if idx[depth] + n - depth > len {
+            if depth == 0 {
+                return false;
+            }
+            depth -= 1;
+            idx[depth] += 1;
+            continue;
+        }
+        let m = acc[depth] | masks[idx[depth]];
+        let bits = usize::from(POP9[usize::from(m)]);
+        if bits <= n {
+            if depth + 1 == n {
+                if bits == n && found(&idx[..n], m) {
+                    return true;
+                }
+            } else {
+                acc[depth + 1] = m;
+                idx[depth + 1] = idx[depth] + 1;
+                depth += 1;
+                continue;
+            }
+        }
+        idx[depth] += 1;
+    }
+}
+
 /// Naked subsets of size `n`: `locked` asks for locked pairs and triples (boxes only), else
 /// for the subsets that are not locked; every instance if `all`, else the first.
 pub(crate) fn naked_subsets(g: &Grid, n: usize, locked: bool, all: bool) -> Vec<Found> {
     let mut out = Vec::new();
     let units = if locked { &SUBSET_UNITS[..9] } else { &SUBSET_UNITS[..] };
     for &unit in units {
-        let eligible: Vec<u8> = unit_cells(unit)
-            .filter(|&c| {
-                g.values[usize::from(c)] == 0 && g.cands[usize::from(c)].count_ones() as usize <= n
-            })
-            .collect();
-        if eligible.len() < n {
+        let (mut eligible, mut masks) = ([0u8; 9], [0u16; 9]);
+        let mut len = 0;
+        for c in unit_cells(unit) {
+            // Without a branch: the cell is written, and kept if eligible.
+            let cands = g.cands[usize::from(c)];
+            let ok = (g.values[usize::from(c)] == 0) & (usize::from(POP9[usize::from(cands)]) <= n);
+            eligible[len] = c;
+            masks[len] = cands;
+            len += usize::from(ok);
+        }
+        if len < n {
             continue;
         }
-        let mut chosen = Vec::with_capacity(n);
-        naked_combinations(g, &eligible, n, 0, 0, &mut chosen, &mut |cells, mask| {
-            let Some(step) = subset(g, cells, mask, false) else { return false };
-            let is_locked = matches!(step.technique, T::LockedPair | T::LockedTriple);
-            if is_locked == locked {
-                out.push(step);
-                return !all;
+        let stop = combinations(&masks[..len], n, |idx, mask| {
+            let mut cells = [0u8; 4];
+            for (k, &i) in idx.iter().enumerate() {
+                cells[k] = eligible[i];
             }
-            false
+            let cells = &cells[..n];
+            if !naked_hit(g, cells, mask, locked) {
+                return false;
+            }
+            out.extend(subset(g, cells, mask, false));
+            !all
         });
-        if !all && !out.is_empty() {
+        if stop {
             return out;
         }
     }
     out
-}
-
-/// Combinations of `n` eligible cells from `start`, in lexicographic order, abandoning a
-/// partial one once its candidates exceed `n` digits; `found` says whether to stop.
-fn naked_combinations(
-    g: &Grid,
-    eligible: &[u8],
-    n: usize,
-    start: usize,
-    mask: u16,
-    chosen: &mut Vec<u8>,
-    found: &mut dyn FnMut(&[u8], u16) -> bool,
-) -> bool {
-    if chosen.len() == n {
-        return mask.count_ones() as usize == n && found(chosen, mask);
-    }
-    for k in start..eligible.len() {
-        if eligible.len() - k < n - chosen.len() {
-            break;
-        }
-        let m = mask | g.cands[usize::from(eligible[k])];
-        if m.count_ones() as usize > n {
-            continue;
-        }
-        chosen.push(eligible[k]);
-        let stop = naked_combinations(g, eligible, n, k + 1, m, chosen, found);
-        chosen.pop();
-        if stop {
-            return true;
-        }
-    }
-    false
 }
 
 /// Hidden subsets of size `n`, in boxes, rows, columns; every instance if `all`, else the
@@ -291,43 +352,35 @@ pub(crate) fn hidden_subsets(g: &Grid, n: usize, all: bool) -> Vec<Found> {
         if open <= n {
             continue;
         }
-        let eligible: Vec<u8> =
-            (1..=9).filter(|&d| (1..=n as u8).contains(&g.free(unit, d))).collect();
-        if eligible.len() < n {
+        let (mut eligible, mut masks) = ([0u8; 9], [0u16; 9]);
+        let mut len = 0;
+        for d in 1..=9u8 {
+            if (1..=n as u8).contains(&g.free(unit, d)) {
+                eligible[len] = d;
+                masks[len] = g.at(unit, d);
+                len += 1;
+            }
+        }
+        if len < n {
             continue;
         }
-        let mut combo: Vec<usize> = (0..n).collect();
-        loop {
-            let mask = combo.iter().fold(0u16, |m, &k| m | 1 << (eligible[k] - 1));
-            let cells: Vec<u8> =
-                unit_cells(unit).filter(|&c| g.cands[usize::from(c)] & mask != 0).collect();
-            if cells.len() == n
-                && let Some(step) = subset(g, &cells, mask, true)
-            {
-                out.push(step);
-                if !all {
-                    return out;
-                }
+        let unit_cells = &UNIT_CELLS[usize::from(unit)];
+        let stop = combinations(&masks[..len], n, |idx, positions| {
+            let mask = idx.iter().fold(0u16, |m, &i| m | 1 << (eligible[i] - 1));
+            let mut cells = [0u8; 4];
+            for (k, i) in digits(positions).enumerate() {
+                cells[k] = unit_cells[usize::from(i - 1)].index() as u8;
             }
-            if !next_combination(&mut combo, eligible.len()) {
-                break;
+            let cells = &cells[..n];
+            if !cells.iter().any(|&c| g.cands[usize::from(c)] & !mask != 0) {
+                return false;
             }
+            out.extend(subset(g, cells, mask, true));
+            !all
+        });
+        if stop {
+            return out;
         }
     }
     out
-}
-
-/// The next combination of `combo.len()` indices below `n` in lexicographic order.
-fn next_combination(combo: &mut [usize], n: usize) -> bool {
-    let k = combo.len();
-    for i in (0..k).rev() {
-        if combo[i] < n - k + i {
-            combo[i] += 1;
-            for j in i + 1..k {
-                combo[j] = combo[j - 1] + 1;
-            }
-            return true;
-        }
-    }
-    false
 }
