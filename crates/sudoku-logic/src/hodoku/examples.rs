@@ -32,7 +32,7 @@ use super::table::{HodokuTechnique, Row};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct HodokuExample {
-    /// The row (a technique of [`STEP_TABLE`]).
+    /// The row (a technique of [`STEP_TABLE`](crate::STEP_TABLE)).
     pub technique: HodokuTechnique,
     /// The grid: 81 cells or 729 pencil marks, as `sudoku hint` reads them.
     pub grid: &'static str,
