@@ -162,19 +162,27 @@ impl RatingSet {
     /// there are none or several.
     #[must_use]
     pub fn evaluate(&self, puzzle: &Grid, seed: u64) -> Ratings {
-        // No solution or several: refused at once; a check beyond its budget leaves the
-        // question to each rating.
-        let refused = match Query::new(puzzle).with_budget(self.check_budget).unique() {
-            Err(f) if !f.is_budget_exceeded() => Some(f),
-            _ => None,
-        };
+        let counted = Query::new(puzzle).with_budget(self.check_budget).unique();
+        self.rate_each(counted, |_| true, |r| r.evaluate_cancellable(puzzle, seed, &self.cancel))
+    }
+
+    /// Each rating's value by `rate`, after the solutions were `counted`: no solution or
+    /// several refuses at once every rating that needs one solution and `takes` the input; a
+    /// count beyond its budget leaves the question to each rating.
+    fn rate_each(
+        &self,
+        counted: Result<Grid, Failure>,
+        takes: impl Fn(&Rating) -> bool,
+        rate: impl Fn(&Rating) -> Result<RatingValue, Failure>,
+    ) -> Ratings {
+        let refused = counted.err().filter(|f| !f.is_budget_exceeded());
         let values = self
             .ratings
             .iter()
             .map(|r| {
                 let value = match refused {
-                    Some(f) if !r.kind.any_solutions() => Err(f),
-                    _ => r.evaluate_cancellable(puzzle, seed, &self.cancel),
+                    Some(f) if !r.kind.any_solutions() && takes(r) => Err(f),
+                    _ => rate(r),
                 };
                 (r.kind, value)
             })
@@ -202,25 +210,18 @@ impl RatingSet {
     /// ```
     #[must_use]
     pub fn evaluate_marks(&self, marks: &CandidateGrid) -> Ratings {
-        let refused = match Query::marks(marks).with_budget(self.check_budget).unique() {
-            Err(f) if !f.is_budget_exceeded() => Some(f),
-            _ => None,
-        };
-        let values = self
-            .ratings
-            .iter()
-            .map(|r| {
-                let value = match refused {
-                    _ if !r.kind.takes_marks() => {
-                        Err(FailureKind::NeedsGivens { what: r.kind.name() }.into())
-                    }
-                    Some(f) if !r.kind.any_solutions() => Err(f),
-                    _ => r.evaluate_marks(marks, &self.cancel),
-                };
-                (r.kind, value)
-            })
-            .collect();
-        Ratings(values)
+        let counted = Query::marks(marks).with_budget(self.check_budget).unique();
+        self.rate_each(
+            counted,
+            |r| r.kind.takes_marks(),
+            |r| {
+                if r.kind.takes_marks() {
+                    r.evaluate_marks(marks, &self.cancel)
+                } else {
+                    Err(FailureKind::NeedsGivens { what: r.kind.name() }.into())
+                }
+            },
+        )
     }
 
     /// [`RatingSet::evaluate`] of givens, [`RatingSet::evaluate_marks`] of pencil marks.
