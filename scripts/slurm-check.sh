@@ -19,77 +19,23 @@ if [ "$(id -u)" != 0 ]; then
     echo "slurm-check needs root (it installs and starts Slurm's daemons)" >&2
     exit 2
 fi
-if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then
-    say "installing slurm-wlm and munge"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get install -y -qq slurm-wlm munge >/dev/null || {
-        apt-get update -qq && apt-get install -y -qq slurm-wlm munge >/dev/null
-    }
-fi
-
 say "building the sudoku binary"
 (cd "$REPO" && cargo build --release -q -p sudoku-command)
 export SUDOKU="$REPO/target/release/sudoku"
 
 # --- a single-node Slurm on localhost -------------------------------------------------------
-CONF="$WORK/etc"
-mkdir -p "$CONF" "$WORK/state" "$WORK/spool" "$WORK/log" /run/munge
-HOST=$(hostname -s)
-CPUS=$(nproc)
-MEM=$(awk '/MemTotal/ { print int($2 / 1024 / 2) }' /proc/meminfo)
-cat > "$CONF/slurm.conf" <<CONFIG
-ClusterName=sudoku-check
-SlurmctldHost=$HOST
-SlurmUser=root
-SlurmdUser=root
-AuthType=auth/munge
-StateSaveLocation=$WORK/state
-SlurmdSpoolDir=$WORK/spool
-SlurmctldPidFile=$WORK/slurmctld.pid
-SlurmdPidFile=$WORK/slurmd.pid
-SlurmctldLogFile=$WORK/log/slurmctld.log
-SlurmdLogFile=$WORK/log/slurmd.log
-SlurmctldPort=16817
-SlurmdPort=16818
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-JobAcctGatherType=jobacct_gather/none
-SelectType=select/cons_tres
-SelectTypeParameters=CR_CPU
-ReturnToService=2
-KillWait=30
-MinJobAge=600
-NodeName=$HOST CPUs=$CPUS RealMemory=$MEM State=UNKNOWN
-PartitionName=check Nodes=$HOST Default=YES MaxTime=INFINITE State=UP
-CONFIG
-export SLURM_CONF="$CONF/slurm.conf"
-
-chown munge:munge /run/munge
-if ! pgrep -x munged >/dev/null; then
-    [ -s /etc/munge/munge.key ] || { mungekey --create 2>/dev/null || create-munge-key -f; }
-    runuser -u munge -- /usr/sbin/munged
-fi
-munge -n | unmunge >/dev/null || fail "munge does not work"
-
 cleanup() {
     local rc=$?
-    [ -f "$WORK/slurmd.pid" ] && kill "$(cat "$WORK/slurmd.pid")" 2>/dev/null || true
-    [ -f "$WORK/slurmctld.pid" ] && kill "$(cat "$WORK/slurmctld.pid")" 2>/dev/null || true
+    "$REPO/scripts/local-slurm.sh" down "$WORK"
     if [ $rc -ne 0 ]; then
         say "Slurm logs in $WORK/log; job logs in $WORK/jobs"
         tail -n 20 "$WORK/log/"*.log "$WORK/jobs/"*.log 2>/dev/null || true
     fi
 }
 trap cleanup EXIT
-slurmctld -f "$SLURM_CONF"
-slurmd -f "$SLURM_CONF"
-for _ in $(seq 60); do
-    state=$(sinfo -h -n "$HOST" -o %T 2>/dev/null || true)
-    [ "$state" = idle ] && break
-    sleep 1
-done
-[ "$state" = idle ] || fail "the node is not idle (state: ${state:-none})"
-say "Slurm $(sinfo -V | awk '{ print $2 }') up: node $HOST, $CPUS CPUs"
+"$REPO/scripts/local-slurm.sh" up "$WORK"
+export SLURM_CONF="$WORK/etc/slurm.conf"
+CPUS=$(nproc)
 
 # Waits until a line matching $2 appears in file $1 (at most $3 seconds).
 wait_for_line() {

@@ -5,6 +5,14 @@
 #   sbatch --array=1-200 scripts/slurm-generate.sh                  # seeds 1..200, 23 h each
 #   SUDOKU_TIME=6h sbatch --array=1-50 scripts/slurm-generate.sh
 #   SUDOKU_STEPS=500 sbatch --array=1-8 scripts/slurm-generate.sh --start random:200
+#   SUDOKU_START_FILE=top800.txt SUDOKU_TIME=15m sbatch --array=1-8 scripts/slurm-generate.sh \
+#       --known elevens-hardest.txt hardest-db-110626.csv       # the vicinity of known puzzles
+#
+# With SUDOKU_FIND_ABOVE=X, every puzzle a best-first task rates at X or above (in the energy's
+# units: ER for the default) goes to results/finds-N.jsonl, one line per isomorphism class.
+# With SUDOKU_START_FILE, task K of an array of N starts from lines K, K+N, K+2N... of that file
+# (starts/seed-K.txt; the best-first search from given puzzles draws nothing at random, so the
+# tasks need different starts, not only different seeds).
 #
 # Each task appends its bests to results/seed-N.jsonl as it finds them and checkpoints to
 # checkpoints/seed-N.ckpt every 5 minutes and when it is stopped: a task that is preempted or
@@ -32,6 +40,17 @@ ENERGY=()
 if [ -n "${SUDOKU_ENERGY:-}" ]; then ENERGY=(--energy "$SUDOKU_ENERGY"); fi
 
 mkdir -p results checkpoints
+FINDS=()
+if [ -n "${SUDOKU_FIND_ABOVE:-}" ]; then
+    FINDS=(--finds "results/finds-$SEED.jsonl" --find-above "$SUDOKU_FIND_ABOVE")
+fi
+START=()
+if [ -n "${SUDOKU_START_FILE:-}" ]; then
+    TASKS=${SLURM_ARRAY_TASK_COUNT:?SUDOKU_START_FILE needs a job array}
+    mkdir -p starts
+    awk -v k="$SEED" -v n="$TASKS" '(NR - k) % n == 0 && NR >= k' "$SUDOKU_START_FILE" > "starts/seed-$SEED.txt"
+    START=(--start "file:starts/seed-$SEED.txt")
+fi
 OUT=results/seed-$SEED.jsonl
 CKPT=checkpoints/seed-$SEED.ckpt
 SUMMARY=results/seed-$SEED.summary.json
@@ -39,8 +58,8 @@ SUMMARY=results/seed-$SEED.summary.json
 # exec: the signal Slurm sends goes straight to sudoku, which checkpoints and exits 143.
 if [ -f "$CKPT" ]; then
     echo "seed $SEED: resuming from $CKPT (restart ${SLURM_RESTART_COUNT:-0})"
-    exec "$SUDOKU" generate --resume "$CKPT" "${LIMIT[@]}" --checkpoint "$CKPT" \
+    exec "$SUDOKU" generate --resume "$CKPT" "${LIMIT[@]}" "${FINDS[@]}" --checkpoint "$CKPT" \
         --checkpoint-every "$EVERY" --threads "$THREADS" --json > "$SUMMARY"
 fi
-exec "$SUDOKU" generate --seed "$SEED" --preset "$PRESET" "${ENERGY[@]}" "${LIMIT[@]}" --out "$OUT" \
+exec "$SUDOKU" generate --seed "$SEED" --preset "$PRESET" "${ENERGY[@]}" "${START[@]}" "${FINDS[@]}" "${LIMIT[@]}" --out "$OUT" \
     --checkpoint "$CKPT" --checkpoint-every "$EVERY" --threads "$THREADS" --json "$@" > "$SUMMARY"

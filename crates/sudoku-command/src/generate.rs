@@ -12,8 +12,9 @@ use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudoku_core::Grid;
 use sudoku_generate::{
-    Adjustment, BestLine, BestNew, BestRecord, Checkpoint, Energy, Generation, GeneratorConfig,
-    Moves, Novelty, ParseConfigError, Portfolio, Preset, PuzzleState, Search, Start, SummaryLine,
+    Adjustment, BestLine, BestNew, BestRecord, Checkpoint, Energy, FindLine, Generation,
+    GeneratorConfig, Moves, Novelty, ParseConfigError, Portfolio, Preset, PuzzleState, Search,
+    Start, SummaryLine,
 };
 use tempering::{Budget, KeepGoing, Observer, RoundInfo, StopReason, SweepInfo};
 
@@ -111,6 +112,16 @@ pub(crate) struct GenerateArgs {
     /// Append every new best puzzle to this file as one JSON line, as it is found.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Append every puzzle the best-first search rates at or above --find-above to this file
+    /// as one JSON line, one per class of isomorphic puzzles (classes already in the file are
+    /// not written again): the search's whole harvest, not only its bests. May be given with
+    /// --resume.
+    #[arg(long, requires = "find_above")]
+    finds: Option<PathBuf>,
+    /// The threshold of --finds, in the energy's own units (for the ER energies the ER, such
+    /// as 11.0).
+    #[arg(long, requires = "finds")]
+    find_above: Option<f64>,
     /// Write a checkpoint here every --checkpoint-every and at the end.
     #[arg(long)]
     checkpoint: Option<PathBuf>,
@@ -119,7 +130,8 @@ pub(crate) struct GenerateArgs {
     checkpoint_every: Duration,
     /// Continue the generation saved in this checkpoint: its settings, its --out file and this
     /// checkpoint itself (kept up to date) are used, so only --time, --steps, --threads,
-    /// --checkpoint-every, --plot, --no-progress and --json may be given with it. Records in
+    /// --checkpoint-every, --finds, --find-above, --plot, --no-progress and --json may be
+    /// given with it. Records in
     /// the results file from after the checkpoint (written before an abrupt stop) are dropped
     /// first: the resumed run finds them again.
     #[arg(long)]
@@ -190,10 +202,40 @@ struct Shared {
     /// The minlex forms of the known puzzles (`--known`), if any were given.
     known: Option<HashSet<Grid>>,
     out: Mutex<Option<BufWriter<File>>>,
+    finds: Mutex<Option<Finds>>,
     energy: Energy,
     stop: Stop,
     error: Mutex<Option<io::Error>>,
     started: Instant,
+}
+
+/// The `--finds` file: where, from what `U` on, and the classes written so far.
+struct Finds {
+    file: BufWriter<File>,
+    above: f64,
+    written: HashSet<Grid>,
+}
+
+impl Finds {
+    /// Opens `path` to append, taking the classes of the puzzles already in it (a resumed or
+    /// repeated run writes no class twice).
+    fn open(path: &Path, above: f64) -> anyhow::Result<Finds> {
+        if !above.is_finite() {
+            bail!("--find-above must be a number, not {above}");
+        }
+        let mut written = HashSet::new();
+        if path.exists() {
+            let text = fs::read_to_string(path)
+                .with_context(|| format!("failed to read {}", path.display()))?;
+            for line in text.lines() {
+                let puzzle = serde_json::from_str::<serde_json::Value>(line)
+                    .ok()
+                    .and_then(|v| v.get("puzzle")?.as_str()?.parse::<Grid>().ok());
+                written.extend(puzzle.map(|p| p.minlex().grid));
+            }
+        }
+        Ok(Finds { file: open_results(path)?, above, written })
+    }
 }
 
 /// One run's progress shown to the user, its new bests written as they come.
@@ -256,6 +298,36 @@ impl Observer<PuzzleState> for Live<'_> {
     fn keep_going(&mut self) -> bool {
         self.go_on()
     }
+
+    fn on_rated(&mut self, state: &PuzzleState, energy: f64, sweep: u64) {
+        let s = self.shared;
+        let mut finds = lock(&s.finds);
+        let Some(finds) = finds.as_mut() else { return };
+        if state.u.is_nan() || state.u < finds.above {
+            return;
+        }
+        let class = state.puzzle().minlex().grid;
+        if !finds.written.insert(class) {
+            return;
+        }
+        let known = s.known.as_ref().map(|known| known.contains(&class));
+        let elapsed = s.started.elapsed().as_secs_f64();
+        let line =
+            FindLine::new(state, energy, sweep, s.energy, self.seed, elapsed).with_known(known);
+        if let Err(e) = write_line(&mut finds.file, &line) {
+            *lock(&s.error) = Some(e);
+        }
+    }
+}
+
+/// Writes one record as a JSON line, keys sorted, and flushes it.
+fn write_line<T: serde::Serialize>(out: &mut BufWriter<File>, record: &T) -> io::Result<()> {
+    // Through a `Value`: keys in sorted order, as every JSON line of the command line.
+    serde_json::to_value(record)
+        .and_then(|v| serde_json::to_writer(&mut *out, &v))
+        .map_err(io::Error::other)
+        .and_then(|()| writeln!(out))
+        .and_then(|()| out.flush())
 }
 
 impl Observer<BestRecord> for Live<'_> {
@@ -267,13 +339,7 @@ impl Observer<BestRecord> for Live<'_> {
         let known = s.known.as_ref().map(|known| known.contains(&best.puzzle.minlex().grid));
         let elapsed = s.started.elapsed().as_secs_f64();
         let line = BestLine::new(best.clone(), s.energy, self.seed, elapsed).with_known(known);
-        // Through a `Value`: keys in sorted order, as every JSON line of the command line.
-        let written = serde_json::to_value(&line)
-            .and_then(|v| serde_json::to_writer(&mut *out, &v))
-            .map_err(io::Error::other)
-            .and_then(|()| writeln!(out))
-            .and_then(|()| out.flush());
-        if let Err(e) = written {
+        if let Err(e) = write_line(out, &line) {
             *lock(&s.error) = Some(e);
         }
     }
@@ -494,7 +560,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     // the process at once; checkpoints are replaced atomically, so none is left half written).
     let stop = Stop::install()?;
     // Every output path is checked before any work: a typo must not cost a whole run.
-    for path in [&args.plot, &args.checkpoint, &args.out].into_iter().flatten() {
+    for path in [&args.plot, &args.checkpoint, &args.out, &args.finds].into_iter().flatten() {
         crate::check_output_path(path)?;
     }
     let (mut portfolio, out_path, checkpoint_path) = match &args.resume {
@@ -586,10 +652,15 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
             .expect("a valid template"),
     );
     let known = read_known(&args.known)?;
+    let finds = match (&args.finds, args.find_above) {
+        (Some(path), Some(above)) => Some(Finds::open(path, above)?),
+        _ => None,
+    };
     let shared = Shared {
         bar,
         known,
         out: Mutex::new(out_file),
+        finds: Mutex::new(finds),
         energy: portfolio.runs()[0].config().energy,
         stop: stop.clone(),
         error: Mutex::new(None),

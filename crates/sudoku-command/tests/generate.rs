@@ -374,3 +374,59 @@ fn known_puzzles_are_told_apart_from_new_ones() {
     assert_eq!(v["best_new"]["puzzle"], v["puzzle"], "{v}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--finds` keeps every puzzle the best-first search rates at or above the threshold, one
+/// per isomorphism class, each rated as written; a second run writes no class twice.
+#[test]
+fn finds_keep_the_whole_harvest_above_the_threshold_once_per_class() {
+    let dir = temp_dir("finds");
+    let start = dir.join("start.txt");
+    // One known eleven (11.3/11.3/3.4): its vicinity holds many ER 10+ puzzles.
+    let elevens = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/elevens-sample.txt");
+    let first = std::fs::read_to_string(elevens).unwrap().lines().next().unwrap().to_string();
+    std::fs::write(&start, format!("{first}\n")).unwrap();
+    let finds = dir.join("finds.jsonl");
+    let start_arg = format!("file:{}", start.display());
+    let args = [
+        "generate",
+        "--start",
+        &start_arg,
+        "--steps",
+        "1",
+        "--finds",
+        finds.to_str().unwrap(),
+        "--find-above",
+        "10.0",
+        "--known",
+        elevens,
+        "--no-progress",
+        "--threads",
+        "2",
+    ];
+    let out = sudoku(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(&finds).unwrap();
+    let lines: Vec<serde_json::Value> =
+        written.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert!(lines.len() >= 3, "one expansion of an eleven finds several ER 10+: {written}");
+    let puzzles: Vec<&str> = lines.iter().map(|v| v["puzzle"].as_str().unwrap()).collect();
+    let canon = sudoku(&[&["canon", "--dedup"][..], &puzzles].concat());
+    assert_eq!(text(&canon.stdout).lines().count(), lines.len(), "one line per class");
+    let rated = sudoku(&[&["rate", "--metrics", "se-rating", "--json"][..], &puzzles].concat());
+    for (v, r) in lines.iter().zip(text(&rated.stdout).lines()) {
+        let r: serde_json::Value = serde_json::from_str(r).unwrap();
+        let (u, er) = (v["u"].as_f64().unwrap(), r["se_rating"]["er"].as_f64().unwrap());
+        assert!(u >= 10.0 && er >= 10.0 && u - er < 0.1 && u >= er, "{v} rated {r}");
+        assert_eq!(v["step"], 0, "rated in the first expansion: {v}");
+        assert!(v["known"].is_boolean() && v["energy_kind"] == "se-rating", "{v}");
+    }
+    // Again: the same classes are found, and none is written twice.
+    let again = sudoku(&args);
+    assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
+    assert_eq!(std::fs::read_to_string(&finds).unwrap(), written);
+    // The threshold comes with the file.
+    let alone = sudoku(&["generate", "--finds", finds.to_str().unwrap(), "--steps", "1"]);
+    assert_eq!(alone.status.code(), Some(2));
+    assert!(text(&alone.stderr).contains("--find-above"), "{}", text(&alone.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -8,7 +8,7 @@
 //! random minimal puzzles) and then any optimizer ([`Search`]), with every parameter in
 //! [`GeneratorConfig`] (each part, and the [`Preset`]s, read from and written as text), and
 //! serialises whole for checkpoints. [`BandSearch`] makes puzzles of a chosen difficulty
-//! instead of the hardest. Their results are records ([`BestLine`], [`SummaryLine`],
+//! instead of the hardest. Their results are records ([`BestLine`], [`FindLine`], [`SummaryLine`],
 //! [`BandLine`]) that serialise as the JSON lines of the `sudoku` command's schema.
 //!
 //! # Example
@@ -63,7 +63,9 @@ pub use energy::Energy;
 pub use generation::{GenerateError, Generation};
 pub use model::{Moves, PuzzleModel, PuzzleMove, PuzzleState};
 pub use portfolio::Portfolio;
-pub use record::{BandLine, BestLine, BestNew, BestRecord, Novelty, RoundRecord, SummaryLine};
+pub use record::{
+    BandLine, BestLine, BestNew, BestRecord, FindLine, Novelty, RoundRecord, SummaryLine,
+};
 /// The catalogue's scales, the type of [`Energy::scale`].
 pub use sudoku_metrics::Scale;
 pub use summary::Summary;

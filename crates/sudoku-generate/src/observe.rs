@@ -25,8 +25,8 @@ impl<O: Observer<PuzzleState> + ?Sized> Observer<PuzzleState> for DepthReached<'
     }
 }
 
-/// Records the main phase's rounds and bests, and forwards them to the caller: sweeps, rounds
-/// and `keep_going` as they come (`Observer<PuzzleState>`), every new best rated
+/// Records the main phase's rounds and bests, and forwards them to the caller: sweeps, rounds,
+/// rated states and `keep_going` as they come (`Observer<PuzzleState>`), every new best rated
 /// (`Observer<BestRecord>::on_best`).
 pub(crate) struct Recorder<'a, O: ?Sized> {
     /// Records carry ER/EP/ED when the energy is ER.
@@ -71,6 +71,10 @@ where
 
     fn keep_going(&mut self) -> bool {
         Observer::<PuzzleState>::keep_going(self.caller)
+    }
+
+    fn on_rated(&mut self, state: &PuzzleState, energy: f64, sweep: u64) {
+        Observer::<PuzzleState>::on_rated(self.caller, state, energy, sweep);
     }
 
     fn on_sweep(&mut self, info: &SweepInfo<'_, PuzzleState>) -> bool {

@@ -125,6 +125,97 @@ impl Serialize for BestLine {
     }
 }
 
+/// A puzzle a best-first search rated at or above a threshold, as `sudoku generate --finds`
+/// writes it: one JSON line per class of isomorphic puzzles, the first time the search rates
+/// one of them (every best is one, but most finds are not bests: the search's whole harvest).
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_generate::{FindLine, PuzzleState};
+/// let puzzle: sudoku_core::Grid =
+///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
+/// let solution = sudoku_solve::solve(&puzzle).unique().unwrap();
+/// let state = PuzzleState { clues: puzzle.filled_cells().bits(), solution, u: 7.2 };
+/// let line = FindLine::new(&state, -696.0, 3, "depth".parse()?, 7, 1.5).with_known(Some(false));
+/// let json = serde_json::to_string(&line)?;
+/// assert!(json.starts_with(r#"{"status":"ok","puzzle":"..53.....8"#));
+/// assert!(json.ends_with(r#""u":7.2,"energy":-696.0,"step":3,"seed":7,"energy_kind":"depth","energy_settings":"depth","elapsed_s":1.5,"known":false}"#));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct FindLine {
+    /// The puzzle.
+    pub puzzle: Grid,
+    /// Its difficulty `U` (for the ER energies, ER plus a tie-break below 0.1).
+    pub u: f64,
+    /// Its energy.
+    pub energy: f64,
+    /// Expansions done when it was rated (`step`).
+    pub step: u64,
+    /// The run's energy (`energy_kind`, `energy_settings`).
+    pub energy_spec: Energy,
+    /// The run's seed.
+    pub seed: u64,
+    /// Seconds since the run began (`elapsed_s`).
+    pub elapsed_s: f64,
+    /// Whether the puzzle is isomorphic to a known one (`None`: no known puzzles given).
+    pub known: Option<bool>,
+}
+
+impl FindLine {
+    /// The line of `state`, rated at `energy` after `step` expansions of the run with `seed`
+    /// and `energy_spec`, `elapsed_s` seconds after it began.
+    #[must_use]
+    pub fn new(
+        state: &crate::PuzzleState,
+        energy: f64,
+        step: u64,
+        energy_spec: Energy,
+        seed: u64,
+        elapsed_s: f64,
+    ) -> FindLine {
+        FindLine {
+            puzzle: state.puzzle(),
+            u: state.u,
+            energy,
+            step,
+            energy_spec,
+            seed,
+            elapsed_s,
+            known: None,
+        }
+    }
+
+    /// With whether the puzzle is a known one.
+    #[must_use]
+    pub fn with_known(self, known: Option<bool>) -> FindLine {
+        FindLine { known, ..self }
+    }
+}
+
+impl Serialize for FindLine {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("FindLine", 11)?;
+        st.serialize_field("status", &Status::Ok)?;
+        st.serialize_field("puzzle", &self.puzzle)?;
+        st.serialize_field("clues", &self.puzzle.clue_count())?;
+        st.serialize_field("u", &self.u)?;
+        st.serialize_field("energy", &self.energy)?;
+        st.serialize_field("step", &self.step)?;
+        st.serialize_field("seed", &self.seed)?;
+        st.serialize_field("energy_kind", self.energy_spec.rating.kind.name())?;
+        st.serialize_field("energy_settings", &self.energy_spec.to_string())?;
+        st.serialize_field("elapsed_s", &self.elapsed_s)?;
+        match self.known {
+            Some(known) => st.serialize_field("known", &known)?,
+            None => st.skip_field("known")?,
+        }
+        st.end()
+    }
+}
+
 /// The best puzzle of a generation that is not a known one, with its run's seed: the
 /// `best_new` of a [`SummaryLine`], `{"clues","energy","puzzle","se_rating","seed","u"}`.
 #[derive(Clone, Debug, PartialEq)]

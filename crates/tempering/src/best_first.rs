@@ -394,6 +394,7 @@ where
             self.fresh = None;
         }
         for (e, next) in rated {
+            observer.on_rated(&next, e, self.expansions);
             if self.push(e, next) {
                 observer.on_best(&self.best, self.best_energy, self.expansions);
             }

@@ -98,6 +98,14 @@ pub trait Observer<S> {
         let _ = (state, energy, sweep);
     }
 
+    /// For every state a [`BestFirst`](crate::BestFirst) search rates (each new neighbour of
+    /// an expansion, before it joins the frontier), with its energy and the expansions done
+    /// so far: the whole harvest of a search, not only its bests, for a caller that keeps every
+    /// state past a threshold. The Markov chains and replica exchange do not call it.
+    fn on_rated(&mut self, state: &S, energy: f64, sweep: u64) {
+        let _ = (state, energy, sweep);
+    }
+
     /// Asked between the pieces of a long sweep (a [`BestFirst`](crate::BestFirst)
     /// expansion). Return `false` to stop the run there; it can resume from that point.
     fn keep_going(&mut self) -> bool {
@@ -116,6 +124,9 @@ impl<S, O: Observer<S> + ?Sized> Observer<S> for &mut O {
     }
     fn on_best(&mut self, state: &S, energy: f64, sweep: u64) {
         (**self).on_best(state, energy, sweep);
+    }
+    fn on_rated(&mut self, state: &S, energy: f64, sweep: u64) {
+        (**self).on_rated(state, energy, sweep);
     }
     fn keep_going(&mut self) -> bool {
         (**self).keep_going()

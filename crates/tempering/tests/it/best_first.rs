@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rand::{Rng, RngExt};
-use tempering::{BestFirst, Budget, Model, Neighbourhood, StopReason, drive};
+use tempering::{BestFirst, Budget, Model, Neighbourhood, Observer, StopReason, drive};
 
 /// Bit strings of length 12 with a deceptive energy: a slope towards all-zero, but the
 /// global minimum is one string far up the slope.
@@ -49,6 +49,35 @@ fn searches_the_whole_space_once_and_stops() {
     assert_eq!(search.seen(), 1 << 12);
     // The start, then every other state once, as a neighbour never seen before.
     assert_eq!(model.rated.load(Ordering::Relaxed), 1 << 12);
+}
+
+/// Every state the search rates, with its energy and the expansions done before it.
+#[derive(Default)]
+struct Harvest(Vec<(u16, f64, u64)>);
+
+impl Observer<u16> for Harvest {
+    fn on_rated(&mut self, state: &u16, energy: f64, sweep: u64) {
+        self.0.push((*state, energy, sweep));
+    }
+}
+
+#[test]
+fn the_observer_sees_every_rated_state_once() {
+    let model = Deceptive { rated: AtomicU64::new(0) };
+    let start = 0b1111_1111_1111;
+    let mut search = BestFirst::new(&model, vec![start]).unwrap();
+    let mut harvest = Harvest::default();
+    drive(&mut search, &model, &Budget::sweeps(1 << 20), &mut harvest);
+    let mut states: Vec<u16> = harvest.0.iter().map(|h| h.0).collect();
+    states.sort_unstable();
+    let all_but_start: Vec<u16> = (0..1 << 12).filter(|&x| x != start).collect();
+    assert_eq!(states, all_but_start, "every state but the start, once");
+    for &(state, energy, sweep) in &harvest.0 {
+        assert!((energy - model.energy(&state)).abs() < 1e-12, "{state}: {energy}");
+        assert!(sweep < search.sweeps());
+    }
+    // The first expansion (of the start) rates its 12 neighbours before any other.
+    assert!(harvest.0[..12].iter().all(|h| h.2 == 0 && (h.0 ^ start).count_ones() == 1));
 }
 
 #[test]
