@@ -320,6 +320,14 @@ impl Observer<PuzzleState> for Live<'_> {
     }
 }
 
+/// Refuses `--finds` with a search that does not report what it rates (before any work).
+fn check_finds(args: &GenerateArgs, search: Search) -> anyhow::Result<()> {
+    if args.finds.is_some() && !matches!(search, Search::BestFirst { .. }) {
+        bail!("--finds keeps what a best-first search rates; this run's search is {search}");
+    }
+    Ok(())
+}
+
 /// Writes one record as a JSON line, keys sorted, and flushes it.
 fn write_line<T: serde::Serialize>(out: &mut BufWriter<File>, record: &T) -> io::Result<()> {
     // Through a `Value`: keys in sorted order, as every JSON line of the command line.
@@ -586,6 +594,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
                 "cannot change a resumed run (its settings are in the checkpoint)",
             )?;
             let (portfolio, saved_out) = load_checkpoint(path)?;
+            check_finds(args, portfolio.runs()[0].config().search)?;
             if args.out.is_some() && saved_out.is_some() && args.out != saved_out {
                 bail!(
                     "--out {} differs from the run's results file {}: a resumed run keeps writing where it did",
@@ -598,6 +607,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         }
         None => {
             let config = config_from_args(args)?;
+            check_finds(args, config.search)?;
             let seed = args.seed.unwrap_or(1);
             let phase = match config.start {
                 Start::DepthPhase { .. } => "depth phase".to_string(),
@@ -653,7 +663,15 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     );
     let known = read_known(&args.known)?;
     let finds = match (&args.finds, args.find_above) {
-        (Some(path), Some(above)) => Some(Finds::open(path, above)?),
+        (Some(path), Some(above)) => {
+            let search = portfolio.runs()[0].config().search;
+            if !matches!(search, Search::BestFirst { .. }) {
+                bail!(
+                    "--finds keeps what a best-first search rates; this run's search is {search}"
+                );
+            }
+            Some(Finds::open(path, above)?)
+        }
         _ => None,
     };
     let shared = Shared {

@@ -428,5 +428,12 @@ fn finds_keep_the_whole_harvest_above_the_threshold_once_per_class() {
     let alone = sudoku(&["generate", "--finds", finds.to_str().unwrap(), "--steps", "1"]);
     assert_eq!(alone.status.code(), Some(2));
     assert!(text(&alone.stderr).contains("--find-above"), "{}", text(&alone.stderr));
+    // Only a best-first search reports what it rates.
+    let chain = ["--search", "metropolis", "--start", "random:2", "--steps", "1", "--no-progress"];
+    let finds_args = ["generate", "--finds", finds.to_str().unwrap(), "--find-above", "9"];
+    let refused = sudoku(&[&finds_args[..], &chain].concat());
+    assert_eq!(refused.status.code(), Some(2), "{}", text(&refused.stderr));
+    assert!(text(&refused.stderr).contains("best-first"), "{}", text(&refused.stderr));
+    assert!(!text(&refused.stderr).contains("rating 2 random"), "refused before any work");
     let _ = std::fs::remove_dir_all(&dir);
 }
