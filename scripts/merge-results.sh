@@ -28,7 +28,7 @@ jq -s -c 'sort_by(-.u) | .[]' "$DIR"/finds-[0-9]*.jsonl > "$DIR/finds.jsonl"
         | sort_by(-.u) | .[]' > "$DIR/finds-classes.jsonl"
 echo "$(wc -l < "$DIR/finds.jsonl") finds from $(ls "$DIR"/finds-[0-9]*.jsonl | wc -l) runs: $(wc -l < "$DIR/finds-classes.jsonl") classes in $DIR/finds-classes.jsonl"
 echo "classes by U (to 0.1) and whether known:"
-jq -r '"\(.u * 10 | floor / 10)\t\(if .known == null then "-" elif .known then "known" else "new" end)"' \
+jq -r '"\((.u + 1e-9) * 10 | floor / 10)\t\(if .known == null then "-" elif .known then "known" else "new" end)"' \
     "$DIR/finds-classes.jsonl" | sort -k1,1nr -k2 | uniq -c
 echo "new classes, highest U first (at most $TOP):"
 jq -r 'select(.known == false) | "\(.u * 1000 | round / 1000)\tseed \(.seed)\tstep \(.step)\t\(.elapsed_s | floor) s\t\(.puzzle)"' \
