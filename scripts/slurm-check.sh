@@ -19,6 +19,12 @@ if [ "$(id -u)" != 0 ]; then
     echo "slurm-check needs root (it installs and starts Slurm's daemons)" >&2
     exit 2
 fi
+if ! command -v jq >/dev/null; then
+    say "installing jq (merge-results.sh)"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq >/dev/null || {
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq >/dev/null
+    }
+fi
 say "building the sudoku binary"
 (cd "$REPO" && cargo build --release -q -p sudoku-command)
 export SUDOKU="$REPO/target/release/sudoku"
@@ -81,8 +87,9 @@ cd "$WORK/jobs"   # a fresh directory: nothing made by hand
 # --- generation: one seed per task, a requeued task resumes from its signal ----------------
 STEPS=24
 GEN_ARGS=(--start random:40)
-say "generation: sbatch --array=1-2, SUDOKU_STEPS=$STEPS, ${GEN_ARGS[*]}"
-GEN=$(SUDOKU_STEPS=$STEPS SUDOKU_CHECKPOINT_EVERY=1s \
+ABOVE=8.0   # the finds: every puzzle rated ER 8.0 or more, one per class
+say "generation: sbatch --array=1-2, SUDOKU_STEPS=$STEPS, SUDOKU_FIND_ABOVE=$ABOVE, ${GEN_ARGS[*]}"
+GEN=$(SUDOKU_STEPS=$STEPS SUDOKU_CHECKPOINT_EVERY=1s SUDOKU_FIND_ABOVE=$ABOVE \
     sbatch --parsable --cpus-per-task=1 --array=1-2 "$REPO/scripts/slurm-generate.sh" "${GEN_ARGS[@]}")
 say "job $GEN submitted"
 
@@ -117,13 +124,23 @@ grep -q "resuming after" "sudoku-rate-${RATE}_1.log" || fail "the requeued ratin
 untimed() { sed -e 's/"elapsed_s":[-0-9.e+]*,\{0,1\}//g' -e 's/"seconds":[-0-9.e+]*,\{0,1\}//g' "$@"; }
 for seed in 1 2; do
     "$SUDOKU" generate --seed "$seed" --steps "$STEPS" --threads 1 --no-progress --json \
-        --out "$WORK/local-$seed.jsonl" "${GEN_ARGS[@]}" > "$WORK/local-$seed.summary.json" 2>/dev/null
+        --out "$WORK/local-$seed.jsonl" --finds "$WORK/local-finds-$seed.jsonl" --find-above "$ABOVE" \
+        "${GEN_ARGS[@]}" > "$WORK/local-$seed.summary.json" 2>/dev/null
     cmp -s <(untimed "$WORK/local-$seed.summary.json") <(untimed "results/seed-$seed.summary.json") \
         || fail "seed $seed: the summary differs from a run on one machine"
     cmp -s <(untimed "$WORK/local-$seed.jsonl") <(untimed "results/seed-$seed.jsonl") \
         || fail "seed $seed: the bests differ from a run on one machine"
-    say "seed $seed: summary and $(wc -l < "results/seed-$seed.jsonl") bests equal to a run on one machine ($(grep -o '"er":[0-9.]*' "results/seed-$seed.summary.json" | head -n 1))"
+    # The requeued task rated some puzzles twice (after its last checkpoint); none is written twice.
+    cmp -s <(untimed "$WORK/local-finds-$seed.jsonl") <(untimed "results/finds-$seed.jsonl") \
+        || fail "seed $seed: the finds differ from a run on one machine"
+    say "seed $seed: summary, $(wc -l < "results/seed-$seed.jsonl") bests and $(wc -l < "results/finds-$seed.jsonl") finds equal to a run on one machine ($(grep -o '"er":[0-9.]*' "results/seed-$seed.summary.json" | head -n 1))"
 done
+[ -s results/finds-1.jsonl ] || fail "no puzzle of ER $ABOVE or more in the finds of seed 1"
+merged=$("$REPO/scripts/merge-results.sh" results 3)
+classes=$(cat "$WORK"/local-finds-*.jsonl | "$SUDOKU" canon --dedup --no-progress | wc -l)
+grep -q " finds from 2 runs: $classes classes" <<< "$merged" \
+    || fail "merge-results.sh does not count the $classes classes of the finds: $merged"
+say "merge-results.sh: $(grep ' finds from ' <<< "$merged")"
 
 "$REPO/scripts/merge-chunks.sh" rated/chunk-1.tsv rated/chunk-2.tsv rated/chunk-3.tsv > rated.tsv
 "$SUDOKU" rate "$INPUT" --metrics se-rating --threads "$CPUS" --no-progress > "$WORK/local.tsv"
