@@ -113,15 +113,28 @@ impl Serialize for BestLine {
         st.serialize_field("depth", &b.depth)?;
         st.serialize_field("normal_width", &b.normal_width)?;
         st.serialize_field("step", &b.sweep)?;
-        st.serialize_field("seed", &self.seed)?;
-        st.serialize_field("energy_kind", self.energy.rating.kind.name())?;
-        st.serialize_field("energy_settings", &self.energy.to_string())?;
-        st.serialize_field("elapsed_s", &self.elapsed_s)?;
-        match self.known {
-            Some(known) => st.serialize_field("known", &known)?,
-            None => st.skip_field("known")?,
-        }
+        run_fields(&mut st, &self.energy, self.seed, self.elapsed_s, self.known)?;
         st.end()
+    }
+}
+
+/// The fields that say which run wrote a line and when, last in [`BestLine`] and [`FindLine`]:
+/// `seed`, `energy_kind`, `energy_settings`, `elapsed_s`, and `known` when known puzzles were
+/// given.
+fn run_fields<S: SerializeStruct>(
+    st: &mut S,
+    energy: &Energy,
+    seed: u64,
+    elapsed_s: f64,
+    known: Option<bool>,
+) -> Result<(), S::Error> {
+    st.serialize_field("seed", &seed)?;
+    st.serialize_field("energy_kind", energy.rating.kind.name())?;
+    st.serialize_field("energy_settings", &energy.to_string())?;
+    st.serialize_field("elapsed_s", &elapsed_s)?;
+    match known {
+        Some(known) => st.serialize_field("known", &known),
+        None => st.skip_field("known"),
     }
 }
 
@@ -204,14 +217,7 @@ impl Serialize for FindLine {
         st.serialize_field("u", &self.u)?;
         st.serialize_field("energy", &self.energy)?;
         st.serialize_field("step", &self.step)?;
-        st.serialize_field("seed", &self.seed)?;
-        st.serialize_field("energy_kind", self.energy_spec.rating.kind.name())?;
-        st.serialize_field("energy_settings", &self.energy_spec.to_string())?;
-        st.serialize_field("elapsed_s", &self.elapsed_s)?;
-        match self.known {
-            Some(known) => st.serialize_field("known", &known)?,
-            None => st.skip_field("known")?,
-        }
+        run_fields(&mut st, &self.energy_spec, self.seed, self.elapsed_s, self.known)?;
         st.end()
     }
 }
