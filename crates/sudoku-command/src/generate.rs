@@ -53,8 +53,10 @@ pub(crate) struct GenerateArgs {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     samples: Option<u32>,
     /// Moves of the main phase: flips (the paper's: add or remove a clue of one solution
-    /// grid) or vicinity (flips and exchanges: a clue removed, one added with any digit, so
-    /// the solution grid changes along the run).
+    /// grid), vicinity (flips and exchanges: a clue removed, one added with any digit, so
+    /// the solution grid changes along the run; the {-1+1} vicinity), or pattern (vicinity
+    /// moves and, besides, the digits of two clues changed at once: the {-2+2} moves that
+    /// keep the clue pattern).
     #[arg(long)]
     moves: Option<String>,
     /// Where the main phase starts: depth (the paper's depth phase), random:N (N random

@@ -7,7 +7,7 @@
 //! | [`Search`] | `exchange`, `exchange:M:BETA_HOT:ADJUSTMENT`, `annealing`, `annealing:T0:ALPHA:TMIN`, `metropolis`, `metropolis:BETA`, `best-first`, `best-first:N` |
 //! | [`Adjustment`] | `watanabe`, `watanabe:P`, `equal`, `equal:RATE`, `none` |
 //! | [`Start`] | `depth`, `depth:BETA:TARGET:MAX_SWEEPS`, `random:N`, `given:N` |
-//! | [`Moves`] | `flips`, `vicinity` |
+//! | [`Moves`] | `flips`, `vicinity`, `pattern` |
 //! | [`Preset`] | `explainer`, `average-width`, `paper` |
 //!
 //! A short form stands for the paper's (or the preset's) values: `exchange` is 10 replicas
@@ -60,7 +60,7 @@ pub enum ParseConfigError {
     #[error("unknown start {0:?}; use depth, random:N or given:N")]
     UnknownStart(String),
     /// Not a kind of moves.
-    #[error("unknown moves {0:?}; use flips or vicinity")]
+    #[error("unknown moves {0:?}; use flips, vicinity or pattern")]
     UnknownMoves(String),
     /// Not a preset.
     #[error("unknown preset {0:?}; use explainer, average-width or paper")]
@@ -380,12 +380,13 @@ impl FromStr for Start {
     }
 }
 
-/// `flips` or `vicinity`.
+/// `flips`, `vicinity` or `pattern`.
 impl fmt::Display for Moves {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Moves::Flips => "flips",
             Moves::Vicinity => "vicinity",
+            Moves::Pattern => "pattern",
         })
     }
 }
@@ -396,6 +397,7 @@ impl fmt::Display for Moves {
 /// use sudoku_generate::Moves;
 /// assert_eq!("vicinity".parse::<Moves>()?, Moves::Vicinity);
 /// assert_eq!(Moves::Flips.to_string(), "flips");
+/// assert_eq!("pattern".parse::<Moves>()?, Moves::Pattern);
 /// # Ok::<(), sudoku_generate::ParseConfigError>(())
 /// ```
 impl FromStr for Moves {
@@ -405,6 +407,7 @@ impl FromStr for Moves {
         match s {
             "flips" => Ok(Moves::Flips),
             "vicinity" => Ok(Moves::Vicinity),
+            "pattern" => Ok(Moves::Pattern),
             _ => Err(ParseConfigError::UnknownMoves(s.to_string())),
         }
     }
@@ -698,7 +701,7 @@ mod tests {
             Start::BestOfRandom(2000),
             Start::Given(17),
         ]);
-        round_trip(&[Moves::Flips, Moves::Vicinity]);
+        round_trip(&[Moves::Flips, Moves::Vicinity, Moves::Pattern]);
         round_trip(&Preset::ALL);
     }
 
@@ -728,7 +731,7 @@ mod tests {
         }
         assert_eq!(
             "sideways".parse::<Moves>().unwrap_err().to_string(),
-            "unknown moves \"sideways\"; use flips or vicinity"
+            "unknown moves \"sideways\"; use flips, vicinity or pattern"
         );
         assert_eq!(
             "fast".parse::<Preset>().unwrap_err().to_string(),

@@ -65,6 +65,11 @@ pub enum Moves {
     /// (the same cell with another digit, or another cell), keeping a unique solution. The
     /// solution grid changes along the run.
     Vicinity,
+    /// As `Vicinity`, with the {-2+2} moves that keep the clue pattern besides: the digits
+    /// of two clues changed at once, the result unique (as the puzzle community's pattern
+    /// games vary the digits of a pattern). A best-first expansion lists the whole {-1+1}
+    /// vicinity and every such change of every pair of clues.
+    Pattern,
 }
 
 /// A proposed move: the state it leads to, with its `U` once [`Model::delta`] has rated it.
@@ -294,6 +299,59 @@ impl<U: Difficulty> PuzzleModel<U> {
         }
     }
 
+    /// The {-1+1} vicinity: every exchange of each clue, clue by clue in cell order.
+    fn vicinity(&self, state: &PuzzleState, clues: &[u8]) -> Vec<PuzzleMove> {
+        use rayon::prelude::*;
+        clues.par_iter().map(|&from| self.exchanges_from(state, from)).collect::<Vec<_>>().concat()
+    }
+
+    /// Every change of two clues' digits that keeps the puzzle unique (the clue pattern
+    /// kept), pair by pair of clues in cell order. Changes of one digit are single exchanges,
+    /// so both digits change.
+    fn digit_pairs(&self, state: &PuzzleState, clues: &[u8]) -> Vec<PuzzleMove> {
+        use rayon::prelude::*;
+        clues
+            .par_iter()
+            .enumerate()
+            .map(|(i, &a)| {
+                let mut moves = Vec::new();
+                for &b in &clues[i + 1..] {
+                    moves.extend(self.digit_pairs_at(state, a, b));
+                }
+                moves
+            })
+            .collect::<Vec<_>>()
+            .concat()
+    }
+
+    /// Every change of the digits of the clues at `a` and `b` (both changed) that keeps the
+    /// puzzle unique.
+    fn digit_pairs_at(&self, state: &PuzzleState, a: u8, b: u8) -> Vec<PuzzleMove> {
+        let (Some(ca), Some(cb)) = (Cell::new(a.into()), Cell::new(b.into())) else {
+            return Vec::new();
+        };
+        let base = puzzle_of(&state.solution, state.clues & !(1 << a) & !(1 << b));
+        let mut moves = Vec::new();
+        for x in base.candidates(ca) {
+            if state.solution.get(ca) == Some(x) {
+                continue;
+            }
+            let mut with_a = base;
+            with_a.set(ca, Some(x));
+            for y in with_a.candidates(cb) {
+                if state.solution.get(cb) == Some(y) {
+                    continue;
+                }
+                let mut puzzle = with_a;
+                puzzle.set(cb, Some(y));
+                if let Outcome::Unique(solution) = sudoku_solve::solve(&puzzle) {
+                    moves.push(PuzzleMove { clues: state.clues, solution, new_u: f64::NAN });
+                }
+            }
+        }
+        moves
+    }
+
     /// The energy of a given `U` and clue count.
     #[must_use]
     pub fn energy_of(&self, u: f64, clues: usize) -> f64 {
@@ -351,8 +409,20 @@ impl<U: Difficulty> Model for PuzzleModel<U> {
         attempt: u32,
         rng: &mut R,
     ) -> Option<PuzzleMove> {
-        if self.moves == Moves::Vicinity && attempt % 4 >= 2 {
-            return self.exchange(state, rng);
+        match self.moves {
+            Moves::Vicinity if attempt % 4 >= 2 => return self.exchange(state, rng),
+            Moves::Pattern if attempt % 4 == 2 => return self.exchange(state, rng),
+            Moves::Pattern if attempt % 4 == 3 => {
+                let n = state.clues.count_ones();
+                if n < 2 {
+                    return None;
+                }
+                let a = nth_bit(state.clues, rng.random_range(0..n));
+                let b = nth_bit(state.clues & !(1 << a), rng.random_range(0..n - 1));
+                let moves = self.digit_pairs_at(state, a, b);
+                return (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())]);
+            }
+            _ => {}
         }
         let remove = attempt.is_multiple_of(2);
         let pool = if remove { state.clues } else { !state.clues & CellSet::ALL.bits() };
@@ -409,11 +479,12 @@ impl<U: Difficulty> Neighbourhood for PuzzleModel<U> {
                 }));
                 moves
             }
-            Moves::Vicinity => clues
-                .par_iter()
-                .map(|&from| self.exchanges_from(state, from))
-                .collect::<Vec<_>>()
-                .concat(),
+            Moves::Vicinity => self.vicinity(state, &clues),
+            Moves::Pattern => {
+                let mut moves = self.vicinity(state, &clues);
+                moves.extend(self.digit_pairs(state, &clues));
+                moves
+            }
         }
     }
 

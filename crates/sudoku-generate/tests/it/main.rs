@@ -208,6 +208,63 @@ fn best_first_search_climbs_the_vicinity() {
     );
 }
 
+/// Pattern moves are the vicinity's, then every change of two clues' digits that keeps the
+/// puzzle unique: the same clue cells, two digits changed, the solution the one given; and
+/// all of them, by a brute-force count over every pair of clues and every two digits.
+#[test]
+fn pattern_moves_add_every_two_digit_change_of_the_pattern() {
+    use sudoku_core::{Cell, Digit, Grid};
+    use sudoku_generate::{PuzzleModel, PuzzleMove};
+    use tempering::{Model, Neighbourhood};
+    let puzzle: Grid =
+        ".2.4...8.....8...68....71..2..5...9..95.......4..3.........1..7..28...4.....6.3.."
+            .parse()
+            .unwrap();
+    let solution = sudoku_solve::solve(&puzzle).unique().unwrap();
+    let clues = puzzle.filled_cells().iter().fold(0u128, |m, c| m | 1 << c.index());
+    let vicinity = PuzzleModel::new(solution, Depth::default(), 0).with_moves(Moves::Vicinity);
+    let pattern = PuzzleModel::new(solution, Depth::default(), 0).with_moves(Moves::Pattern);
+    let state = vicinity.state(clues);
+    let after = |model: &PuzzleModel<Depth>, mv: &PuzzleMove| {
+        let mut s = state;
+        model.apply(&mut s, *mv);
+        s
+    };
+    let single = vicinity.neighbours(&state);
+    let moves = pattern.neighbours(&state);
+    let single_puzzles: Vec<Grid> = single.iter().map(|m| after(&vicinity, m).puzzle()).collect();
+    let (first, pairs) = moves.split_at(single.len());
+    assert_eq!(
+        first.iter().map(|m| after(&pattern, m).puzzle()).collect::<Vec<_>>(),
+        single_puzzles
+    );
+    assert!(!pairs.is_empty());
+    for mv in pairs {
+        let s = after(&pattern, mv);
+        assert_eq!(s.clues, clues, "the pattern is kept");
+        let changed = puzzle.filled_cells().iter().filter(|&c| s.puzzle().get(c) != puzzle.get(c));
+        assert_eq!(changed.count(), 2, "{}", s.puzzle());
+        assert_eq!(sudoku_solve::solve(&s.puzzle()).unique(), Some(s.solution));
+    }
+    let cells: Vec<Cell> = puzzle.filled_cells().iter().collect();
+    let mut expected = 0;
+    for (i, &a) in cells.iter().enumerate() {
+        for &b in &cells[i + 1..] {
+            for x in (1..=9).filter_map(Digit::new).filter(|&x| puzzle.get(a) != Some(x)) {
+                for y in (1..=9).filter_map(Digit::new).filter(|&y| puzzle.get(b) != Some(y)) {
+                    let mut p = puzzle;
+                    p.set(a, Some(x));
+                    p.set(b, Some(y));
+                    if p.first_conflict().is_none() && sudoku_solve::solve(&p).unique().is_some() {
+                        expected += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(pairs.len(), expected);
+}
+
 /// Whether a short run records its temperatures and energies for plots.
 fn reports_rounds(config: GeneratorConfig) -> bool {
     let mut g = Generation::start(config, 6).unwrap();
