@@ -86,7 +86,9 @@ pub struct PuzzleMove {
 /// With [`Moves::Flips`] (the default) moves flip one spin: even attempts remove a random clue,
 /// odd attempts add a random one (the solution's digit), as the reference program alternates
 /// them. A removal that makes the puzzle non-unique is rejected by the model; an addition never
-/// breaks uniqueness. [`Moves::Vicinity`] makes every other pair of attempts an exchange. A puzzle
+/// breaks uniqueness. [`Moves::Vicinity`] makes every other pair of attempts an exchange;
+/// [`Moves::Pattern`] makes every fourth an exchange and the next a change of two clues'
+/// digits. A puzzle
 /// whose `U` cannot be computed within the rating's budget gets `+inf` energy, so it is never
 /// accepted.
 ///
@@ -451,8 +453,10 @@ impl<U: Difficulty> Model for PuzzleModel<U> {
 /// Every move at once, for [`tempering::BestFirst`]: with [`Moves::Flips`], every removal that
 /// keeps the puzzle unique and every addition; with [`Moves::Vicinity`], every exchange of one
 /// clue (the puzzle community's {-1+1} vicinity: a clue removed, a clue added at any cell with
-/// any digit, the result unique) and every removal of an unneeded clue. Listed clue by clue in
-/// cell order (in parallel), so the order depends on the puzzle alone.
+/// any digit, the result unique) and every removal of an unneeded clue; with
+/// [`Moves::Pattern`], those and then every change of two clues' digits that keeps the puzzle
+/// unique. Listed clue by clue in cell order (in parallel), so the order depends on the puzzle
+/// alone.
 impl<U: Difficulty> Neighbourhood for PuzzleModel<U> {
     fn neighbours(&self, state: &PuzzleState) -> Vec<PuzzleMove> {
         use rayon::prelude::*;

@@ -155,8 +155,13 @@ fn any_optimizer_runs_the_main_phase_and_resumes_exactly() {
         Search::Metropolis { beta: 0.2 },
         Search::best_first(),
     ];
-    for search in searches {
-        let config = small(energy("depth")).with_start(Start::BestOfRandom(16)).with_search(search);
+    for (search, moves) in
+        searches.into_iter().flat_map(|s| [(s, Moves::Flips), (s, Moves::Pattern)])
+    {
+        let config = small(energy("depth"))
+            .with_start(Start::BestOfRandom(16))
+            .with_search(search)
+            .with_moves(moves);
         let run = |threads: usize, split: bool| {
             rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(|| {
                 let mut g = Generation::start(config, 6).unwrap();
@@ -169,9 +174,14 @@ fn any_optimizer_runs_the_main_phase_and_resumes_exactly() {
             })
         };
         let straight = run(1, false);
-        assert_eq!(straight.0, 40, "{search:?}");
-        assert_eq!(straight, run(2, true), "{search:?}");
+        assert_eq!(straight.0, 40, "{search:?} {moves:?}");
+        assert_eq!(straight, run(2, true), "{search:?} {moves:?}");
         assert!(reports_rounds(config), "{search:?}");
+        let bests: Vec<sudoku_generate::BestRecord> = serde_json::from_str(&straight.1).unwrap();
+        for b in bests {
+            assert!(sudoku_solve::solve(&b.puzzle).unique().is_some(), "{moves:?}: {}", b.puzzle);
+            assert_eq!(Some(b.u as u32), Depth::default().evaluate(&b.puzzle).ok());
+        }
     }
 }
 
