@@ -304,7 +304,7 @@ impl<U: Difficulty> PuzzleModel<U> {
     /// The {-1+1} vicinity: every exchange of each clue, clue by clue in cell order.
     fn vicinity(&self, state: &PuzzleState, clues: &[u8]) -> Vec<PuzzleMove> {
         use rayon::prelude::*;
-        clues.par_iter().map(|&from| self.exchanges_from(state, from)).collect::<Vec<_>>().concat()
+        clues.par_iter().flat_map_iter(|&from| self.exchanges_from(state, from)).collect()
     }
 
     /// Every change of two clues' digits that keeps the puzzle unique (the clue pattern
@@ -315,15 +315,10 @@ impl<U: Difficulty> PuzzleModel<U> {
         clues
             .par_iter()
             .enumerate()
-            .map(|(i, &a)| {
-                let mut moves = Vec::new();
-                for &b in &clues[i + 1..] {
-                    moves.extend(self.digit_pairs_at(state, a, b));
-                }
-                moves
+            .flat_map_iter(|(i, &a)| {
+                clues[i + 1..].iter().flat_map(move |&b| self.digit_pairs_at(state, a, b))
             })
-            .collect::<Vec<_>>()
-            .concat()
+            .collect()
     }
 
     /// Every change of the digits of the clues at `a` and `b` (both changed) that keeps the
