@@ -56,7 +56,8 @@ pub(crate) struct GenerateArgs {
     /// grid), vicinity (flips and exchanges: a clue removed, one added with any digit, so
     /// the solution grid changes along the run; the {-1+1} vicinity), or pattern (vicinity
     /// moves and, besides, the digits of two clues changed at once: the {-2+2} moves that
-    /// keep the clue pattern).
+    /// keep the clue pattern), or pattern:U (pattern moves only from puzzles of energy
+    /// rating U or more, in the rating's units: the ER for the default; vicinity below).
     #[arg(long)]
     moves: Option<String>,
     /// Where the main phase starts: depth (the paper's depth phase), random:N (N random

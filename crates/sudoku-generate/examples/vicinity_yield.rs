@@ -94,7 +94,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let Some(solution) = sudoku_solve::solve(&puzzle).unique() else { continue };
         let clues = puzzle.filled_cells().iter().fold(0u128, |m, c| m | 1 << c.index());
         let model =
-            PuzzleModel::new(solution, energy.difficulty(10_000_000), 1).with_moves(Moves::Pattern);
+            PuzzleModel::new(solution, energy.difficulty(10_000_000), 1).with_moves(Moves::PATTERN);
         let state = model.state(clues);
         let t = Instant::now();
         let moves = model.neighbours(&state);

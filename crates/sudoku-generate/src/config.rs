@@ -7,7 +7,7 @@
 //! | [`Search`] | `exchange`, `exchange:M:BETA_HOT:ADJUSTMENT`, `annealing`, `annealing:T0:ALPHA:TMIN`, `metropolis`, `metropolis:BETA`, `best-first`, `best-first:N` |
 //! | [`Adjustment`] | `watanabe`, `watanabe:P`, `equal`, `equal:RATE`, `none` |
 //! | [`Start`] | `depth`, `depth:BETA:TARGET:MAX_SWEEPS`, `random:N`, `given:N` |
-//! | [`Moves`] | `flips`, `vicinity`, `pattern` |
+//! | [`Moves`] | `flips`, `vicinity`, `pattern`, `pattern:U` |
 //! | [`Preset`] | `explainer`, `average-width`, `paper` |
 //!
 //! A short form stands for the paper's (or the preset's) values: `exchange` is 10 replicas
@@ -60,7 +60,9 @@ pub enum ParseConfigError {
     #[error("unknown start {0:?}; use depth, random:N or given:N")]
     UnknownStart(String),
     /// Not a kind of moves.
-    #[error("unknown moves {0:?}; use flips, vicinity or pattern")]
+    #[error(
+        "unknown moves {0:?}; use flips, vicinity, pattern or pattern:U (pattern moves from puzzles of U or more)"
+    )]
     UnknownMoves(String),
     /// Not a preset.
     #[error("unknown preset {0:?}; use explainer, average-width or paper")]
@@ -380,14 +382,15 @@ impl FromStr for Start {
     }
 }
 
-/// `flips`, `vicinity` or `pattern`.
+/// `flips`, `vicinity`, `pattern` or `pattern:U`.
 impl fmt::Display for Moves {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Moves::Flips => "flips",
-            Moves::Vicinity => "vicinity",
-            Moves::Pattern => "pattern",
-        })
+        match self {
+            Moves::Flips => f.write_str("flips"),
+            Moves::Vicinity => f.write_str("vicinity"),
+            Moves::Pattern { above: None } => f.write_str("pattern"),
+            Moves::Pattern { above: Some(u) } => write!(f, "pattern:{u}"),
+        }
     }
 }
 
@@ -397,17 +400,23 @@ impl fmt::Display for Moves {
 /// use sudoku_generate::Moves;
 /// assert_eq!("vicinity".parse::<Moves>()?, Moves::Vicinity);
 /// assert_eq!(Moves::Flips.to_string(), "flips");
-/// assert_eq!("pattern".parse::<Moves>()?, Moves::Pattern);
+/// assert_eq!("pattern".parse::<Moves>()?, Moves::PATTERN);
+/// assert_eq!("pattern:10.5".parse::<Moves>()?, Moves::Pattern { above: Some(10.5) });
+/// assert!("pattern:x".parse::<Moves>().is_err());
 /// # Ok::<(), sudoku_generate::ParseConfigError>(())
 /// ```
 impl FromStr for Moves {
     type Err = ParseConfigError;
 
     fn from_str(s: &str) -> Result<Moves, ParseConfigError> {
-        match s {
-            "flips" => Ok(Moves::Flips),
-            "vicinity" => Ok(Moves::Vicinity),
-            "pattern" => Ok(Moves::Pattern),
+        match s.split_once(':') {
+            None if s == "flips" => Ok(Moves::Flips),
+            None if s == "vicinity" => Ok(Moves::Vicinity),
+            None if s == "pattern" => Ok(Moves::PATTERN),
+            Some(("pattern", u)) => match u.parse::<f64>() {
+                Ok(u) if u.is_finite() => Ok(Moves::Pattern { above: Some(u) }),
+                _ => Err(ParseConfigError::UnknownMoves(s.to_string())),
+            },
             _ => Err(ParseConfigError::UnknownMoves(s.to_string())),
         }
     }
@@ -701,7 +710,12 @@ mod tests {
             Start::BestOfRandom(2000),
             Start::Given(17),
         ]);
-        round_trip(&[Moves::Flips, Moves::Vicinity, Moves::Pattern]);
+        round_trip(&[
+            Moves::Flips,
+            Moves::Vicinity,
+            Moves::PATTERN,
+            Moves::Pattern { above: Some(10.5) },
+        ]);
         round_trip(&Preset::ALL);
     }
 
@@ -731,8 +745,11 @@ mod tests {
         }
         assert_eq!(
             "sideways".parse::<Moves>().unwrap_err().to_string(),
-            "unknown moves \"sideways\"; use flips, vicinity or pattern"
+            "unknown moves \"sideways\"; use flips, vicinity, pattern or pattern:U (pattern moves from puzzles of U or more)"
         );
+        for bad in ["pattern:", "pattern:x", "pattern:inf", "vicinity:1", "pattern:1:2"] {
+            assert_eq!(bad.parse::<Moves>(), Err(ParseConfigError::UnknownMoves(bad.into())));
+        }
         assert_eq!(
             "fast".parse::<Preset>().unwrap_err().to_string(),
             "unknown preset \"fast\"; use explainer, average-width or paper"

@@ -51,9 +51,7 @@ fn puzzle_of(solution: &Grid, clues: u128) -> Grid {
 }
 
 /// Which moves the model proposes.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[non_exhaustive]
 pub enum Moves {
     /// The paper's: remove a clue or add one of the solution's digits, alternately. Every
@@ -69,7 +67,16 @@ pub enum Moves {
     /// of two clues changed at once, the result unique (as the puzzle community's pattern
     /// games vary the digits of a pattern). A best-first expansion lists the whole {-1+1}
     /// vicinity and every such change of every pair of clues.
-    Pattern,
+    Pattern {
+        /// Only from puzzles whose `U` is at least this (in the energy's units: the ER for
+        /// the ER energies); below it, the moves are `Vicinity`'s. `None`: from every puzzle.
+        above: Option<f64>,
+    },
+}
+
+impl Moves {
+    /// Pattern moves from every puzzle.
+    pub const PATTERN: Moves = Moves::Pattern { above: None };
 }
 
 /// A proposed move: the state it leads to, with its `U` once [`Model::delta`] has rated it.
@@ -88,7 +95,7 @@ pub struct PuzzleMove {
 /// them. A removal that makes the puzzle non-unique is rejected by the model; an addition never
 /// breaks uniqueness. [`Moves::Vicinity`] makes every other pair of attempts an exchange;
 /// [`Moves::Pattern`] makes every fourth an exchange and the next a change of two clues'
-/// digits. A puzzle
+/// digits (from puzzles at or above its threshold; a flip below it). A puzzle
 /// whose `U` cannot be computed within the rating's budget gets `+inf` energy, so it is never
 /// accepted.
 ///
@@ -349,6 +356,12 @@ impl<U: Difficulty> PuzzleModel<U> {
         moves
     }
 
+    /// Whether pattern moves start from `state`: with [`Moves::Pattern`], if its `U` reaches
+    /// the threshold.
+    fn pattern_from(&self, state: &PuzzleState) -> bool {
+        matches!(self.moves, Moves::Pattern { above } if above.is_none_or(|a| state.u >= a))
+    }
+
     /// The energy of a given `U` and clue count.
     #[must_use]
     pub fn energy_of(&self, u: f64, clues: usize) -> f64 {
@@ -408,8 +421,8 @@ impl<U: Difficulty> Model for PuzzleModel<U> {
     ) -> Option<PuzzleMove> {
         match self.moves {
             Moves::Vicinity if attempt % 4 >= 2 => return self.exchange(state, rng),
-            Moves::Pattern if attempt % 4 == 2 => return self.exchange(state, rng),
-            Moves::Pattern if attempt % 4 == 3 => {
+            Moves::Pattern { .. } if attempt % 4 == 2 => return self.exchange(state, rng),
+            Moves::Pattern { .. } if attempt % 4 == 3 && self.pattern_from(state) => {
                 let n = state.clues.count_ones();
                 if n < 2 {
                     return None;
@@ -449,8 +462,8 @@ impl<U: Difficulty> Model for PuzzleModel<U> {
 /// keeps the puzzle unique and every addition; with [`Moves::Vicinity`], every exchange of one
 /// clue (the puzzle community's {-1+1} vicinity: a clue removed, a clue added at any cell with
 /// any digit, the result unique) and every removal of an unneeded clue; with
-/// [`Moves::Pattern`], those and then every change of two clues' digits that keeps the puzzle
-/// unique. Listed clue by clue in cell order (in parallel), so the order depends on the puzzle
+/// [`Moves::Pattern`], those and then (from a puzzle at or above its threshold) every change
+/// of two clues' digits that keeps the puzzle unique. Listed clue by clue in cell order (in parallel), so the order depends on the puzzle
 /// alone.
 impl<U: Difficulty> Neighbourhood for PuzzleModel<U> {
     fn neighbours(&self, state: &PuzzleState) -> Vec<PuzzleMove> {
@@ -479,9 +492,11 @@ impl<U: Difficulty> Neighbourhood for PuzzleModel<U> {
                 moves
             }
             Moves::Vicinity => self.vicinity(state, &clues),
-            Moves::Pattern => {
+            Moves::Pattern { .. } => {
                 let mut moves = self.vicinity(state, &clues);
-                moves.extend(self.digit_pairs(state, &clues));
+                if self.pattern_from(state) {
+                    moves.extend(self.digit_pairs(state, &clues));
+                }
                 moves
             }
         }

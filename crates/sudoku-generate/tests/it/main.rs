@@ -156,7 +156,7 @@ fn any_optimizer_runs_the_main_phase_and_resumes_exactly() {
         Search::best_first(),
     ];
     for (search, moves) in
-        searches.into_iter().flat_map(|s| [(s, Moves::Flips), (s, Moves::Pattern)])
+        searches.into_iter().flat_map(|s| [(s, Moves::Flips), (s, Moves::PATTERN)])
     {
         let config = small(energy("depth"))
             .with_start(Start::BestOfRandom(16))
@@ -233,7 +233,7 @@ fn pattern_moves_add_every_two_digit_change_of_the_pattern() {
     let solution = sudoku_solve::solve(&puzzle).unique().unwrap();
     let clues = puzzle.filled_cells().iter().fold(0u128, |m, c| m | 1 << c.index());
     let vicinity = PuzzleModel::new(solution, Depth::default(), 0).with_moves(Moves::Vicinity);
-    let pattern = PuzzleModel::new(solution, Depth::default(), 0).with_moves(Moves::Pattern);
+    let pattern = PuzzleModel::new(solution, Depth::default(), 0).with_moves(Moves::PATTERN);
     let state = vicinity.state(clues);
     let after = |model: &PuzzleModel<Depth>, mv: &PuzzleMove| {
         let mut s = state;
@@ -273,6 +273,18 @@ fn pattern_moves_add_every_two_digit_change_of_the_pattern() {
         }
     }
     assert_eq!(pairs.len(), expected);
+
+    // With a threshold, the pattern's moves come only from puzzles rated at or above it.
+    let puzzles = |model: &PuzzleModel<Depth>| -> Vec<Grid> {
+        model.neighbours(&state).iter().map(|m| after(model, m).puzzle()).collect()
+    };
+    let with_pattern: Vec<Grid> = moves.iter().map(|m| after(&pattern, m).puzzle()).collect();
+    let above = |u: f64| {
+        PuzzleModel::new(solution, Depth::default(), 0)
+            .with_moves(Moves::Pattern { above: Some(u) })
+    };
+    assert_eq!(puzzles(&above(state.u)), with_pattern);
+    assert_eq!(puzzles(&above(state.u + 0.5)), single_puzzles);
 }
 
 /// Whether a short run records its temperatures and energies for plots.
