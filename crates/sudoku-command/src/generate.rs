@@ -54,10 +54,10 @@ pub(crate) struct GenerateArgs {
     samples: Option<u32>,
     /// Moves of the main phase: flips (the paper's: add or remove a clue of one solution
     /// grid), vicinity (flips and exchanges: a clue removed, one added with any digit, so
-    /// the solution grid changes along the run; the {-1+1} vicinity), or pattern (vicinity
+    /// the solution grid changes along the run; the {-1+1} vicinity), pattern (vicinity
     /// moves and, besides, the digits of two clues changed at once: the {-2+2} moves that
-    /// keep the clue pattern), or pattern:U (pattern moves only from puzzles of energy
-    /// rating U or more, in the rating's units: the ER for the default; vicinity below).
+    /// keep the clue pattern), or pattern:U (pattern moves only from puzzles rated U or
+    /// more by the energy's rating, such as the ER for the default; vicinity below).
     #[arg(long)]
     moves: Option<String>,
     /// Where the main phase starts: depth (the paper's depth phase), random:N (N random
