@@ -69,13 +69,20 @@ pub enum Moves {
     /// vicinity and every such change of every pair of clues.
     Pattern {
         /// Only from puzzles whose `U` is at least this (in the energy's units: the ER for
-        /// the ER energies); below it, the moves are `Vicinity`'s. `None`: from every puzzle.
+        /// the ER energies); below it, a best-first expansion lists the vicinity alone and a
+        /// chain proposes a flip instead. `None`: from every puzzle.
         above: Option<f64>,
     },
 }
 
 impl Moves {
     /// Pattern moves from every puzzle.
+    ///
+    /// ```
+    /// use sudoku_generate::Moves;
+    /// assert_eq!(Moves::PATTERN, Moves::Pattern { above: None });
+    /// assert_eq!(Moves::PATTERN.to_string(), "pattern");
+    /// ```
     pub const PATTERN: Moves = Moves::Pattern { above: None };
 }
 
