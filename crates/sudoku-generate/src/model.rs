@@ -470,8 +470,8 @@ impl<U: Difficulty> Model for PuzzleModel<U> {
 /// clue (the puzzle community's {-1+1} vicinity: a clue removed, a clue added at any cell with
 /// any digit, the result unique) and every removal of an unneeded clue; with
 /// [`Moves::Pattern`], those and then (from a puzzle at or above its threshold) every change
-/// of two clues' digits that keeps the puzzle unique. Listed clue by clue in cell order (in parallel), so the order depends on the puzzle
-/// alone.
+/// of two clues' digits that keeps the puzzle unique. Listed clue by clue in cell order (in
+/// parallel), so the order depends on the puzzle alone.
 impl<U: Difficulty> Neighbourhood for PuzzleModel<U> {
     fn neighbours(&self, state: &PuzzleState) -> Vec<PuzzleMove> {
         use rayon::prelude::*;
