@@ -169,11 +169,16 @@ impl Batch<'_> {
         let pool = crate::thread_pool(workers)?;
         let todo = Arc::new(Mutex::new(todo_rx));
         let work = Arc::new(work);
-        for _ in 0..workers {
-            let (todo, work, done) = (Arc::clone(&todo), Arc::clone(&work), done_tx.clone());
-            pool.spawn(move || work_loop(&todo, &*work, &done));
-        }
-        drop(done_tx);
+        // One loop on each thread of the pool, and none starts work before all have started.
+        // A rating may run parallel loops of its own (the samples of average-width, the runs
+        // of sa-steps), and a pool thread waiting for a piece of such a loop takes up any job
+        // it finds: were a worker loop still unstarted then, it would run inside the rating,
+        // wait for records and never return, and the rating would never end.
+        let started = Arc::new(std::sync::Barrier::new(pool.current_num_threads()));
+        pool.spawn_broadcast(move |_| {
+            started.wait();
+            work_loop(&todo, &*work, &done_tx);
+        });
 
         let started = Instant::now();
         let mut progress = Progress::new(self, started, total_bytes);

@@ -143,3 +143,50 @@ fn a_resume_refuses_other_inputs_and_outputs_it_cannot_count() {
     assert!(text(&run.stderr).contains("use --json"), "{}", text(&run.stderr));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Ratings that run their own parallel loops (the samples of average-width) inside a batch
+/// longer than its window of puzzles in flight: every run ends, with every row. The batch's
+/// worker loops once ran as ordinary pool jobs, and a thread waiting for a piece of a
+/// rating's loop could take up a worker loop not yet started, which then waited for records
+/// inside the rating: on four threads seven runs in eight of this test's input hung.
+#[test]
+fn ratings_with_parallel_loops_of_their_own_never_stall_a_batch() {
+    use std::time::{Duration, Instant};
+    // Five 17-clue puzzles, each a few thousand nodes wide: 2,000 lines, beyond the window
+    // of 256 puzzles per thread.
+    const WIDE: [&str; 5] = [
+        ".................1.....2.34.....56....7....8..8..1.7.....8.....3..6.....9.5.....3",
+        ".................1....23.4.........5..4..6.3...71.........37.2..5...8...91.......",
+        ".................1....23.4......452...6.......718........1....724...5...3........",
+        ".................1....23.4......563...7.......189........1....83......2.45.......",
+        ".................1..1..2.34......5.......1....6..7.8......6......3.....2.7.95.6..",
+    ];
+    let dir = temp_dir("nested");
+    let input = dir.join("wide.txt");
+    std::fs::write(&input, WIDE.map(|p| format!("{p}\n")).concat().repeat(400)).unwrap();
+    let out = dir.join("out.tsv");
+    for run in 0..3 {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku"))
+            .args(["rate", "--metrics", "average-width:samples=8", "--threads", "4"])
+            .args(["--no-progress", "-o", out.to_str().unwrap(), input.to_str().unwrap()])
+            .stdin(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("spawn sudoku");
+        let deadline = Instant::now() + Duration::from_secs(120);
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("wait") {
+                break status;
+            }
+            if Instant::now() > deadline {
+                let _ = child.kill();
+                panic!("run {run}: the batch stalled (killed after 120 s)");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert_eq!(status.code(), Some(0), "run {run}");
+        let rows = std::fs::read_to_string(&out).unwrap();
+        assert_eq!(assert_prefix_in_order(&rows, true), 2_000, "run {run}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
