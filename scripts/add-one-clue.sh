@@ -2,8 +2,8 @@
 # Every puzzle with one clue more than a given unique puzzle: its solution's digit placed in
 # each empty cell in turn, one puzzle per line (a 17-clue puzzle gives 64). Starts for
 # `sudoku generate --start file:PATH` that reach the puzzles next to known ones with one clue
-# more, which the vicinity's moves (exchanges and removals) never add. Puzzles that are not
-# unique give nothing (their line goes to standard error, as `sudoku solve` reports it).
+# more, which the vicinity's moves (exchanges and removals) never add. Lines that are not
+# unique puzzles (several solutions, none, not a puzzle) give nothing.
 #
 #   scripts/add-one-clue.sh [PUZZLES...] > starts.txt
 #

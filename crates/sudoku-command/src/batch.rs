@@ -174,9 +174,9 @@ impl Batch<'_> {
         // of sa-steps), and a pool thread waiting for a piece of such a loop takes up any job
         // it finds: were a worker loop still unstarted then, it would run inside the rating,
         // wait for records and never return, and the rating would never end.
-        let started = Arc::new(std::sync::Barrier::new(pool.current_num_threads()));
+        let all_started = Arc::new(std::sync::Barrier::new(pool.current_num_threads()));
         pool.spawn_broadcast(move |_| {
-            started.wait();
+            all_started.wait();
             work_loop(&todo, &*work, &done_tx);
         });
 
