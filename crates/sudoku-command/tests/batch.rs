@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{interrupted_at, sudoku, text};
+use common::{interrupted_at, sudoku, sudoku_within, text};
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -151,7 +151,7 @@ fn a_resume_refuses_other_inputs_and_outputs_it_cannot_count() {
 /// inside the rating: on four threads seven runs in eight of this test's input hung.
 #[test]
 fn ratings_with_parallel_loops_of_their_own_never_stall_a_batch() {
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
     // Five 17-clue puzzles, each a few thousand nodes wide: 2,000 lines, beyond the window
     // of 256 puzzles per thread.
     const WIDE: [&str; 5] = [
@@ -166,25 +166,14 @@ fn ratings_with_parallel_loops_of_their_own_never_stall_a_batch() {
     std::fs::write(&input, WIDE.map(|p| format!("{p}\n")).concat().repeat(400)).unwrap();
     let out = dir.join("out.tsv");
     for run in 0..3 {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku"))
-            .args(["rate", "--metrics", "average-width:samples=8", "--threads", "4"])
-            .args(["--no-progress", "-o", out.to_str().unwrap(), input.to_str().unwrap()])
-            .stdin(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("spawn sudoku");
-        let deadline = Instant::now() + Duration::from_secs(120);
-        let status = loop {
-            if let Some(status) = child.try_wait().expect("wait") {
-                break status;
-            }
-            if Instant::now() > deadline {
-                let _ = child.kill();
-                panic!("run {run}: the batch stalled (killed after 120 s)");
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        assert_eq!(status.code(), Some(0), "run {run}");
+        let args = ["rate", "--metrics", "average-width:samples=8", "--threads", "4"];
+        let files = [out.to_str().unwrap(), input.to_str().unwrap()];
+        let done = sudoku_within(
+            &[&args[..], &["--no-progress", "-o", files[0], files[1]]].concat(),
+            Vec::new(),
+            Duration::from_secs(120),
+        );
+        assert_eq!(done.status.code(), Some(0), "run {run}");
         let rows = std::fs::read_to_string(&out).unwrap();
         assert_eq!(assert_prefix_in_order(&rows, true), 2_000, "run {run}");
     }

@@ -1,9 +1,10 @@
 //! Every subcommand against hostile input: a clear message or status per puzzle, the documented
 //! exit code, no panic, no hang, and no good puzzle lost.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+mod common;
+
+use common::{sudoku_within, text};
+use std::time::Duration;
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -38,43 +39,10 @@ struct Run {
     stderr: String,
 }
 
-/// Runs the binary, failing the test if it takes longer than `limit`.
+/// Runs the binary with `--json`, failing the test if it takes longer than `limit`.
 fn run(args: &[&str], stdin: Vec<u8>, limit: Duration) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .arg("--json")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin); // the child may stop reading early
-    });
-    // Drain both pipes while waiting, so a chatty child never blocks on a full pipe.
-    let drain = |mut pipe: Box<dyn std::io::Read + Send>| {
-        std::thread::spawn(move || {
-            let mut buf = Vec::new();
-            let _ = pipe.read_to_end(&mut buf);
-            String::from_utf8_lossy(&buf).into_owned()
-        })
-    };
-    let stdout = drain(Box::new(child.stdout.take().unwrap()));
-    let stderr = drain(Box::new(child.stderr.take().unwrap()));
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > limit {
-            child.kill().unwrap();
-            panic!("sudoku {args:?} hung (over {limit:?})");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    writer.join().unwrap();
-    Run { code: status.code(), stdout: stdout.join().unwrap(), stderr: stderr.join().unwrap() }
+    let out = sudoku_within(&[args, &["--json"]].concat(), stdin, limit);
+    Run { code: out.status.code(), stdout: text(&out.stdout), stderr: text(&out.stderr) }
 }
 
 fn json_lines(r: &Run) -> Vec<serde_json::Value> {

@@ -17,6 +17,51 @@ pub(crate) fn sudoku(args: &[&str], stdin: &[u8]) -> Output {
     child.wait_with_output().expect("wait")
 }
 
+/// Runs `sudoku ARGS` with `stdin` as standard input, failing the test if it takes longer
+/// than `limit` (the child is killed: a hang fails instead of stalling the test run).
+#[allow(dead_code)]
+pub(crate) fn sudoku_within(args: &[&str], stdin: Vec<u8>, limit: std::time::Duration) -> Output {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn sudoku");
+    let mut input = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin); // the child may stop reading early
+    });
+    // Drain both pipes while waiting, so a chatty child never blocks on a full pipe.
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            let _ = pipe.read_to_end(&mut buf);
+            buf
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().expect("stdout")));
+    let stderr = drain(Box::new(child.stderr.take().expect("stderr")));
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if started.elapsed() > limit {
+            child.kill().expect("kill");
+            panic!("sudoku {args:?} hung (over {limit:?})");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    writer.join().expect("stdin writer");
+    Output {
+        status,
+        stdout: stdout.join().expect("stdout"),
+        stderr: stderr.join().expect("stderr"),
+    }
+}
+
 /// Output bytes as text.
 #[allow(dead_code)]
 pub(crate) fn text(b: &[u8]) -> String {
