@@ -1,18 +1,23 @@
 //! Running the `sudoku` binary in tests.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
+
+/// Starts `sudoku ARGS` with `stdin` as standard input and both outputs piped.
+fn spawn(args: &[&str], stdin: Stdio) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(args)
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn sudoku")
+}
 
 /// Runs `sudoku ARGS` with `stdin` as standard input.
 #[allow(dead_code)]
 pub(crate) fn sudoku(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn sudoku");
+    let mut child = spawn(args, Stdio::piped());
     child.stdin.take().expect("stdin").write_all(stdin).expect("write stdin");
     child.wait_with_output().expect("wait")
 }
@@ -22,13 +27,7 @@ pub(crate) fn sudoku(args: &[&str], stdin: &[u8]) -> Output {
 #[allow(dead_code)]
 pub(crate) fn sudoku_within(args: &[&str], stdin: Vec<u8>, limit: std::time::Duration) -> Output {
     use std::io::Read;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn sudoku");
+    let mut child = spawn(args, Stdio::piped());
     let mut input = child.stdin.take().expect("stdin");
     let writer = std::thread::spawn(move || {
         let _ = input.write_all(&stdin); // the child may stop reading early
@@ -77,13 +76,7 @@ pub(crate) fn interrupted_at(args: &[&str], phase: &str, signal: &str) -> Output
     use std::io::{BufRead, BufReader, Read};
     use std::sync::mpsc;
     use std::time::Duration;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn sudoku");
+    let mut child = spawn(args, Stdio::null());
     let mut stdout = child.stdout.take().expect("stdout");
     let out = std::thread::spawn(move || {
         let mut buf = Vec::new();
