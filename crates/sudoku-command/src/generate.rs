@@ -37,7 +37,10 @@ pub(crate) struct GenerateArgs {
     /// 20:0.999:1), metropolis or metropolis:BETA (default 0.2), best-first (expand the
     /// lowest-energy puzzle not yet expanded, rating all its neighbours: every exchange of one
     /// clue with vicinity moves; a step is one expansion), best-first:N (the same, restarting
-    /// from the next start puzzle not yet expanded after N expansions without a better one).
+    /// from the next start puzzle not yet expanded after N expansions without a better one),
+    /// best-first:partial=K or best-first:N:partial=K (partial expansion: rate neighbours K at
+    /// a time and move on at the end of the first K that hold a better puzzle; the rest of
+    /// the puzzle's neighbours wait until nothing better does).
     #[arg(long)]
     search: Option<String>,
     /// The difficulty U in H = -J U + h * clues: any rating `sudoku rate` knows, with its

@@ -117,10 +117,15 @@ pub enum Search {
     /// exchange of one clue). Starts from every start puzzle (all the random ones with
     /// [`Start::BestOfRandom`]). A step is one expansion. With `restart_after`, a run that
     /// has found nothing better for that many expansions drops its frontier and goes on from
-    /// the start puzzles not yet expanded ([`tempering::BestFirst::with_restarts`]).
+    /// the start puzzles not yet expanded ([`tempering::BestFirst::with_restarts`]). With
+    /// `partial`, an expansion stops at the end of the first chunk of that many neighbours
+    /// that holds a better puzzle, and the rest waits ([`tempering::BestFirst::with_partial`]).
     BestFirst {
         /// Expansions without a better puzzle that end an epoch (`None`: never restart).
         restart_after: Option<u64>,
+        /// Neighbours per chunk of a partial expansion (`None`: whole expansions).
+        #[serde(default)]
+        partial: Option<usize>,
     },
 }
 
@@ -163,13 +168,13 @@ impl Search {
     /// Best-first search without restarts.
     #[must_use]
     pub const fn best_first() -> Search {
-        Search::BestFirst { restart_after: None }
+        Search::BestFirst { restart_after: None, partial: None }
     }
 }
 
 /// `exchange` (the paper's values) or `exchange:M:BETA_HOT:ADJUSTMENT`, `annealing` or
 /// `annealing:T0:ALPHA:TMIN`, `metropolis` or `metropolis:BETA`, `best-first` or
-/// `best-first:N`.
+/// `best-first:N` (restarts), `best-first:partial=K` or `best-first:N:partial=K`.
 impl fmt::Display for Search {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -181,8 +186,16 @@ impl fmt::Display for Search {
             Search::Annealing { t0, alpha, t_min } => write!(f, "annealing:{t0}:{alpha}:{t_min}"),
             s if s == Search::metropolis() => f.write_str("metropolis"),
             Search::Metropolis { beta } => write!(f, "metropolis:{beta}"),
-            Search::BestFirst { restart_after: None } => f.write_str("best-first"),
-            Search::BestFirst { restart_after: Some(n) } => write!(f, "best-first:{n}"),
+            Search::BestFirst { restart_after, partial } => {
+                f.write_str("best-first")?;
+                if let Some(n) = restart_after {
+                    write!(f, ":{n}")?;
+                }
+                if let Some(k) = partial {
+                    write!(f, ":partial={k}")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -211,6 +224,22 @@ impl FromStr for Search {
             }
             return Ok(Search::ReplicaExchange { replicas: m as usize, beta_hot, adjustment });
         }
+        if let Some(rest) = spec.strip_prefix("best-first:") {
+            let (restarts, partial) = match rest.rsplit_once("partial=") {
+                Some((before, k)) => (before.strip_suffix(':'), Some(k)),
+                None => (Some(rest), None),
+            };
+            let count = |part: &str| match number(part)? {
+                n if n >= 1.0 && n.fract() == 0.0 && n <= 1e15 => Ok(n as u64),
+                _ => Err(unknown()),
+            };
+            let restart_after = restarts.filter(|r| !r.is_empty()).map(count).transpose()?;
+            let partial = partial.map(count).transpose()?.map(|k| k as usize);
+            if restart_after.is_none() && partial.is_none() {
+                return Err(unknown());
+            }
+            return Ok(Search::BestFirst { restart_after, partial });
+        }
         let mut parts = spec.split(':');
         let name = parts.next().unwrap_or("");
         let numbers: Vec<f64> = parts.map(number).collect::<Result<_, _>>()?;
@@ -221,9 +250,6 @@ impl FromStr for Search {
             ("metropolis", []) => Search::metropolis(),
             ("metropolis", &[beta]) => Search::Metropolis { beta },
             ("best-first", []) => Search::best_first(),
-            ("best-first", &[n]) if n >= 1.0 && n.fract() == 0.0 => {
-                Search::BestFirst { restart_after: Some(n as u64) }
-            }
             _ => return Err(unknown()),
         })
     }
@@ -572,7 +598,7 @@ impl GeneratorConfig {
     pub fn average_width() -> GeneratorConfig {
         GeneratorConfig {
             energy: Energy::new(Rating::new(RatingKind::AverageWidth).with_samples(8)),
-            search: Search::BestFirst { restart_after: Some(100) },
+            search: Search::BestFirst { restart_after: Some(100), partial: None },
             ..GeneratorConfig::explainer()
         }
     }
@@ -695,7 +721,9 @@ mod tests {
             Search::metropolis(),
             Search::Metropolis { beta: 1e-3 },
             Search::best_first(),
-            Search::BestFirst { restart_after: Some(100) },
+            Search::BestFirst { restart_after: Some(100), partial: None },
+            Search::BestFirst { restart_after: None, partial: Some(32) },
+            Search::BestFirst { restart_after: Some(50), partial: Some(8) },
             Search::exchange(0),
         ];
         for adjustment in adjustments {
@@ -726,7 +754,18 @@ mod tests {
         assert_eq!(s("exchange"), Ok(Search::replica_exchange()));
         assert_eq!(s("annealing"), Ok(Search::Annealing { t0: 20.0, alpha: 0.999, t_min: 1.0 }));
         assert_eq!(s("metropolis:0.5"), Ok(Search::Metropolis { beta: 0.5 }));
-        assert_eq!(s("best-first:100"), Ok(Search::BestFirst { restart_after: Some(100) }));
+        assert_eq!(
+            s("best-first:100"),
+            Ok(Search::BestFirst { restart_after: Some(100), partial: None })
+        );
+        assert_eq!(
+            s("best-first:partial=32"),
+            Ok(Search::BestFirst { restart_after: None, partial: Some(32) })
+        );
+        assert_eq!(
+            s("best-first:7:partial=2"),
+            Ok(Search::BestFirst { restart_after: Some(7), partial: Some(2) })
+        );
         for bad in ["annealing:1", "best-first:0", "best-first:2.5", "exchange:5", "tabu", ""] {
             assert_eq!(s(bad), Err(ParseConfigError::UnknownSearch(bad.into())), "{bad}");
         }

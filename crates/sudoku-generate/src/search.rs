@@ -105,13 +105,16 @@ impl Searcher {
             }
             // A run expands about one puzzle a second: the best 20,000 waiting are plenty, and
             // keep checkpoints small.
-            Search::BestFirst { restart_after } => {
-                let search =
+            Search::BestFirst { restart_after, partial } => {
+                let mut search =
                     BestFirst::new(model, starts)?.with_frontier_limit(BEST_FIRST_FRONTIER);
-                Searcher::BestFirst(match restart_after {
-                    Some(plateau) => search.with_restarts(plateau),
-                    None => search,
-                })
+                if let Some(plateau) = restart_after {
+                    search = search.with_restarts(plateau);
+                }
+                if let Some(chunk) = partial {
+                    search = search.with_partial(chunk);
+                }
+                Searcher::BestFirst(search)
             }
         })
     }

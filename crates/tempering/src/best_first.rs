@@ -153,6 +153,14 @@ pub struct BestFirst<S, V> {
     /// How long a piece of an expansion rates before the budget and observer are asked.
     #[cfg_attr(feature = "serde", serde(skip, default = "default_piece_time"))]
     piece_time: Duration,
+    /// Partial expansion: the chunk of neighbours after which an expansion that has found a
+    /// better state than the one expanded stops (`None`: expansions are whole).
+    #[cfg_attr(feature = "serde", serde(default))]
+    partial: Option<usize>,
+    /// Where the expansion in progress stops: the end of the chunk of its first better
+    /// neighbour (`None`: none found yet, or whole expansions).
+    #[cfg_attr(feature = "serde", serde(default))]
+    stop_at: Option<usize>,
 }
 
 /// The default length of a piece: short enough for a prompt stop, long enough that the
@@ -213,6 +221,8 @@ impl<S: Clone, V> BestFirst<S, V> {
             fresh: None,
             restarts: Restarts::default(),
             piece_time: PIECE_TIME,
+            partial: None,
+            stop_at: None,
         };
         for (energy, state) in std::iter::once((energy, first)).chain(rated) {
             if search.seen.insert(model.key(&state)) {
@@ -234,6 +244,55 @@ impl<S: Clone, V> BestFirst<S, V> {
     #[must_use]
     pub fn with_piece_time(self, time: Duration) -> BestFirst<S, V> {
         BestFirst { piece_time: time, ..self }
+    }
+
+    /// Partial expansion: an expansion rates its fresh neighbours in chunks of `chunk` (at
+    /// least 1, in the model's order) and stops at the end of the first chunk that holds a
+    /// state better than the one expanded; that state goes back into the frontier with its
+    /// energy and the rest of its neighbours, to be expanded further once nothing better is
+    /// waiting. A climb then rates a chunk per step instead of a whole neighbourhood, and the
+    /// search is otherwise best-first: a state with no better neighbour is expanded whole, and
+    /// a state is still never rated twice. The search is the same for any piece time and
+    /// thread count. Every partial or whole expansion is one sweep.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rand::Rng;
+    /// use tempering::{drive, BestFirst, Budget, Model, Neighbourhood};
+    ///
+    /// /// Integers 0..1000, each with every other integer as a neighbour; the lowest is 0.
+    /// struct Far;
+    /// impl Model for Far {
+    ///     type State = u32;
+    ///     type Move = u32;
+    ///     fn energy(&self, x: &u32) -> f64 { f64::from(*x) }
+    ///     fn propose<R: Rng + ?Sized>(&self, _: &u32, _: u32, _: &mut R) -> Option<u32> { None }
+    ///     fn apply(&self, x: &mut u32, to: u32) { *x = to; }
+    /// }
+    /// impl Neighbourhood for Far {
+    ///     fn neighbours(&self, x: &u32) -> Vec<u32> {
+    ///         (0..1000).rev().filter(|y| y != x).collect()
+    ///     }
+    ///     fn key(&self, x: &u32) -> u64 { u64::from(*x) }
+    /// }
+    ///
+    /// // Whole, the first expansion rates all 999 others. Partial, it stops after the first
+    /// // chunk (999, 998, ..., 989 but 995), which holds better states (994 to 989).
+    /// let mut whole = BestFirst::new(&Far, vec![995])?;
+    /// drive(&mut whole, &Far, &Budget::sweeps(1), &mut ());
+    /// assert_eq!((whole.best().1, whole.seen()), (0.0, 1000));
+    /// let mut partial = BestFirst::new(&Far, vec![995])?.with_partial(10);
+    /// drive(&mut partial, &Far, &Budget::sweeps(1), &mut ());
+    /// assert_eq!((partial.best().1, partial.seen(), partial.frontier_len()), (989.0, 11, 11));
+    /// // Then 989, the best waiting: its first chunk (the ten not seen yet, 988 to 979).
+    /// drive(&mut partial, &Far, &Budget::sweeps(2), &mut ());
+    /// assert_eq!(partial.best().1, 979.0);
+    /// # Ok::<(), tempering::ConfigError>(())
+    /// ```
+    #[must_use]
+    pub fn with_partial(self, chunk: usize) -> BestFirst<S, V> {
+        BestFirst { partial: Some(chunk.max(1)), ..self }
     }
 
     /// Restarts after `plateau` expansions (at least 1) without a better state in the current
@@ -370,6 +429,7 @@ where
                 // A start is expanded once: no later epoch begins from it.
                 self.restarts.starts.retain(|s| s.order != entry.order);
                 self.fresh = None;
+                self.stop_at = None;
                 (entry, 0)
             }
         };
@@ -386,12 +446,24 @@ where
                 })
                 .collect()
         });
-        let (rated, upto) = rate_piece(model, &entry, &fresh[done..], self.piece_time);
-        let upto = done + upto;
-        let ended = upto == fresh.len();
+        // A partial expansion's pieces end at its chunks' ends: where it stops then depends
+        // on the neighbours alone, not on how many a piece rated.
+        let end = match (self.partial, self.stop_at) {
+            (_, Some(stop)) => stop,
+            (Some(chunk), None) => (done + 1).next_multiple_of(chunk).min(fresh.len()),
+            (None, None) => fresh.len(),
+        };
+        let (rated, taken) = rate_piece(model, &entry, &fresh[done..end], self.piece_time);
+        let upto = done + taken;
+        if let (Some(chunk), None) = (self.partial, self.stop_at) {
+            if let Some(i) = rated.iter().position(|(e, _)| *e < entry.energy) {
+                self.stop_at = Some((done + i + 1).next_multiple_of(chunk).min(fresh.len()));
+            }
+        }
+        let end = self.stop_at.unwrap_or(fresh.len());
+        let ended = upto == end;
         if ended {
-            self.seen.extend(fresh.iter().map(|(key, _)| *key));
-            self.fresh = None;
+            self.seen.extend(fresh[..upto].iter().map(|(key, _)| *key));
         }
         for (e, next) in rated {
             observer.on_rated(&next, e, self.expansions);
@@ -403,8 +475,23 @@ where
             self.expanding = Some((entry, upto));
             return observer.keep_going();
         }
+        let whole = upto == self.fresh.as_ref().map_or(0, Vec::len);
+        self.fresh = None;
+        self.stop_at = None;
         self.expansions += 1;
         self.restarts.stale += 1;
+        let info = SweepInfo {
+            sweep: self.expansions,
+            beta: f64::INFINITY,
+            state: &entry.state,
+            energy: entry.energy,
+            accepted: upto as u32,
+        };
+        let go_on = observer.on_sweep(&info);
+        if !whole {
+            // Partly expanded: it waits, as it was, for the rest of its neighbours.
+            self.frontier.push(entry);
+        }
         if self.restarts.after.is_some_and(|after| self.restarts.stale >= after)
             && !self.restarts.starts.is_empty()
         {
@@ -414,14 +501,7 @@ where
             self.restarts.stale = 0;
             self.restarts.count += 1;
         }
-        let info = SweepInfo {
-            sweep: self.expansions,
-            beta: f64::INFINITY,
-            state: &entry.state,
-            energy: entry.energy,
-            accepted: upto as u32,
-        };
-        observer.on_sweep(&info)
+        go_on
     }
 }
 

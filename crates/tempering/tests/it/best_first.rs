@@ -143,31 +143,40 @@ fn a_search_stopped_inside_an_expansion_resumes_exactly() {
     // One thread, pieces of no time: one neighbour each, so each expansion has several.
     let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
     pool.install(|| {
-        let model = Deceptive { rated: AtomicU64::new(0) };
-        let start = || {
-            BestFirst::new(&model, vec![0b0000_1111_0000])
-                .unwrap()
-                .with_piece_time(std::time::Duration::ZERO)
-        };
-        let mut straight = start();
-        let mut straight_trace = Expanded::default();
-        drive(&mut straight, &model, &Budget::sweeps(60), &mut straight_trace);
+        for partial in [None, Some(5)] {
+            let model = Deceptive { rated: AtomicU64::new(0) };
+            let start = || {
+                let search = BestFirst::new(&model, vec![0b0000_1111_0000])
+                    .unwrap()
+                    .with_piece_time(std::time::Duration::ZERO);
+                match partial {
+                    Some(chunk) => search.with_partial(chunk),
+                    None => search,
+                }
+            };
+            let mut straight = start();
+            let mut straight_trace = Expanded::default();
+            drive(&mut straight, &model, &Budget::sweeps(60), &mut straight_trace);
 
-        // The first expansion has 12 fresh neighbours (later ones fewer).
-        let mut first = start();
-        let mut stop = StopInside(false);
-        assert_eq!(drive(&mut first, &model, &Budget::sweeps(60), &mut stop), StopReason::Stopped);
-        assert!(stop.0 && first.sweeps() == 0, "stopped inside the first expansion");
-        let mut trace = Expanded::default();
-        let saved = serde_json::to_string(&first).unwrap();
-        let mut resumed: BestFirst<u16, u16> = serde_json::from_str(&saved).unwrap();
-        drive(&mut resumed, &model, &Budget::sweeps(60), &mut trace);
-        assert_eq!(trace.0, straight_trace.0);
-        assert_eq!(resumed.best(), straight.best());
-        assert_eq!(
-            (resumed.seen(), resumed.frontier_len()),
-            (straight.seen(), straight.frontier_len())
-        );
+            // The first expansion has 12 fresh neighbours (later ones fewer).
+            let mut first = start();
+            let mut stop = StopInside(false);
+            assert_eq!(
+                drive(&mut first, &model, &Budget::sweeps(60), &mut stop),
+                StopReason::Stopped
+            );
+            assert!(stop.0 && first.sweeps() == 0, "stopped inside the first expansion");
+            let mut trace = Expanded::default();
+            let saved = serde_json::to_string(&first).unwrap();
+            let mut resumed: BestFirst<u16, u16> = serde_json::from_str(&saved).unwrap();
+            drive(&mut resumed, &model, &Budget::sweeps(60), &mut trace);
+            assert_eq!(trace.0, straight_trace.0);
+            assert_eq!(resumed.best(), straight.best());
+            assert_eq!(
+                (resumed.seen(), resumed.frontier_len()),
+                (straight.seen(), straight.frontier_len())
+            );
+        }
     });
 }
 
@@ -212,26 +221,65 @@ fn restarts_begin_from_the_next_start_and_resume_exactly() {
 }
 
 /// Pieces of any length on any number of threads give the same search: neighbours are taken
-/// in order by whichever thread is free, and applied in order.
+/// in order by whichever thread is free, and applied in order; a partial expansion stops at
+/// the same neighbour however many a piece rated beyond it.
 #[test]
 fn the_search_is_the_same_for_any_piece_time_and_thread_count() {
-    let trace = |threads: usize, piece: std::time::Duration| {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-        pool.install(|| {
-            let model = Deceptive { rated: AtomicU64::new(0) };
-            let mut search = BestFirst::new(&model, vec![0b1010_0101_1100, 0b0000_0000_0001])
-                .unwrap()
-                .with_piece_time(piece)
-                .with_restarts(5);
-            let mut trace = Expanded::default();
-            drive(&mut search, &model, &Budget::sweeps(300), &mut trace);
-            (trace.0, *search.best().0, search.seen(), search.epochs())
-        })
-    };
-    let reference = trace(1, std::time::Duration::from_secs(1));
-    assert_eq!(reference.0.len(), 300);
-    for (threads, piece) in [(1, 0), (2, 0), (3, 0), (2, 1000), (4, 1)] {
-        let piece = std::time::Duration::from_micros(piece);
-        assert_eq!(trace(threads, piece), reference, "{threads} threads, pieces of {piece:?}");
+    for partial in [None, Some(1), Some(3)] {
+        let trace = |threads: usize, piece: std::time::Duration| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            pool.install(|| {
+                let model = Deceptive { rated: AtomicU64::new(0) };
+                let mut search = BestFirst::new(&model, vec![0b1010_0101_1100, 0b0000_0000_0001])
+                    .unwrap()
+                    .with_piece_time(piece)
+                    .with_restarts(5);
+                if let Some(chunk) = partial {
+                    search = search.with_partial(chunk);
+                }
+                let mut trace = Expanded::default();
+                drive(&mut search, &model, &Budget::sweeps(300), &mut trace);
+                (trace.0, *search.best().0, search.seen(), search.epochs())
+            })
+        };
+        let reference = trace(1, std::time::Duration::from_secs(1));
+        assert_eq!(reference.0.len(), 300);
+        for (threads, piece) in [(1, 0), (2, 0), (3, 0), (2, 1000), (4, 1)] {
+            let piece = std::time::Duration::from_micros(piece);
+            assert_eq!(
+                trace(threads, piece),
+                reference,
+                "{threads} threads, pieces of {piece:?}, partial {partial:?}"
+            );
+        }
     }
+}
+
+/// Partial expansion climbs on the first better neighbours: down the slope it rates a few
+/// neighbours per step instead of all twelve, and it still rates no state twice and, given
+/// the time, searches the whole space.
+#[test]
+fn partial_expansion_climbs_on_fewer_ratings_and_still_searches_everything() {
+    let descend = |partial: Option<usize>| {
+        let model = Deceptive { rated: AtomicU64::new(0) };
+        let mut search = BestFirst::new(&model, vec![0b1111_1111_1111]).unwrap();
+        if let Some(chunk) = partial {
+            search = search.with_partial(chunk);
+        }
+        // Until the bottom of the slope, all-zero (energy 0), is found.
+        let budget = Budget::sweeps(1 << 20).with_target(0.0);
+        drive(&mut search, &model, &budget, &mut ());
+        assert_eq!(search.best(), (&0, 0.0));
+        let to_bottom = model.rated.load(Ordering::Relaxed);
+        assert_eq!(to_bottom as usize, search.seen(), "no state rated twice");
+        let reason = drive(&mut search, &model, &Budget::sweeps(1 << 20), &mut ());
+        assert_eq!(reason, StopReason::Exhausted);
+        assert_eq!(search.best(), (&GOAL, -100.0));
+        assert_eq!(model.rated.load(Ordering::Relaxed), 1 << 12, "every state rated once");
+        to_bottom
+    };
+    let whole = descend(None);
+    let partial = descend(Some(2));
+    // Whole expansions rate 124 states to the bottom, chunks of two 69.
+    assert!(5 * partial < 3 * whole, "whole expansions rated {whole}, partial {partial}");
 }
