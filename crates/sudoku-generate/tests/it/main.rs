@@ -146,14 +146,16 @@ fn minimal_output_has_every_clue_needed() {
     assert!(!g.rate_summary().minimal, "a puzzle two steps from depth 1 still has spare clues");
 }
 
-/// Annealing and Metropolis run the main phase through the same driver, resume exactly from a
-/// checkpoint, and the best-of-random start is the same for any thread count.
+/// Annealing, Metropolis and best-first (whole or partial expansions) run the main phase
+/// through the same driver, resume exactly from a checkpoint, and the best-of-random start is
+/// the same for any thread count.
 #[test]
 fn any_optimizer_runs_the_main_phase_and_resumes_exactly() {
     let searches = [
         Search::Annealing { t0: 20.0, alpha: 0.99, t_min: 1.0 },
         Search::Metropolis { beta: 0.2 },
         Search::best_first(),
+        Search::BestFirst { restart_after: None, partial: Some(4) },
     ];
     for (search, moves) in
         searches.into_iter().flat_map(|s| [(s, Moves::Flips), (s, Moves::PATTERN)])
