@@ -455,10 +455,10 @@ where
         };
         let (rated, taken) = rate_piece(model, &entry, &fresh[done..end], self.piece_time);
         let upto = done + taken;
-        if let (Some(chunk), None) = (self.partial, self.stop_at) {
-            if let Some(i) = rated.iter().position(|(e, _)| *e < entry.energy) {
-                self.stop_at = Some((done + i + 1).next_multiple_of(chunk).min(fresh.len()));
-            }
+        if let (Some(chunk), None) = (self.partial, self.stop_at)
+            && let Some(i) = rated.iter().position(|(e, _)| *e < entry.energy)
+        {
+            self.stop_at = Some((done + i + 1).next_multiple_of(chunk).min(fresh.len()));
         }
         let end = self.stop_at.unwrap_or(fresh.len());
         let ended = upto == end;
