@@ -460,8 +460,8 @@ where
         {
             self.stop_at = Some((done + i + 1).next_multiple_of(chunk).min(fresh.len()));
         }
-        let end = self.stop_at.unwrap_or(fresh.len());
-        let ended = upto == end;
+        let total = fresh.len();
+        let ended = upto == self.stop_at.unwrap_or(total);
         if ended {
             self.seen.extend(fresh[..upto].iter().map(|(key, _)| *key));
         }
@@ -475,7 +475,7 @@ where
             self.expanding = Some((entry, upto));
             return observer.keep_going();
         }
-        let whole = upto == self.fresh.as_ref().map_or(0, Vec::len);
+        let whole = upto == total;
         self.fresh = None;
         self.stop_at = None;
         self.expansions += 1;
