@@ -6,7 +6,8 @@
 #   SUDOKU_TIME=6h sbatch --array=1-50 scripts/slurm-generate.sh
 #   SUDOKU_STEPS=500 sbatch --array=1-8 scripts/slurm-generate.sh --start random:200
 #   SUDOKU_START_FILE=top800.txt SUDOKU_TIME=15m sbatch --array=1-8 scripts/slurm-generate.sh \
-#       --known elevens-hardest.txt hardest-db-110626.csv       # the vicinity of known puzzles
+#       --search best-first --known elevens-hardest.txt hardest-db-110626.csv
+#                                          # the vicinity of known puzzles, never restarting
 #
 # With SUDOKU_FIND_ABOVE=X, every puzzle a best-first task rates at X or above (in the energy's
 # units: ER for the default) goes to results/finds-N.jsonl, one line per isomorphism class.

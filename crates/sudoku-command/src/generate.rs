@@ -27,9 +27,9 @@ use crate::{Status, parse_duration, thread_pool};
 pub(crate) struct GenerateArgs {
     /// Settings to start from (the flags below change them): explainer (hard for people, by
     /// Sudoku Explainer's ER: se-rating energy, 2,000 random minimal puzzles as the start,
-    /// best-first search over their vicinity), average-width (hard for backtracking: the
-    /// average-width energy, the same start, best-first restarting after 100 expansions
-    /// without a better puzzle), paper (exactly the paper's).
+    /// best-first search over their vicinity restarting after 400 expansions without a better
+    /// puzzle), average-width (hard for backtracking: the average-width energy, the same
+    /// start, best-first restarting after 100), paper (exactly the paper's).
     #[arg(long, default_value = "explainer")]
     preset: String,
     /// The optimizer after the start: exchange (replica exchange), annealing or
