@@ -170,6 +170,18 @@ impl Search {
     pub const fn best_first() -> Search {
         Search::BestFirst { restart_after: None, partial: None }
     }
+
+    /// Best-first search restarting after `after` expansions without a better state (whole
+    /// expansions), as the presets search.
+    ///
+    /// ```
+    /// use sudoku_generate::Search;
+    /// assert_eq!(Search::best_first_restarting(100).to_string(), "best-first:100");
+    /// ```
+    #[must_use]
+    pub const fn best_first_restarting(after: u64) -> Search {
+        Search::BestFirst { restart_after: Some(after), partial: None }
+    }
 }
 
 /// `exchange` (the paper's values) or `exchange:M:BETA_HOT:ADJUSTMENT`, `annealing` or
@@ -594,10 +606,7 @@ impl GeneratorConfig {
         GeneratorConfig {
             energy: Energy::new(rating),
             start: Start::BestOfRandom(2000),
-            search: Search::BestFirst {
-                restart_after: Some(GeneratorConfig::EXPLAINER_RESTART),
-                partial: None,
-            },
+            search: Search::best_first_restarting(GeneratorConfig::EXPLAINER_RESTART),
             moves: Moves::Vicinity,
             sweeps_per_round: 1,
             ..GeneratorConfig::paper()
@@ -618,7 +627,7 @@ impl GeneratorConfig {
     pub fn average_width() -> GeneratorConfig {
         GeneratorConfig {
             energy: Energy::new(Rating::new(RatingKind::AverageWidth).with_samples(8)),
-            search: Search::BestFirst { restart_after: Some(100), partial: None },
+            search: Search::best_first_restarting(100),
             ..GeneratorConfig::explainer()
         }
     }
