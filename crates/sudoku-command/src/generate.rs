@@ -26,10 +26,11 @@ use crate::{Status, parse_duration, thread_pool};
 #[derive(clap::Args, Debug)]
 pub(crate) struct GenerateArgs {
     /// Settings to start from (the flags below change them): explainer (hard for people, by
-    /// Sudoku Explainer's ER: se-rating energy, 2,000 random minimal puzzles as the start,
-    /// best-first search over their vicinity restarting after 400 expansions without a better
-    /// puzzle), average-width (hard for backtracking: the average-width energy, the same
-    /// start, best-first restarting after 100), paper (exactly the paper's).
+    /// Sudoku Explainer's ER: se-rating energy, 2,000 random minimal puzzles of at most 22
+    /// clues as the start (random:2000:22), best-first search over their vicinity restarting
+    /// after 400 expansions without a better puzzle), average-width (hard for backtracking:
+    /// the average-width energy, 2,000 random minimal puzzles of any clue count, best-first
+    /// restarting after 100), paper (exactly the paper's).
     #[arg(long, default_value = "explainer")]
     preset: String,
     /// The optimizer after the start: exchange (replica exchange), annealing or
@@ -65,7 +66,8 @@ pub(crate) struct GenerateArgs {
     moves: Option<String>,
     /// Where the main phase starts: depth (the paper's depth phase), random:N (N random
     /// minimal puzzles rated by the energy: chains and replicas start from the best,
-    /// best-first from all), or file:PATH (the puzzles of a file, rated the same way: the
+    /// best-first from all), random:N:C (the same, of at most C clues, C from 21: each drawn
+    /// again until it fits), or file:PATH (the puzzles of a file, rated the same way: the
     /// vicinity of known hard puzzles).
     #[arg(long)]
     start: Option<String>,
@@ -379,8 +381,10 @@ fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GeneratorConfig> {
         // Where given puzzles come from is the command's business: it counts them later.
         Some(other) if other.starts_with("file:") => Start::Given(0),
         Some(other) => match other.parse::<Start>() {
-            Ok(Start::BestOfRandom(0) | Start::Given(_)) | Err(_) => {
-                bail!("unknown start {other:?}; use depth, random:N (N from 1) or file:PATH")
+            Ok(Start::BestOfRandom { count: 0, .. } | Start::Given(_)) | Err(_) => {
+                bail!(
+                    "unknown start {other:?}; use depth, random:N (N from 1), random:N:C (at most C clues, C from 21) or file:PATH"
+                )
             }
             Ok(start) => start,
         },
@@ -617,7 +621,14 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
             let seed = args.seed.unwrap_or(1);
             let phase = match config.start {
                 Start::DepthPhase { .. } => "depth phase".to_string(),
-                Start::BestOfRandom(n) => format!("rating {n} random minimal puzzles"),
+                Start::BestOfRandom { count, max_clues: None } => {
+                    format!("rating {count} random minimal puzzles")
+                }
+                Start::BestOfRandom { count, max_clues: Some(c) } => {
+                    format!(
+                        "drawing and rating {count} random minimal puzzles of at most {c} clues"
+                    )
+                }
                 _ => "start phase".to_string(),
             };
             let seeds = match args.runs {

@@ -279,6 +279,18 @@ fn rate_rejects_unknown_metrics() {
     assert!(text(&out.stderr).contains("unknown rating \"bogus\""));
 }
 
+/// A clue limit below 21 (too rare to draw) or above 81 is a usage error naming the forms.
+#[test]
+fn generate_rejects_a_clue_limit_it_cannot_draw() {
+    for start in ["random:10:20", "random:10:82", "random:10:x"] {
+        let out = sudoku(&["generate", "--start", start, "--steps", "1", "--no-progress"], b"");
+        assert_eq!(out.status.code(), Some(2), "{start}");
+        let err = text(&out.stderr);
+        assert!(err.contains(&format!("unknown start \"{start}\"")), "{err}");
+        assert!(err.contains("random:N:C (at most C clues, C from 21)"), "{err}");
+    }
+}
+
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("sudoku-cli-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -406,7 +418,7 @@ fn generate_refuses_a_damaged_checkpoint() {
     // A checkpoint without a run is refused, not a crash.
     std::fs::write(
         &ckpt,
-        b"{\"format\":\"sudoku-generate-checkpoint\",\"version\":5,\"portfolio\":{\"runs\":[]}}",
+        b"{\"format\":\"sudoku-generate-checkpoint\",\"version\":6,\"portfolio\":{\"runs\":[]}}",
     )
     .unwrap();
     let out = sudoku(

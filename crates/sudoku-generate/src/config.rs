@@ -6,7 +6,7 @@
 //! |---|---|
 //! | [`Search`] | `exchange`, `exchange:M:BETA_HOT:ADJUSTMENT`, `annealing`, `annealing:T0:ALPHA:TMIN`, `metropolis`, `metropolis:BETA`, `best-first`, `best-first:N` |
 //! | [`Adjustment`] | `watanabe`, `watanabe:P`, `equal`, `equal:RATE`, `none` |
-//! | [`Start`] | `depth`, `depth:BETA:TARGET:MAX_SWEEPS`, `random:N`, `given:N` |
+//! | [`Start`] | `depth`, `depth:BETA:TARGET:MAX_SWEEPS`, `random:N`, `random:N:C`, `given:N` |
 //! | [`Moves`] | `flips`, `vicinity`, `pattern`, `pattern:U` |
 //! | [`Preset`] | `explainer`, `average-width`, `paper` |
 //!
@@ -57,7 +57,9 @@ pub enum ParseConfigError {
     #[error("unknown adjustment {0:?}; use watanabe, equal or none")]
     UnknownAdjustment(String),
     /// Not a start.
-    #[error("unknown start {0:?}; use depth, random:N or given:N")]
+    #[error(
+        "unknown start {0:?}; use depth, random:N, random:N:C (at most C clues, C from 21) or given:N"
+    )]
     UnknownStart(String),
     /// Not a kind of moves.
     #[error(
@@ -342,7 +344,7 @@ impl FromStr for Adjustment {
 ///
 /// ```
 /// use sudoku_generate::Start;
-/// assert_eq!("random:2000".parse::<Start>()?, Start::BestOfRandom(2000));
+/// assert_eq!("random:2000".parse::<Start>()?, Start::random(2000));
 /// assert_eq!(Start::depth(3).to_string(), "depth:0.05:3:100000");
 /// assert_eq!("depth".parse::<Start>()?, Start::depth_phase());
 /// # Ok::<(), sudoku_generate::ParseConfigError>(())
@@ -361,10 +363,20 @@ pub enum Start {
         /// The most sweeps (100,000).
         max_sweeps: u64,
     },
-    /// This many random minimal puzzles (at least one), rated by the run's energy in
+    /// `count` random minimal puzzles (at least one), rated by the run's energy in
     /// parallel: chains and replicas start from the lowest-energy one,
-    /// [`Search::BestFirst`] from all of them.
-    BestOfRandom(u32),
+    /// [`Search::BestFirst`] from all of them. With `max_clues`, a puzzle of more clues is
+    /// drawn again (the `i`-th start from its own random stream until one fits), so the
+    /// starts are random minimal puzzles of at most that many clues: the hardest puzzles
+    /// known have 21 to 23 (a search over the {-1+1} vicinity keeps the clue count), where
+    /// random removal makes 24 or 25 most often (`docs/generator.md`). From
+    /// [`Start::FEWEST_MAX_CLUES`] (21, about one random minimal puzzle in 450) up.
+    BestOfRandom {
+        /// How many start puzzles.
+        count: u32,
+        /// The most clues a start puzzle may have; `None` for any number.
+        max_clues: Option<u8>,
+    },
     /// This many puzzles given to [`Generation::start_from`](crate::Generation::start_from)
     /// (the vicinity of known hard puzzles, say), used as random minimal puzzles are. Where
     /// the puzzles come from (a file, a database) is the caller's business: the configuration
@@ -373,6 +385,41 @@ pub enum Start {
 }
 
 impl Start {
+    /// The lowest clue limit of [`Start::BestOfRandom`]: random removal makes minimal puzzles
+    /// of 21 clues about once in 450 draws, of 20 or fewer too rarely to wait for.
+    pub const FEWEST_MAX_CLUES: u8 = 21;
+
+    /// `count` random minimal puzzles of any clue count (`random:N`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_generate::Start;
+    /// assert_eq!(Start::random(20), Start::BestOfRandom { count: 20, max_clues: None });
+    /// assert_eq!(Start::random(20).to_string(), "random:20");
+    /// ```
+    #[must_use]
+    pub const fn random(count: u32) -> Start {
+        Start::BestOfRandom { count, max_clues: None }
+    }
+
+    /// `count` random minimal puzzles of at most `max_clues` clues (`random:N:C`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_generate::Start;
+    /// let start = Start::random_up_to(2000, 22);
+    /// assert_eq!(start, Start::BestOfRandom { count: 2000, max_clues: Some(22) });
+    /// assert_eq!(start.to_string(), "random:2000:22");
+    /// assert_eq!("random:2000:22".parse::<Start>()?, start);
+    /// # Ok::<(), sudoku_generate::ParseConfigError>(())
+    /// ```
+    #[must_use]
+    pub const fn random_up_to(count: u32, max_clues: u8) -> Start {
+        Start::BestOfRandom { count, max_clues: Some(max_clues) }
+    }
+
     /// The paper's depth phase: beta = 0.05 until depth 8 (at most 100,000 sweeps).
     #[must_use]
     pub const fn depth_phase() -> Start {
@@ -386,7 +433,8 @@ impl Start {
     }
 }
 
-/// `depth` (the paper's) or `depth:BETA:TARGET:MAX_SWEEPS`, `random:N`, `given:N`.
+/// `depth` (the paper's) or `depth:BETA:TARGET:MAX_SWEEPS`, `random:N`, `random:N:C`,
+/// `given:N`.
 impl fmt::Display for Start {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -394,7 +442,8 @@ impl fmt::Display for Start {
             Start::DepthPhase { beta, target, max_sweeps } => {
                 write!(f, "depth:{beta}:{target}:{max_sweeps}")
             }
-            Start::BestOfRandom(n) => write!(f, "random:{n}"),
+            Start::BestOfRandom { count, max_clues: None } => write!(f, "random:{count}"),
+            Start::BestOfRandom { count, max_clues: Some(c) } => write!(f, "random:{count}:{c}"),
             Start::Given(n) => write!(f, "given:{n}"),
         }
     }
@@ -413,7 +462,13 @@ impl FromStr for Start {
                 target: target.parse().map_err(|_| unknown())?,
                 max_sweeps: max_sweeps.parse().map_err(|_| unknown())?,
             },
-            ["random", n] => Start::BestOfRandom(n.parse().map_err(|_| unknown())?),
+            ["random", n] => Start::random(n.parse().map_err(|_| unknown())?),
+            ["random", n, c] => match c.parse::<u8>() {
+                Ok(c) if (Start::FEWEST_MAX_CLUES..=81).contains(&c) => {
+                    Start::random_up_to(n.parse().map_err(|_| unknown())?, c)
+                }
+                _ => return Err(unknown()),
+            },
             ["given", n] => Start::Given(n.parse().map_err(|_| unknown())?),
             _ => return Err(unknown()),
         })
@@ -520,7 +575,7 @@ impl GeneratorConfig {
     /// use sudoku_generate::{GeneratorConfig, Search, Start};
     /// let config = GeneratorConfig::explainer()
     ///     .with_energy("depth".parse()?)
-    ///     .with_start(Start::BestOfRandom(50))
+    ///     .with_start(Start::random(50))
     ///     .with_search(Search::Metropolis { beta: 0.2 });
     /// assert_eq!(config.energy.to_string(), "depth");
     /// # Ok::<(), sudoku_metrics::ParseRatingError>(())
@@ -591,8 +646,25 @@ impl GeneratorConfig {
     /// ```
     pub const EXPLAINER_RESTART: u64 = 400;
 
+    /// The most clues of the explainer preset's random start puzzles: 22. Random removal
+    /// makes minimal puzzles of 24 or 25 clues most often and of 22 or fewer about one time in
+    /// 25, while 68 % of the 26,013 puzzles of ER 11 or more in `elevens-hardest.txt` have 21
+    /// or 22; a search over the {-1+1} vicinity never adds a clue, so the starts set where
+    /// it climbs (`docs/generator.md`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_generate::{GeneratorConfig, Start};
+    /// let start = GeneratorConfig::explainer().start;
+    /// assert_eq!(start, Start::random_up_to(2000, GeneratorConfig::EXPLAINER_MAX_CLUES));
+    /// assert_eq!(start.to_string(), "random:2000:22");
+    /// ```
+    pub const EXPLAINER_MAX_CLUES: u8 = 22;
+
     /// Puzzles hard for people, by Sudoku Explainer's ER (measured in `docs/generator.md`):
-    /// energy `se-rating:tiebreak=ep-ed`, 2,000 random minimal puzzles as the start, and a
+    /// energy `se-rating:tiebreak=ep-ed`, 2,000 random minimal puzzles of at most
+    /// [`EXPLAINER_MAX_CLUES`](Self::EXPLAINER_MAX_CLUES) clues as the start, and a
     /// best-first search over the {-1+1} vicinity (every exchange of one clue, so the solution
     /// grid changes) from all of them that restarts from the next start after
     /// [`EXPLAINER_RESTART`](Self::EXPLAINER_RESTART) expansions without a better puzzle; the
@@ -605,7 +677,7 @@ impl GeneratorConfig {
         rating.tiebreak = sudoku_metrics::SeTiebreak::EpEd;
         GeneratorConfig {
             energy: Energy::new(rating),
-            start: Start::BestOfRandom(2000),
+            start: Start::random_up_to(2000, GeneratorConfig::EXPLAINER_MAX_CLUES),
             search: Search::best_first_restarting(GeneratorConfig::EXPLAINER_RESTART),
             moves: Moves::Vicinity,
             sweeps_per_round: 1,
@@ -627,6 +699,7 @@ impl GeneratorConfig {
     pub fn average_width() -> GeneratorConfig {
         GeneratorConfig {
             energy: Energy::new(Rating::new(RatingKind::AverageWidth).with_samples(8)),
+            start: Start::random(2000),
             search: Search::best_first_restarting(100),
             ..GeneratorConfig::explainer()
         }
@@ -763,8 +836,10 @@ mod tests {
             Start::depth_phase(),
             Start::depth(3),
             Start::DepthPhase { beta: 0.5, target: 9, max_sweeps: 12 },
-            Start::BestOfRandom(0),
-            Start::BestOfRandom(2000),
+            Start::random(0),
+            Start::random(2000),
+            Start::random_up_to(2000, 22),
+            Start::random_up_to(1, 81),
             Start::Given(17),
         ]);
         round_trip(&[
@@ -807,8 +882,11 @@ mod tests {
             "invalid number \"x\" in search \"tabu:x\"",
             "numbers are read before the name, as in 0.1"
         );
-        assert_eq!("random:20".parse::<Start>(), Ok(Start::BestOfRandom(20)));
-        for bad in ["random", "random:x", "random:-1", "file:x", "depth:1"] {
+        assert_eq!("random:20".parse::<Start>(), Ok(Start::random(20)));
+        assert_eq!("random:20:21".parse::<Start>(), Ok(Start::random_up_to(20, 21)));
+        for bad in
+            ["random", "random:x", "random:-1", "file:x", "depth:1", "random:9:20", "random:9:82"]
+        {
             assert_eq!(bad.parse::<Start>(), Err(ParseConfigError::UnknownStart(bad.into())));
         }
         assert_eq!(

@@ -37,6 +37,12 @@ pub enum GenerateError {
     /// The optimizer cannot run with this configuration (no replicas, an invalid ladder).
     #[error("the optimizer cannot run: {0}")]
     Optimizer(#[from] ConfigError),
+    /// [`Start::BestOfRandom`] with a clue limit below [`Start::FEWEST_MAX_CLUES`]: random
+    /// minimal puzzles that small are too rare to draw.
+    #[error(
+        "random start puzzles of at most {0} clues are too rare to draw; the limit goes from 21"
+    )]
+    ClueLimit(u8),
 }
 
 /// A generation in progress: serialise it to checkpoint, deserialise it to resume.
@@ -96,12 +102,13 @@ impl Streams {
     }
 }
 
-/// `n` random minimal puzzles (the `i`-th drawn from the seed and `i` alone, rated in
-/// parallel: the same for any thread count), lowest energy first (in drawing order among
-/// equals), or `None` when `keep_going` says stop.
+/// `n` random minimal puzzles of at most `max_clues` clues (the `i`-th drawn from the seed
+/// and `i` alone, again until it fits, and rated in parallel: the same for any thread count),
+/// lowest energy first (in drawing order among equals), or `None` when `keep_going` says stop.
 fn random_starts(
     model: &WidthModel,
     n: u32,
+    max_clues: u8,
     streams: Streams,
     keep_going: &mut dyn FnMut() -> bool,
 ) -> Option<Vec<PuzzleState>> {
@@ -117,7 +124,9 @@ fn random_starts(
             .into_par_iter()
             .map(|i| {
                 let mut rng = streams.start(i);
-                let puzzle = random_minimal(&mut rng, Symmetry::None);
+                let puzzle = std::iter::repeat_with(|| random_minimal(&mut rng, Symmetry::None))
+                    .find(|p| p.filled_cells().len() <= usize::from(max_clues))
+                    .expect("an endless draw ends on a fit");
                 let solution = match sudoku_solve::solve(&puzzle) {
                     sudoku_solve::Outcome::Unique(s) => s,
                     _ => unreachable!("a random minimal puzzle is unique"),
@@ -161,7 +170,7 @@ impl Generation {
     /// use sudoku_generate::{Generation, GeneratorConfig, Start};
     /// use tempering::KeepGoing;
     ///
-    /// let config = GeneratorConfig::default().with_start(Start::BestOfRandom(100));
+    /// let config = GeneratorConfig::default().with_start(Start::random(100));
     /// let mut asked = 0;
     /// let mut stop_at_once = KeepGoing(|| {
     ///     asked += 1;
@@ -181,10 +190,15 @@ impl Generation {
         let solution = sudoku_solve::random_solution(&mut rng);
         let (beta, target, max_sweeps) = match config.start {
             Start::DepthPhase { beta, target, max_sweeps } => (beta, target, max_sweeps),
-            Start::BestOfRandom(n) => {
+            Start::BestOfRandom { count, max_clues } => {
+                let max_clues = max_clues.unwrap_or(81);
+                if max_clues < Start::FEWEST_MAX_CLUES {
+                    return Err(GenerateError::ClueLimit(max_clues));
+                }
                 let model = Generation::width_model(&config, solution, seed);
                 let keep_going = &mut || observer.keep_going();
-                let Some(starts) = random_starts(&model, n, streams, keep_going) else {
+                let Some(starts) = random_starts(&model, count, max_clues, streams, keep_going)
+                else {
                     return Ok(None);
                 };
                 return Generation::with_starts(config, seed, model, starts, 0).map(Some);
@@ -320,7 +334,7 @@ impl Generation {
     ///     }
     /// }
     ///
-    /// let config = GeneratorConfig::default().with_start(Start::BestOfRandom(10));
+    /// let config = GeneratorConfig::default().with_start(Start::random(10));
     /// let mut generation = Generation::start(config, 2)?;
     /// let mut watch = Watch::default();
     /// generation.run(&Budget::sweeps(2), &mut watch);

@@ -19,7 +19,7 @@
 //!
 //! // Hard for people (the default, by Sudoku Explainer's ER), deliberately short: the best of
 //! // 20 random minimal puzzles, then 3 best-first expansions of their vicinity.
-//! let config = GeneratorConfig::default().with_start(Start::BestOfRandom(20));
+//! let config = GeneratorConfig::default().with_start(Start::random(20));
 //! let mut generation = Generation::start(config, 7)?;
 //! generation.run(&Budget::sweeps(3), &mut ());
 //! let summary = generation.rate_summary();

@@ -284,7 +284,7 @@ impl Novelty {
 /// use sudoku_generate::{Generation, GeneratorConfig, Start, SummaryLine};
 /// use tempering::Budget;
 ///
-/// let config = GeneratorConfig::default().with_start(Start::BestOfRandom(5));
+/// let config = GeneratorConfig::default().with_start(Start::random(5));
 /// let mut generation = Generation::start(config, 3)?;
 /// let stop = generation.run(&Budget::sweeps(1), &mut ());
 /// let line = SummaryLine::new(generation.rate_summary(), config.energy, 1, stop);

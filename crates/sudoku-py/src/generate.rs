@@ -104,7 +104,8 @@ impl<S> Observer<S> for Watch<'_> {
 /// Searches for a puzzle hard for people (by Sudoku Explainer's ER, or any rating as
 /// ``energy``), as ``sudoku generate`` does, for ``seconds`` of wall-clock time (start phase
 /// included) or ``steps`` sweeps. ``preset``: explainer, average-width or paper; ``start``:
-/// how many random minimal puzzles the search starts from (2,000 in the explainer preset).
+/// how many random minimal puzzles the search starts from (2,000 in the explainer preset,
+/// of at most 22 clues: the preset's clue limit stays).
 ///
 /// Ctrl-C stops the search and returns the best puzzle so far with ``stop_reason``
 /// ``"interrupted"`` (``KeyboardInterrupt`` only if no puzzle was rated yet). Returns the
@@ -137,7 +138,13 @@ fn generate(
     }
     match start {
         Some(0) => return Err(PyValueError::new_err("start must be at least 1")),
-        Some(n) => config.start = Start::BestOfRandom(n),
+        // The count changes, the preset's clue limit stays.
+        Some(count) => {
+            config.start = match config.start {
+                Start::BestOfRandom { max_clues, .. } => Start::BestOfRandom { count, max_clues },
+                _ => Start::random(count),
+            }
+        }
         None => {}
     }
     let time = match seconds {

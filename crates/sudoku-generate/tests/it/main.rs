@@ -161,7 +161,7 @@ fn any_optimizer_runs_the_main_phase_and_resumes_exactly() {
         searches.into_iter().flat_map(|s| [(s, Moves::Flips), (s, Moves::PATTERN)])
     {
         let config = small(energy("depth"))
-            .with_start(Start::BestOfRandom(16))
+            .with_start(Start::random(16))
             .with_search(search)
             .with_moves(moves);
         let run = |threads: usize, split: bool| {
@@ -192,7 +192,7 @@ fn any_optimizer_runs_the_main_phase_and_resumes_exactly() {
 #[test]
 fn best_first_search_climbs_the_vicinity() {
     let config = small(energy("depth"))
-        .with_start(Start::BestOfRandom(8))
+        .with_start(Start::random(8))
         .with_search(Search::best_first())
         .with_moves(Moves::Vicinity);
     let run = |threads: usize| {
@@ -218,6 +218,42 @@ fn best_first_search_climbs_the_vicinity() {
         serde_json::to_string(&one.bests()).unwrap(),
         serde_json::to_string(&g.bests()).unwrap()
     );
+}
+
+/// A clue limit on the random starts: the search over the {-1+1} vicinity never adds a clue,
+/// so every puzzle it reports has at most the starts' limit, where the same seed without the
+/// limit reports puzzles of more; the same for any thread count; a limit too low to draw is a
+/// typed error.
+#[test]
+fn random_starts_keep_to_their_clue_limit() {
+    let config = |start| {
+        small(energy("depth"))
+            .with_start(start)
+            .with_search(Search::best_first())
+            .with_moves(Moves::Vicinity)
+    };
+    let run = |start, threads: usize| {
+        rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(|| {
+            let mut g = Generation::start(config(start), 5).unwrap();
+            g.run(&Budget::sweeps(3), &mut ());
+            g.bests().to_vec()
+        })
+    };
+    let lean = run(Start::random_up_to(12, 22), 2);
+    assert!(!lean.is_empty());
+    for b in &lean {
+        assert!(b.clues <= 22, "{} has {} clues", b.puzzle, b.clues);
+        assert!(sudoku_solve::solve(&b.puzzle).unique().is_some(), "{}", b.puzzle);
+    }
+    let json = |bests: &[sudoku_generate::BestRecord]| serde_json::to_string(bests).unwrap();
+    assert_eq!(json(&lean), json(&run(Start::random_up_to(12, 22), 1)));
+    let any = run(Start::random(12), 2);
+    assert!(any.iter().any(|b| b.clues > 22), "without the limit this seed's starts are larger");
+    let too_low = Start::BestOfRandom { count: 4, max_clues: Some(20) };
+    assert!(matches!(
+        Generation::start(config(too_low), 1),
+        Err(sudoku_generate::GenerateError::ClueLimit(20))
+    ));
 }
 
 /// Pattern moves are the vicinity's, then every change of two clues' digits that keeps the

@@ -380,7 +380,8 @@ def generate(
     """Searches for a puzzle hard for people (by Sudoku Explainer's ER, or any rating as
     ``energy``), as ``sudoku generate`` does, for ``seconds`` of wall-clock time (start phase
     included) or ``steps`` sweeps. ``preset``: explainer, average-width or paper; ``start``:
-    how many random minimal puzzles the search starts from (2,000 in the explainer preset).
+    how many random minimal puzzles the search starts from (2,000 in the explainer preset,
+    of at most 22 clues: the preset's clue limit stays).
 
     Ctrl-C stops the search and returns the best puzzle so far with ``stop_reason``
     ``"interrupted"`` (``KeyboardInterrupt`` only if no puzzle was rated yet). Returns the
