@@ -51,6 +51,7 @@ mod observe;
 mod portfolio;
 mod record;
 mod search;
+mod start;
 mod summary;
 
 pub use band::{
@@ -58,7 +59,7 @@ pub use band::{
     random_minimal,
 };
 pub use checkpoint::{CHECKPOINT_FORMAT, CHECKPOINT_VERSION, Checkpoint, CheckpointError};
-pub use config::{Adjustment, GeneratorConfig, ParseConfigError, Preset, Search, Start};
+pub use config::{Adjustment, GeneratorConfig, ParseConfigError, Preset, Search};
 pub use energy::Energy;
 pub use generation::{GenerateError, Generation};
 pub use model::{Moves, PuzzleModel, PuzzleMove, PuzzleState};
@@ -66,6 +67,7 @@ pub use portfolio::Portfolio;
 pub use record::{
     BandLine, BestLine, BestNew, BestRecord, FindLine, Novelty, RoundRecord, SummaryLine,
 };
+pub use start::Start;
 /// The catalogue's scales, the type of [`Energy::scale`].
 pub use sudoku_metrics::Scale;
 pub use summary::Summary;
