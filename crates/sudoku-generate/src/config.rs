@@ -58,7 +58,8 @@ pub enum ParseConfigError {
     UnknownAdjustment(String),
     /// Not a start.
     #[error(
-        "unknown start {0:?}; use depth, random:N, random:N:C (at most C clues, C from 21) or given:N"
+        "unknown start {0:?}; use depth, random:N, random:N:C (at most C clues, C from {min}) or given:N",
+        min = crate::Start::FEWEST_MAX_CLUES
     )]
     UnknownStart(String),
     /// Not a kind of moves.

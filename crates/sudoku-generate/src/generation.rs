@@ -40,7 +40,8 @@ pub enum GenerateError {
     /// [`Start::BestOfRandom`] with a clue limit below [`Start::FEWEST_MAX_CLUES`]: random
     /// minimal puzzles that small are too rare to draw.
     #[error(
-        "random start puzzles of at most {0} clues are too rare to draw; the limit goes from 21"
+        "random start puzzles of at most {0} clues are too rare to draw; the limit goes from {min}",
+        min = Start::FEWEST_MAX_CLUES
     )]
     ClueLimit(u8),
 }
