@@ -383,7 +383,8 @@ fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GeneratorConfig> {
         Some(other) => match other.parse::<Start>() {
             Ok(Start::BestOfRandom { count: 0, .. } | Start::Given(_)) | Err(_) => {
                 bail!(
-                    "unknown start {other:?}; use depth, random:N (N from 1), random:N:C (at most C clues, C from 21) or file:PATH"
+                    "unknown start {other:?}; use depth, random:N (N from 1), random:N:C (at most C clues, C from {}) or file:PATH",
+                    Start::FEWEST_MAX_CLUES
                 )
             }
             Ok(start) => start,
