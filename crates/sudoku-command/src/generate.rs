@@ -473,9 +473,19 @@ fn print_summary(out: &mut dyn Write, line: &SummaryLine, json_out: bool) -> any
             .map(|m| format!("{:.1} ± {:.1} ({} samples)", m.mean, m.stderr, m.samples)))
     )?;
     writeln!(out, "energy        {:.3} (lowest found {:.3}), {energy}", s.energy, s.best_energy)?;
-    match s.depth_steps {
-        0 => writeln!(out, "steps         {}", s.steps)?,
-        d => writeln!(out, "steps         {} (depth phase {d})", s.steps)?,
+    let mut notes = Vec::new();
+    if s.depth_steps > 0 {
+        notes.push(format!("depth phase {}", s.depth_steps));
+    }
+    match s.restarts {
+        0 => {}
+        1 => notes.push("1 restart".to_owned()),
+        r => notes.push(format!("{r} restarts")),
+    }
+    if notes.is_empty() {
+        writeln!(out, "steps         {}", s.steps)?;
+    } else {
+        writeln!(out, "steps         {} ({})", s.steps, notes.join(", "))?;
     }
     match line.runs {
         1 => writeln!(out, "seed          {}", s.seed)?,

@@ -325,7 +325,7 @@ impl SummaryLine {
 impl Serialize for SummaryLine {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let m = &self.summary;
-        let mut st = s.serialize_struct("SummaryLine", 21)?;
+        let mut st = s.serialize_struct("SummaryLine", 22)?;
         st.serialize_field("status", &Status::Ok)?;
         st.serialize_field("puzzle", &m.puzzle)?;
         st.serialize_field("solution", &m.solution)?;
@@ -339,6 +339,7 @@ impl Serialize for SummaryLine {
         st.serialize_field("best_energy", &m.best_energy)?;
         st.serialize_field("steps", &m.steps)?;
         st.serialize_field("depth_steps", &m.depth_steps)?;
+        st.serialize_field("restarts", &m.restarts)?;
         st.serialize_field("seed", &m.seed)?;
         st.serialize_field("runs", &self.runs)?;
         st.serialize_field("energy_kind", self.energy.rating.kind.name())?;

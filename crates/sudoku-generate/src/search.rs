@@ -129,6 +129,15 @@ impl Searcher {
         }
     }
 
+    /// How many times a best-first search went back to its starts after a plateau (0 for the
+    /// other searches).
+    pub(crate) fn restarts(&self) -> u64 {
+        match self {
+            Searcher::BestFirst(b) => b.epochs() - 1,
+            _ => 0,
+        }
+    }
+
     /// The optimizer, to run it.
     pub(crate) fn phase_mut(&mut self) -> &mut dyn MainPhase {
         match self {

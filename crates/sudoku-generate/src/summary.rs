@@ -37,6 +37,10 @@ pub struct Summary {
     pub steps: u64,
     /// Depth-phase sweeps.
     pub depth_steps: u64,
+    /// How many times a best-first search with restarts went back to its starts after a
+    /// plateau (0 for the other searches).
+    #[serde(default)]
+    pub restarts: u64,
     /// The run's seed.
     pub seed: u64,
 }
@@ -108,6 +112,7 @@ impl Generation {
             best_energy,
             steps: self.search.phase().sweeps(),
             depth_steps: self.depth_steps,
+            restarts: self.search.restarts(),
             seed: self.seed,
         }
     }

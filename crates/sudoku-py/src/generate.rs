@@ -111,8 +111,8 @@ impl<S> Observer<S> for Watch<'_> {
 /// ``"interrupted"`` (``KeyboardInterrupt`` only if no puzzle was rated yet). Returns the
 /// summary of ``sudoku generate --json``: ``puzzle``, ``solution``, ``clues``, ``minimal``,
 /// ``se_rating``, ``depth``, ``normal_width``, ``average_width``, ``energy``,
-/// ``best_energy``, ``steps``, ``depth_steps``, ``seed``, ``runs`` (1), ``energy_kind``,
-/// ``energy_settings``, ``status``, ``stop_reason`` (``time_limit``, ``step_limit``,
+/// ``best_energy``, ``steps``, ``depth_steps``, ``restarts``, ``seed``, ``runs`` (1),
+/// ``energy_kind``, ``energy_settings``, ``status``, ``stop_reason`` (``time_limit``, ``step_limit``,
 /// ``interrupted``, ``exhausted``).
 ///
 /// >>> g = generate(steps=2, start=20, seed=3)

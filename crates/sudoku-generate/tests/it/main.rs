@@ -220,6 +220,30 @@ fn best_first_search_climbs_the_vicinity() {
     );
 }
 
+/// The summary says how often a best-first search went back to its starts: never without
+/// restarts, and as its epochs say with them (the JSON summary line too).
+#[test]
+fn the_summary_counts_best_first_restarts() {
+    let config = small(energy("depth")).with_start(Start::random(8)).with_moves(Moves::Vicinity);
+    let summary = |search: Search| {
+        let mut g = Generation::start(config.with_search(search), 4).unwrap();
+        g.run(&Budget::sweeps(24), &mut ());
+        g.rate_summary()
+    };
+    assert_eq!(summary(Search::best_first()).restarts, 0);
+    assert_eq!(summary(Search::exchange(2)).restarts, 0);
+    let restarting = summary(Search::best_first_restarting(2));
+    assert!(restarting.restarts >= 1, "24 expansions, a plateau of 2: {}", restarting.restarts);
+    let line = sudoku_generate::SummaryLine::new(
+        restarting.clone(),
+        config.energy,
+        1,
+        tempering::StopReason::Sweeps,
+    );
+    let json = serde_json::to_value(&line).unwrap();
+    assert_eq!(json["restarts"].as_u64(), Some(restarting.restarts));
+}
+
 /// A clue limit on the random starts: the search over the {-1+1} vicinity never adds a clue,
 /// so every puzzle it reports has at most the starts' limit, where the same seed without the
 /// limit reports puzzles of more; the same for any thread count; a limit too low to draw is a
