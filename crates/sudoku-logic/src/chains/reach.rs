@@ -132,8 +132,8 @@ impl StaticLinks {
     /// each passes through a new strong link `y` off to `z` on. Its start `c` on leads to
     /// `y` off, and so (the graph is its own contrapositive) `y` on leads to `c` off; and
     /// `z` on leads to `c` off: `c` off lies in what both ends' on potentials reach (for a
-    /// chain from `c` off, `c` on does). Only those starts are searched, over bitsets, and
-    /// most grids have no new strong link at all.
+    /// chain from `c` off, `c` on does). Only those starts are searched, over bitsets: most
+    /// grids have new strong links, but few a forcing chain through one.
     pub(crate) fn forcing_starts_after(&self, before: &CandidateGrid) -> [Lits; 2] {
         // The new strong links, as pairs of candidates.
         let mut links: Vec<(Candidate, Candidate)> = Vec::new();
