@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
@@ -13,8 +13,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudoku_core::Grid;
 use sudoku_generate::{
     Adjustment, BestLine, BestNew, BestRecord, Checkpoint, Energy, FindLine, Generation,
-    GeneratorConfig, Moves, Novelty, ParseConfigError, Portfolio, Preset, PuzzleState, Search,
-    Start, SummaryLine,
+    GeneratorConfig, KnownPuzzles, Moves, Novelty, ParseConfigError, Portfolio, Preset,
+    PuzzleState, Search, Start, SummaryLine,
 };
 use tempering::{Budget, KeepGoing, Observer, RoundInfo, StopReason, SweepInfo};
 
@@ -76,6 +76,12 @@ pub(crate) struct GenerateArgs {
     /// gives the best new puzzle besides the best overall.
     #[arg(long, num_args = 1..)]
     known: Vec<PathBuf>,
+    /// Leave the --known puzzles out of the best-first search: it neither rates nor expands a
+    /// puzzle isomorphic to one of them (its start puzzles excepted), taking their vicinities
+    /// as searched by the puzzle community, and spends its time on new puzzles. A resumed run
+    /// that left them out needs the same --known files again.
+    #[arg(long, requires = "known")]
+    skip_known: bool,
     /// Wall-clock limit, such as 90s, 10m or 1h (default 5m when --steps is not given).
     #[arg(long, value_parser = parse_duration)]
     time: Option<Duration>,
@@ -207,8 +213,8 @@ fn load_checkpoint(path: &Path) -> anyhow::Result<(Portfolio, Option<PathBuf>)> 
 /// What every run of a portfolio shares: the progress bar, the results file, the stop flag.
 struct Shared {
     bar: ProgressBar,
-    /// The minlex forms of the known puzzles (`--known`), if any were given.
-    known: Option<HashSet<Grid>>,
+    /// The known puzzles (`--known`), if any were given.
+    known: Option<Arc<KnownPuzzles>>,
     out: Mutex<Option<BufWriter<File>>>,
     finds: Mutex<Option<Finds>>,
     energy: Energy,
@@ -318,7 +324,7 @@ impl Observer<PuzzleState> for Live<'_> {
         if !finds.written.insert(class) {
             return;
         }
-        let known = s.known.as_ref().map(|known| known.contains(&class));
+        let known = s.known.as_ref().map(|known| known.contains_class(&class));
         let elapsed = s.started.elapsed().as_secs_f64();
         let line =
             FindLine::new(state, energy, sweep, s.energy, self.seed, elapsed).with_known(known);
@@ -332,6 +338,16 @@ impl Observer<PuzzleState> for Live<'_> {
 fn check_finds(args: &GenerateArgs, search: Search) -> anyhow::Result<()> {
     if args.finds.is_some() && !matches!(search, Search::BestFirst { .. }) {
         bail!("--finds keeps what a best-first search rates; this run's search is {search}");
+    }
+    Ok(())
+}
+
+/// Refuses `--skip-known` with a search that lists no vicinity (before any work).
+fn check_skip_known(args: &GenerateArgs, search: Search) -> anyhow::Result<()> {
+    if args.skip_known && !matches!(search, Search::BestFirst { .. }) {
+        bail!(
+            "--skip-known leaves known puzzles out of a best-first search's vicinities; this run's search is {search}"
+        );
     }
     Ok(())
 }
@@ -352,7 +368,7 @@ impl Observer<BestRecord> for Live<'_> {
         let s = self.shared;
         let mut out = lock(&s.out);
         let Some(out) = out.as_mut() else { return };
-        let known = s.known.as_ref().map(|known| known.contains(&best.puzzle.minlex().grid));
+        let known = s.known.as_ref().map(|known| known.contains(&best.puzzle));
         let elapsed = s.started.elapsed().as_secs_f64();
         let line = BestLine::new(best.clone(), s.energy, self.seed, elapsed).with_known(known);
         if let Err(e) = write_line(out, &line) {
@@ -556,29 +572,45 @@ fn read_puzzles(path: &Path) -> anyhow::Result<Vec<Grid>> {
     Ok(puzzles)
 }
 
-/// The minlex forms of the puzzles of the `--known` files (`None` without any).
-fn read_known(files: &[PathBuf]) -> anyhow::Result<Option<HashSet<Grid>>> {
+/// The puzzles of the `--known` files (`None` without any).
+fn read_known(files: &[PathBuf]) -> anyhow::Result<Option<Arc<KnownPuzzles>>> {
     if files.is_empty() {
         return Ok(None);
     }
-    let mut known = HashSet::new();
+    let mut known = KnownPuzzles::new();
     for path in files {
-        for p in read_puzzles(path)? {
-            known.insert(p.minlex().grid);
-        }
+        known.extend(read_puzzles(path)?);
     }
     eprintln!("sudoku generate: {} known puzzle classes", known.len());
-    Ok(Some(known))
+    Ok(Some(Arc::new(known)))
 }
 
 /// The lowest-energy best of any run that is not a known puzzle, with its run's seed.
-fn best_new<'a>(portfolio: &'a Portfolio, known: &HashSet<Grid>) -> Option<(u64, &'a BestRecord)> {
+fn best_new<'a>(portfolio: &'a Portfolio, known: &KnownPuzzles) -> Option<(u64, &'a BestRecord)> {
     portfolio
         .runs()
         .iter()
         .flat_map(|g| g.bests().iter().map(move |b| (g.seed(), b)))
-        .filter(|(_, b)| !known.contains(&b.puzzle.minlex().grid))
+        .filter(|(_, b)| !known.contains(&b.puzzle))
         .min_by(|a, b| a.1.energy.total_cmp(&b.1.energy))
+}
+
+/// With `--skip-known`, or when resuming a run that had it: the known puzzles left out of the
+/// search (the same set again after a resume).
+fn skip_known(
+    args: &GenerateArgs,
+    portfolio: &mut Portfolio,
+    known: Option<&Arc<KnownPuzzles>>,
+) -> anyhow::Result<()> {
+    if !args.skip_known && !portfolio.skips_known() {
+        return Ok(());
+    }
+    let Some(known) = known else {
+        bail!(
+            "this run leaves known puzzles out (--skip-known): give the same --known files to resume it"
+        );
+    };
+    portfolio.skip_known(known).map_err(anyhow::Error::new)
 }
 
 pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
@@ -616,6 +648,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
             )?;
             let (portfolio, saved_out) = load_checkpoint(path)?;
             check_finds(args, portfolio.runs()[0].config().search)?;
+            check_skip_known(args, portfolio.runs()[0].config().search)?;
             if args.out.is_some() && saved_out.is_some() && args.out != saved_out {
                 bail!(
                     "--out {} differs from the run's results file {}: a resumed run keeps writing where it did",
@@ -629,6 +662,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         None => {
             let config = config_from_args(args)?;
             check_finds(args, config.search)?;
+            check_skip_known(args, config.search)?;
             let seed = args.seed.unwrap_or(1);
             let phase = match config.start {
                 Start::DepthPhase { .. } => "depth phase".to_string(),
@@ -690,6 +724,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
             .expect("a valid template"),
     );
     let known = read_known(&args.known)?;
+    skip_known(args, &mut portfolio, known.as_ref())?;
     let finds = match (&args.finds, args.find_above) {
         (Some(path), Some(above)) => {
             let search = portfolio.runs()[0].config().search;
@@ -761,12 +796,16 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         .map(Generation::memo_stats)
         .fold((0, 0), |(l, h), (a, b)| (l + a, h + b));
     eprintln!("sudoku generate: {hits} of {lookups} ratings came from the memo");
+    if portfolio.skips_known() {
+        let skipped: u64 = portfolio.runs().iter().map(Generation::skipped).sum();
+        eprintln!("sudoku generate: {skipped} known neighbours left out (--skip-known)");
+    }
     let summary = pool.install(|| portfolio.rate_summary());
     let energy = portfolio.runs()[0].config().energy;
     // With --known: whether the best is known, and the best new puzzle.
     let novelty = shared.known.as_ref().map(|known| {
         Novelty::new(
-            known.contains(&summary.puzzle.minlex().grid),
+            known.contains(&summary.puzzle),
             best_new(&portfolio, known).map(|(seed, b)| BestNew::new(b.clone(), seed)),
         )
     });

@@ -19,6 +19,9 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
+/// The sample of elevens the tests start from and compare with.
+const ELEVENS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/elevens-sample.txt");
+
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("sudoku-gen-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -341,7 +344,7 @@ fn a_portfolio_of_runs_is_thread_independent_and_resumes_exactly() {
 #[test]
 fn known_puzzles_are_told_apart_from_new_ones() {
     let dir = temp_dir("known");
-    let elevens = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/elevens-sample.txt");
+    let elevens = ELEVENS;
     let best = dir.join("best.jsonl");
     let start = format!("file:{elevens}");
     let args = [
@@ -375,35 +378,35 @@ fn known_puzzles_are_told_apart_from_new_ones() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A start file in `dir` with one known eleven (11.3/11.3/3.4, whose vicinity holds many ER
+/// 10+ puzzles), as `--start` takes it.
+fn one_eleven(dir: &std::path::Path) -> String {
+    let first = std::fs::read_to_string(ELEVENS).unwrap().lines().next().unwrap().to_string();
+    let start = dir.join("start.txt");
+    std::fs::write(&start, format!("{first}\n")).unwrap();
+    format!("file:{}", start.display())
+}
+
+/// One best-first expansion from `start` on two threads, every puzzle rated ER 10 or more
+/// kept in `finds`.
+fn one_expansion<'a>(start: &'a str, finds: &'a str) -> Vec<&'a str> {
+    let settings = "--steps 1 --find-above 10.0 --no-progress --threads 2";
+    [
+        &["generate", "--start", start, "--finds", finds][..],
+        &settings.split(' ').collect::<Vec<_>>(),
+    ]
+    .concat()
+}
+
 /// `--finds` keeps every puzzle the best-first search rates at or above the threshold, one
 /// per isomorphism class, each rated as written; a second run writes no class twice.
 #[test]
 fn finds_keep_the_whole_harvest_above_the_threshold_once_per_class() {
     let dir = temp_dir("finds");
-    let start = dir.join("start.txt");
-    // One known eleven (11.3/11.3/3.4): its vicinity holds many ER 10+ puzzles.
-    let elevens = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/elevens-sample.txt");
-    let first = std::fs::read_to_string(elevens).unwrap().lines().next().unwrap().to_string();
-    std::fs::write(&start, format!("{first}\n")).unwrap();
+    let start_arg = one_eleven(&dir);
     let finds = dir.join("finds.jsonl");
-    let start_arg = format!("file:{}", start.display());
-    let args = [
-        "generate",
-        "--start",
-        &start_arg,
-        "--steps",
-        "1",
-        "--finds",
-        finds.to_str().unwrap(),
-        "--find-above",
-        "10.0",
-        "--known",
-        elevens,
-        "--no-progress",
-        "--threads",
-        "2",
-    ];
-    let out = sudoku(&args);
+    let harvest = one_expansion(&start_arg, finds.to_str().unwrap());
+    let out = sudoku(&[&harvest[..], &["--known", ELEVENS]].concat());
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let written = std::fs::read_to_string(&finds).unwrap();
     let lines: Vec<serde_json::Value> =
@@ -421,7 +424,7 @@ fn finds_keep_the_whole_harvest_above_the_threshold_once_per_class() {
         assert!(v["known"].is_boolean() && v["energy_kind"] == "se-rating", "{v}");
     }
     // Again: the same classes are found, and none is written twice.
-    let again = sudoku(&args);
+    let again = sudoku(&[&harvest[..], &["--known", ELEVENS]].concat());
     assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
     assert_eq!(std::fs::read_to_string(&finds).unwrap(), written);
     // The threshold comes with the file.
@@ -435,5 +438,62 @@ fn finds_keep_the_whole_harvest_above_the_threshold_once_per_class() {
     assert_eq!(refused.status.code(), Some(2), "{}", text(&refused.stderr));
     assert!(text(&refused.stderr).contains("best-first"), "{}", text(&refused.stderr));
     assert!(!text(&refused.stderr).contains("rating 2 random"), "refused before any work");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--skip-known` leaves the known puzzles out of the search: a run rates what the plain run
+/// rates less the known classes, in the same order; its checkpoint resumes only with the same
+/// known files; it needs `--known` and a best-first search.
+#[test]
+fn skip_known_leaves_known_puzzles_out_and_resumes_only_with_them() {
+    let dir = temp_dir("skip-known");
+    let start_arg = one_eleven(&dir);
+    let run = |finds: &str, extra: &[&str]| {
+        let out = sudoku(&[&one_expansion(&start_arg, finds)[..], extra].concat());
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let written = std::fs::read_to_string(finds).unwrap();
+        let puzzles: Vec<String> = written
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["puzzle"].to_string())
+            .collect();
+        (puzzles, text(&out.stderr))
+    };
+    let plain = dir.join("plain.jsonl");
+    let (all, _) = run(plain.to_str().unwrap(), &[]);
+    assert!(all.len() >= 4, "one expansion of an eleven finds several ER 10+: {all:?}");
+    // Every other find becomes known.
+    let known = dir.join("known.txt");
+    let chosen: Vec<&str> = all.iter().step_by(2).map(|p| p.trim_matches('"')).collect();
+    std::fs::write(&known, chosen.join("\n") + "\n").unwrap();
+    let (ckpt, skipping) = (dir.join("run.ckpt"), dir.join("skipping.jsonl"));
+    let (k, c) = (known.to_str().unwrap(), ckpt.to_str().unwrap());
+    let (rest, stderr) =
+        run(skipping.to_str().unwrap(), &["--skip-known", "--known", k, "--checkpoint", c]);
+    let expected: Vec<String> = all.iter().skip(1).step_by(2).cloned().collect();
+    assert_eq!(rest, expected, "the others, in the same order");
+    assert!(stderr.contains("known neighbours left out"), "{stderr}");
+    // The checkpoint resumes only with the same known puzzles.
+    let without = sudoku(&["generate", "--resume", c, "--steps", "2", "--no-progress"]);
+    assert_eq!(without.status.code(), Some(2), "{}", text(&without.stderr));
+    assert!(text(&without.stderr).contains("give the same --known files"));
+    let other = sudoku(&["generate", "--resume", c, "--steps", "2", "--known", ELEVENS]);
+    assert_eq!(other.status.code(), Some(2), "{}", text(&other.stderr));
+    assert!(text(&other.stderr).contains("not the ones the run left out"));
+    // It needs --known, and a search that lists vicinities.
+    let alone = sudoku(&["generate", "--steps", "1", "--skip-known"]);
+    assert_eq!(alone.status.code(), Some(2));
+    assert!(text(&alone.stderr).contains("--known"), "{}", text(&alone.stderr));
+    let chain = sudoku(&[
+        "generate",
+        "--steps",
+        "1",
+        "--skip-known",
+        "--known",
+        k,
+        "--search",
+        "metropolis",
+    ]);
+    assert_eq!(chain.status.code(), Some(2));
+    assert!(text(&chain.stderr).contains("best-first"), "{}", text(&chain.stderr));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -11,13 +11,14 @@ use crate::Portfolio;
 /// The `format` tag of a checkpoint file.
 pub const CHECKPOINT_FORMAT: &str = "sudoku-generate-checkpoint";
 
-/// The version this library reads and writes. Version 6: a clue limit in
+/// The version this library reads and writes. Version 7: a generation's fingerprint of the known
+/// puzzles it leaves out ([`Generation::skip_known`](crate::Generation::skip_known)). Version 6: a clue limit in
 /// `Start::BestOfRandom` (a field where there was a number). Version 5: the 0.2.0 seed derivation
 /// (`tempering::child_seed`; a version 4 run would not resume exactly, its energies' ratings
 /// being seeded otherwise). Version 4: best-first restarts (`Search::BestFirst` has a field).
 /// Version 3: the depth phase's and replica exchange's parameters inside `Start` and `Search`
 /// (2: a portfolio of generations with catalogue energies).
-pub const CHECKPOINT_VERSION: u32 = 6;
+pub const CHECKPOINT_VERSION: u32 = 7;
 
 /// Why a checkpoint could not be read or written.
 #[derive(Debug, thiserror::Error)]

@@ -2,6 +2,8 @@
 //! grid, or the best of many random minimal puzzles), then the configured optimizer. The whole
 //! generation serialises, so a run can stop, be saved, and resume exactly.
 
+use std::sync::Arc;
+
 use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
 use sudoku_core::Grid;
@@ -11,8 +13,8 @@ use tempering::{Budget, ConfigError, Metropolis, Model, Observer, StopReason, ch
 use crate::observe::{DepthReached, Recorder};
 use crate::search::{Searcher, WidthModel};
 use crate::{
-    BestRecord, GeneratorConfig, PuzzleModel, PuzzleState, RoundRecord, Start, Symmetry,
-    random_minimal,
+    BestRecord, GeneratorConfig, KnownPuzzles, PuzzleModel, PuzzleState, RoundRecord, Search,
+    Start, Symmetry, random_minimal,
 };
 
 /// Why a generation cannot start.
@@ -44,6 +46,19 @@ pub enum GenerateError {
         min = Start::FEWEST_MAX_CLUES
     )]
     ClueLimit(u8),
+    /// [`Generation::skip_known`] on a search that lists no vicinity: only a best-first
+    /// search leaves known puzzles out.
+    #[error("only a best-first search leaves known puzzles out; this one is {0}")]
+    SkipNeedsBestFirst(Search),
+    /// [`Generation::skip_known`] on a resumed generation with other known puzzles than it
+    /// left out before (it would not go on as it would have).
+    #[error(
+        "these known puzzles ({given} classes) are not the ones the run left out before: give the same files"
+    )]
+    KnownChanged {
+        /// How many classes were given.
+        given: usize,
+    },
 }
 
 /// A generation in progress: serialise it to checkpoint, deserialise it to resume.
@@ -62,6 +77,13 @@ pub struct Generation {
     pub(crate) search: Searcher,
     history: Vec<RoundRecord>,
     pub(crate) bests: Vec<BestRecord>,
+    /// The fingerprint of the known puzzles the search leaves out ([`Generation::skip_known`]),
+    /// kept in checkpoints so that a resumed run is given the same ones.
+    #[serde(default)]
+    skip_known: Option<u64>,
+    /// Those puzzles (not saved: given again after a resume).
+    #[serde(skip)]
+    known: Option<Arc<KnownPuzzles>>,
     /// The width-phase model, kept across runs for its memo of ratings; rebuilt after a resume
     /// (the memo changes no result, so a resumed run is still exact).
     #[serde(skip)]
@@ -292,8 +314,73 @@ impl Generation {
             search,
             history: Vec::new(),
             bests: Vec::new(),
+            skip_known: None,
+            known: None,
             model: Some(model),
         })
+    }
+
+    /// Leaves the puzzles of `known` out of every vicinity the best-first search lists from
+    /// now on ([`PuzzleModel::skipping`]): it neither rates nor expands them, as the puzzle
+    /// community's vicinities around them are searched already, and spends its time on new
+    /// puzzles. The start puzzles are expanded whether known or not. A checkpoint keeps a
+    /// fingerprint of the set, not the set: a resumed generation that left known puzzles out
+    /// ([`Generation::skips_known`]) must be given the same ones again before it runs, or it
+    /// goes on without them.
+    ///
+    /// # Errors
+    ///
+    /// [`GenerateError::SkipNeedsBestFirst`] for another search, and
+    /// [`GenerateError::KnownChanged`] when a resumed generation is given another set than
+    /// before.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use sudoku_core::Grid;
+    /// use sudoku_generate::{Generation, GeneratorConfig, KnownPuzzles};
+    /// use tempering::Budget;
+    ///
+    /// let start: Grid =
+    ///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
+    /// let mut g = Generation::start_from(GeneratorConfig::default(), 1, &[start], &mut ())?
+    ///     .expect("not stopped");
+    /// g.skip_known(Arc::new(KnownPuzzles::from_puzzles([start])))?;
+    /// assert!(g.skips_known());
+    /// // The start is expanded although known; another set after this one is refused.
+    /// g.run(&Budget::sweeps(1), &mut ());
+    /// assert_eq!(g.steps(), 1);
+    /// assert!(g.skip_known(Arc::new(KnownPuzzles::new())).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn skip_known(&mut self, known: Arc<KnownPuzzles>) -> Result<(), GenerateError> {
+        if !matches!(self.config.search, Search::BestFirst { .. }) {
+            return Err(GenerateError::SkipNeedsBestFirst(self.config.search));
+        }
+        let fingerprint = known.fingerprint();
+        if self.skip_known.is_some_and(|f| f != fingerprint) {
+            return Err(GenerateError::KnownChanged { given: known.len() });
+        }
+        if let Some(model) = &mut self.model {
+            model.set_skipping(Arc::clone(&known));
+        }
+        self.skip_known = Some(fingerprint);
+        self.known = Some(known);
+        Ok(())
+    }
+
+    /// Whether the search leaves known puzzles out ([`Generation::skip_known`]); after a
+    /// resume, whether it must be given them again.
+    #[must_use]
+    pub fn skips_known(&self) -> bool {
+        self.skip_known.is_some()
+    }
+
+    /// How many listed neighbours this process's search left out as known.
+    #[must_use]
+    pub fn skipped(&self) -> u64 {
+        self.model.as_ref().map_or(0, PuzzleModel::skipped)
     }
 
     /// The main phase's model, with the ratings' seeds of the generation with `seed`.
@@ -348,8 +435,14 @@ impl Generation {
         O: Observer<PuzzleState> + Observer<BestRecord> + ?Sized,
     {
         let (config, solution, seed) = (&self.config, self.solution, self.seed);
-        let model =
-            self.model.get_or_insert_with(|| Generation::width_model(config, solution, seed));
+        let known = &self.known;
+        let model = self.model.get_or_insert_with(|| {
+            let model = Generation::width_model(config, solution, seed);
+            match known {
+                Some(known) => model.skipping(Arc::clone(known)),
+                None => model,
+            }
+        });
         let mut recorder = Recorder {
             rates_se: config.energy.rating.kind == RatingKind::SeRating,
             history: &mut self.history,

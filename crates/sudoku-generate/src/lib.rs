@@ -46,6 +46,7 @@ mod checkpoint;
 mod config;
 mod energy;
 mod generation;
+mod known;
 mod model;
 mod observe;
 mod portfolio;
@@ -62,6 +63,7 @@ pub use checkpoint::{CHECKPOINT_FORMAT, CHECKPOINT_VERSION, Checkpoint, Checkpoi
 pub use config::{Adjustment, GeneratorConfig, ParseConfigError, Preset, Search};
 pub use energy::Energy;
 pub use generation::{GenerateError, Generation};
+pub use known::KnownPuzzles;
 pub use model::{Moves, PuzzleModel, PuzzleMove, PuzzleState};
 pub use portfolio::Portfolio;
 pub use record::{

@@ -2,13 +2,15 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use rand::{Rng, RngExt};
 use sudoku_core::{Cell, CellSet, Grid};
 use sudoku_metrics::Difficulty;
 use sudoku_solve::Outcome;
 use tempering::{Model, Neighbourhood};
+
+use crate::KnownPuzzles;
 
 /// A puzzle in the search: its solution grid, which of its cells are clues, and its difficulty
 /// `U`.
@@ -94,6 +96,14 @@ pub struct PuzzleMove {
     new_u: f64,
 }
 
+impl PuzzleMove {
+    /// The puzzle the move leads to.
+    #[must_use]
+    pub fn puzzle(&self) -> Grid {
+        puzzle_of(&self.solution, self.clues)
+    }
+}
+
 /// The Hamiltonian `H = -J U + h * clues` over the puzzles of one solution grid, where `U` is
 /// any [`Difficulty`].
 ///
@@ -136,6 +146,10 @@ pub struct PuzzleModel<U> {
     /// Ratings asked for, and ratings found in the memo.
     lookups: AtomicU64,
     hits: AtomicU64,
+    /// Puzzles left out of every listed vicinity ([`PuzzleModel::skipping`]), and how many
+    /// neighbours they took out.
+    skip: Option<Arc<KnownPuzzles>>,
+    skipped: AtomicU64,
     /// The coupling of the difficulty, `J` (paper: 100).
     pub j: f64,
     /// The field on the clues, `h` (paper: 1).
@@ -159,6 +173,8 @@ impl<U: Difficulty> PuzzleModel<U> {
             memo: Mutex::new(HashMap::new()),
             lookups: AtomicU64::new(0),
             hits: AtomicU64::new(0),
+            skip: None,
+            skipped: AtomicU64::new(0),
             j: 100.0,
             h: 1.0,
             moves: Moves::Flips,
@@ -182,6 +198,50 @@ impl<U: Difficulty> PuzzleModel<U> {
     #[must_use]
     pub fn with_moves(self, moves: Moves) -> PuzzleModel<U> {
         PuzzleModel { moves, ..self }
+    }
+
+    /// Leaves the puzzles of `known` (any puzzle isomorphic to one of them) out of every
+    /// vicinity [`Neighbourhood::neighbours`] lists, so a best-first search neither rates nor
+    /// expands them: their vicinities are taken as searched already. Puzzles the search
+    /// starts from are not neighbours, so a known start is still expanded.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use sudoku_core::Grid;
+    /// use sudoku_generate::{KnownPuzzles, Moves, PuzzleModel};
+    /// use sudoku_metrics::Depth;
+    /// use tempering::Neighbourhood;
+    ///
+    /// let puzzle: Grid =
+    ///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
+    /// let solution = sudoku_solve::solve(&puzzle).unique().expect("unique");
+    /// let model = PuzzleModel::new(solution, Depth::default(), 0).with_moves(Moves::Vicinity);
+    /// let start = model.state(puzzle.filled_cells().bits());
+    /// let all = model.neighbours(&start);
+    /// // Take the first neighbour as known: it is left out, and only it.
+    /// let first = all[0].puzzle();
+    /// let model = model.skipping(Arc::new(KnownPuzzles::from_puzzles([first])));
+    /// assert_eq!(model.neighbours(&start).len(), all.len() - 1);
+    /// assert_eq!(model.skipped(), 1);
+    /// # Ok::<(), sudoku_core::ParseGridError>(())
+    /// ```
+    #[must_use]
+    pub fn skipping(mut self, known: Arc<KnownPuzzles>) -> PuzzleModel<U> {
+        self.set_skipping(known);
+        self
+    }
+
+    /// As [`PuzzleModel::skipping`], in place.
+    pub fn set_skipping(&mut self, known: Arc<KnownPuzzles>) {
+        self.skip = Some(known);
+    }
+
+    /// How many listed neighbours were left out as known so far.
+    #[must_use]
+    pub fn skipped(&self) -> u64 {
+        self.skipped.load(Ordering::Relaxed)
     }
 
     /// The solution grid the run starts from.
@@ -395,7 +455,7 @@ fn mix(mut z: u64) -> u64 {
 }
 
 /// A 64-bit identity of a puzzle (FNV-1a over its clues, then a SplitMix64 finaliser).
-fn puzzle_key(puzzle: &Grid) -> u64 {
+pub(crate) fn puzzle_key(puzzle: &Grid) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for cell in puzzle.filled_cells() {
         let digit = puzzle.get(cell).map_or(0, |d| u64::from(d.get()));
@@ -475,6 +535,25 @@ impl<U: Difficulty> Model for PuzzleModel<U> {
 impl<U: Difficulty> Neighbourhood for PuzzleModel<U> {
     fn neighbours(&self, state: &PuzzleState) -> Vec<PuzzleMove> {
         use rayon::prelude::*;
+        let moves = self.listed(state);
+        let Some(known) = &self.skip else { return moves };
+        let keep: Vec<bool> = moves.par_iter().map(|m| !known.contains(&m.puzzle())).collect();
+        let before = moves.len();
+        let kept: Vec<PuzzleMove> =
+            moves.into_iter().zip(keep).filter_map(|(m, keep)| keep.then_some(m)).collect();
+        self.skipped.fetch_add((before - kept.len()) as u64, Ordering::Relaxed);
+        kept
+    }
+
+    fn key(&self, state: &PuzzleState) -> u64 {
+        puzzle_key(&state.puzzle())
+    }
+}
+
+impl<U: Difficulty> PuzzleModel<U> {
+    /// Every move of [`Neighbourhood::neighbours`], known puzzles included.
+    fn listed(&self, state: &PuzzleState) -> Vec<PuzzleMove> {
+        use rayon::prelude::*;
         let clues: Vec<u8> =
             CellSet::from_bits(state.clues).iter().map(|c| c.index() as u8).collect();
         let solution = state.solution;
@@ -507,9 +586,5 @@ impl<U: Difficulty> Neighbourhood for PuzzleModel<U> {
                 moves
             }
         }
-    }
-
-    fn key(&self, state: &PuzzleState) -> u64 {
-        puzzle_key(&state.puzzle())
     }
 }

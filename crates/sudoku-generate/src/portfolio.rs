@@ -1,12 +1,16 @@
 //! Independent generations side by side: many short runs often beat one long one, and a
 //! portfolio keeps every core busy even with a single-chain optimizer.
 
+use std::sync::Arc;
+
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use sudoku_core::Grid;
 use tempering::{Budget, Observer, StopReason};
 
-use crate::{BestRecord, GenerateError, Generation, GeneratorConfig, PuzzleState, Summary};
+use crate::{
+    BestRecord, GenerateError, Generation, GeneratorConfig, KnownPuzzles, PuzzleState, Summary,
+};
 
 /// Generations with one configuration, run in parallel, their results merged and ranked. Run
 /// 0 is the generation of `seed` itself, run `k` that of `tempering::child_seed(seed, k)`
@@ -150,6 +154,21 @@ impl Portfolio {
     #[must_use]
     pub fn runs(&self) -> &[Generation] {
         &self.runs
+    }
+
+    /// [`Generation::skip_known`] for every run.
+    ///
+    /// # Errors
+    ///
+    /// The first run's [`GenerateError`], if any.
+    pub fn skip_known(&mut self, known: &Arc<KnownPuzzles>) -> Result<(), GenerateError> {
+        self.runs.iter_mut().try_for_each(|g| g.skip_known(Arc::clone(known)))
+    }
+
+    /// Whether the runs leave known puzzles out ([`Generation::skips_known`]).
+    #[must_use]
+    pub fn skips_known(&self) -> bool {
+        self.runs.iter().any(Generation::skips_known)
     }
 
     /// Sweeps done by the run that did fewest.

@@ -422,3 +422,81 @@ fn a_band_search_stops_when_its_token_is_cancelled() {
     assert!(tries.load(Ordering::Relaxed) >= 3);
     assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
 }
+
+/// Every puzzle a best-first search rates.
+#[derive(Default)]
+struct Rated(Vec<sudoku_core::Grid>);
+
+impl tempering::Observer<sudoku_generate::PuzzleState> for Rated {
+    fn on_rated(&mut self, state: &sudoku_generate::PuzzleState, _: f64, _: u64) {
+        self.0.push(state.puzzle());
+    }
+}
+
+impl tempering::Observer<sudoku_generate::BestRecord> for Rated {}
+
+/// With known puzzles left out, a best-first search rates none of them (isomorphic variants
+/// included), rates the others it would have rated, expands a known start, and resumes from
+/// a checkpoint exactly, given the same known puzzles again and only them.
+#[test]
+fn a_search_that_skips_known_puzzles_never_rates_one_and_resumes_exactly() {
+    use std::sync::Arc;
+    use sudoku_core::Transform;
+    use sudoku_generate::{GenerateError, KnownPuzzles};
+    let start: sudoku_core::Grid =
+        "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.."
+            .parse()
+            .unwrap();
+    let config =
+        GeneratorConfig::default().with_energy(energy("depth")).with_moves(Moves::Vicinity);
+    let begin = || Generation::start_from(config, 5, &[start], &mut ()).unwrap().unwrap();
+    // Without skipping: what the first expansion rates, in order.
+    let mut plain = begin();
+    let mut all = Rated::default();
+    plain.run(&Budget::sweeps(1), &mut all);
+    assert!(all.0.len() > 20, "{} rated", all.0.len());
+    // Every other one becomes known, turned over so that only the class matches; the start too.
+    let known: Vec<_> = all.0.iter().step_by(2).map(|p| Transform::transpose().apply(p)).collect();
+    let known = Arc::new(KnownPuzzles::from_puzzles(known.into_iter().chain([start])));
+    let mut skipping = begin();
+    skipping.skip_known(Arc::clone(&known)).unwrap();
+    let mut rated = Rated::default();
+    skipping.run(&Budget::sweeps(1), &mut rated);
+    assert_eq!(skipping.steps(), 1, "the known start was expanded");
+    let unknown: Vec<_> = all.0.iter().filter(|p| !known.contains(p)).copied().collect();
+    assert_eq!(rated.0, unknown, "the others, in the same order");
+    assert_eq!(skipping.skipped(), (all.0.len() - unknown.len()) as u64);
+    assert_eq!(skipping.skipped(), all.0.len().div_ceil(2) as u64);
+    // Further on, still no known puzzle is rated.
+    skipping.run(&Budget::sweeps(3), &mut rated);
+    assert!(rated.0.iter().all(|p| !known.contains(p)), "a known puzzle was rated");
+
+    // A checkpoint after one step, resumed with the same set, ends where the straight run does.
+    let mut straight = begin();
+    straight.skip_known(Arc::clone(&known)).unwrap();
+    straight.run(&Budget::sweeps(3), &mut ());
+    let mut first = begin();
+    first.skip_known(Arc::clone(&known)).unwrap();
+    first.run(&Budget::sweeps(1), &mut ());
+    let saved = serde_json::to_string(&first).unwrap();
+    let mut resumed: Generation = serde_json::from_str(&saved).unwrap();
+    assert!(resumed.skips_known());
+    let other = Arc::new(KnownPuzzles::from_puzzles([start]));
+    assert!(matches!(resumed.skip_known(other), Err(GenerateError::KnownChanged { given: 1 })));
+    resumed.skip_known(Arc::clone(&known)).unwrap();
+    resumed.run(&Budget::sweeps(3), &mut ());
+    let result = |g: &Generation| (g.steps(), serde_json::to_string(g.bests()).unwrap());
+    assert_eq!(result(&resumed), result(&straight));
+    assert_eq!(resumed.rate_summary(), straight.rate_summary());
+
+    // Only a best-first search lists vicinities to leave puzzles out of.
+    let mut chain = Generation::start_from(
+        config.with_search(Search::Metropolis { beta: 0.2 }),
+        5,
+        &[start],
+        &mut (),
+    )
+    .unwrap()
+    .unwrap();
+    assert!(matches!(chain.skip_known(known), Err(GenerateError::SkipNeedsBestFirst(_))));
+}
