@@ -5,11 +5,15 @@
 #   sbatch --array=1-200 scripts/slurm-generate.sh                  # seeds 1..200, 23 h each
 #   SUDOKU_TIME=6h sbatch --array=1-50 scripts/slurm-generate.sh
 #   SUDOKU_STEPS=500 sbatch --array=1-8 scripts/slurm-generate.sh --start random:200
-#   SUDOKU_START_FILE=top800.txt SUDOKU_TIME=15m sbatch --array=1-8 scripts/slurm-generate.sh \
-#       --search best-first --known elevens-hardest.txt hardest-db-110626.csv
-#                                          # the vicinity of known puzzles, never restarting
+#   SUDOKU_START_FILE=top800.txt SUDOKU_TIME=15m \
+#   SUDOKU_KNOWN="elevens-hardest.txt hardest-db-110626.csv puzzles5_forum_hardest_1905_11+" \
+#       sbatch --array=1-8 scripts/slurm-generate.sh --search best-first --moves pattern --skip-known
+#                                          # the vicinity of known puzzles, never restarting,
+#                                          # the known ones left out
 #
-# With SUDOKU_FIND_ABOVE=X, every puzzle a best-first task rates at X or above (in the energy's
+# With SUDOKU_KNOWN="FILE...", the files of known puzzles (`--known`: bests and finds say
+# whether they are known; with --skip-known the search leaves them out), given again to a task
+# that resumes. With SUDOKU_FIND_ABOVE=X, every puzzle a best-first task rates at X or above (in the energy's
 # units: ER for the default) goes to results/finds-N.jsonl, one line per isomorphism class.
 # With SUDOKU_START_FILE, task K of an array of N starts from lines K, K+N, K+2N... of that file
 # (starts/seed-K.txt; the best-first search from given puzzles draws nothing at random, so the
@@ -45,6 +49,11 @@ FINDS=()
 if [ -n "${SUDOKU_FIND_ABOVE:-}" ]; then
     FINDS=(--finds "results/finds-$SEED.jsonl" --find-above "$SUDOKU_FIND_ABOVE")
 fi
+KNOWN=()
+if [ -n "${SUDOKU_KNOWN:-}" ]; then
+    read -r -a KNOWN_FILES <<< "$SUDOKU_KNOWN"
+    KNOWN=(--known "${KNOWN_FILES[@]}")
+fi
 START=()
 if [ -n "${SUDOKU_START_FILE:-}" ]; then
     TASKS=${SLURM_ARRAY_TASK_COUNT:?SUDOKU_START_FILE needs a job array}
@@ -59,8 +68,8 @@ SUMMARY=results/seed-$SEED.summary.json
 # exec: the signal Slurm sends goes straight to sudoku, which checkpoints and exits 143.
 if [ -f "$CKPT" ]; then
     echo "seed $SEED: resuming from $CKPT (restart ${SLURM_RESTART_COUNT:-0})"
-    exec "$SUDOKU" generate --resume "$CKPT" "${LIMIT[@]}" "${FINDS[@]}" --checkpoint "$CKPT" \
+    exec "$SUDOKU" generate --resume "$CKPT" "${LIMIT[@]}" "${FINDS[@]}" "${KNOWN[@]}" --checkpoint "$CKPT" \
         --checkpoint-every "$EVERY" --threads "$THREADS" --json > "$SUMMARY"
 fi
-exec "$SUDOKU" generate --seed "$SEED" --preset "$PRESET" "${ENERGY[@]}" "${START[@]}" "${FINDS[@]}" "${LIMIT[@]}" --out "$OUT" \
+exec "$SUDOKU" generate --seed "$SEED" --preset "$PRESET" "${ENERGY[@]}" "${START[@]}" "${FINDS[@]}" "${KNOWN[@]}" "${LIMIT[@]}" --out "$OUT" \
     --checkpoint "$CKPT" --checkpoint-every "$EVERY" --threads "$THREADS" --json "$@" > "$SUMMARY"
