@@ -416,9 +416,12 @@ fn generate_refuses_a_damaged_checkpoint() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("version 1 file"), "{}", text(&out.stderr));
     // A checkpoint without a run is refused, not a crash.
+    let version = sudoku_generate::CHECKPOINT_VERSION;
     std::fs::write(
         &ckpt,
-        b"{\"format\":\"sudoku-generate-checkpoint\",\"version\":6,\"portfolio\":{\"runs\":[]}}",
+        format!(
+            "{{\"format\":\"sudoku-generate-checkpoint\",\"version\":{version},\"portfolio\":{{\"runs\":[]}}}}"
+        ),
     )
     .unwrap();
     let out = sudoku(
