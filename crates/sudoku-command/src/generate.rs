@@ -13,8 +13,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudoku_core::Grid;
 use sudoku_generate::{
     Adjustment, BestLine, BestNew, BestRecord, Checkpoint, Energy, FindLine, Generation,
-    GeneratorConfig, KnownPuzzles, Moves, Novelty, ParseConfigError, Portfolio, Preset,
-    PuzzleState, Search, Start, SummaryLine,
+    GeneratorConfig, KnownPuzzles, Moves, ParseConfigError, Portfolio, Preset, PuzzleState, Search,
+    Start, SummaryLine,
 };
 use tempering::{Budget, KeepGoing, Observer, RoundInfo, StopReason, SweepInfo};
 
@@ -585,16 +585,6 @@ fn read_known(files: &[PathBuf]) -> anyhow::Result<Option<Arc<KnownPuzzles>>> {
     Ok(Some(Arc::new(known)))
 }
 
-/// The lowest-energy best of any run that is not a known puzzle, with its run's seed.
-fn best_new<'a>(portfolio: &'a Portfolio, known: &KnownPuzzles) -> Option<(u64, &'a BestRecord)> {
-    portfolio
-        .runs()
-        .iter()
-        .flat_map(|g| g.bests().iter().map(move |b| (g.seed(), b)))
-        .filter(|(_, b)| !known.contains(&b.puzzle))
-        .min_by(|a, b| a.1.energy.total_cmp(&b.1.energy))
-}
-
 /// With `--skip-known`, or when resuming a run that had it: the known puzzles left out of the
 /// search (the same set again after a resume).
 fn skip_known(
@@ -803,12 +793,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     let summary = pool.install(|| portfolio.rate_summary());
     let energy = portfolio.runs()[0].config().energy;
     // With --known: whether the best is known, and the best new puzzle.
-    let novelty = shared.known.as_ref().map(|known| {
-        Novelty::new(
-            known.contains(&summary.puzzle),
-            best_new(&portfolio, known).map(|(seed, b)| BestNew::new(b.clone(), seed)),
-        )
-    });
+    let novelty = shared.known.as_ref().map(|known| portfolio.novelty(&summary.puzzle, known));
     let seed = summary.seed;
     let line =
         SummaryLine::new(summary, energy, portfolio.runs().len(), reason).with_novelty(novelty);

@@ -9,7 +9,8 @@ use sudoku_core::Grid;
 use tempering::{Budget, Observer, StopReason};
 
 use crate::{
-    BestRecord, GenerateError, Generation, GeneratorConfig, KnownPuzzles, PuzzleState, Summary,
+    BestNew, BestRecord, GenerateError, Generation, GeneratorConfig, KnownPuzzles, Novelty,
+    PuzzleState, Summary,
 };
 
 /// Generations with one configuration, run in parallel, their results merged and ranked. Run
@@ -200,5 +201,38 @@ impl Portfolio {
             .into_iter()
             .reduce(|best, s| if key(&s) > key(&best) { s } else { best })
             .expect("a portfolio has a run")
+    }
+
+    /// Whether `puzzle` (the summary's) is isomorphic to a `known` one, and the lowest-energy
+    /// best of any run that is not (ties go to the earlier run), with its run's seed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_generate::{GeneratorConfig, KnownPuzzles, Portfolio, Start};
+    /// use tempering::Budget;
+    ///
+    /// let config = GeneratorConfig::default().with_start(Start::random(5));
+    /// let mut portfolio = Portfolio::start(config, 3, 2)?;
+    /// portfolio.run(&Budget::sweeps(2), &mut [(), ()]);
+    /// let best = portfolio.rate_summary();
+    /// let nothing = portfolio.novelty(&best.puzzle, &KnownPuzzles::new());
+    /// assert!(!nothing.known && nothing.best_new.is_some());
+    /// // With every run's bests known, there is no best new puzzle.
+    /// let bests = portfolio.runs().iter().flat_map(|g| g.bests().iter().map(|b| b.puzzle));
+    /// let novelty = portfolio.novelty(&best.puzzle, &KnownPuzzles::from_puzzles(bests));
+    /// assert!(novelty.known && novelty.best_new.is_none());
+    /// # Ok::<(), sudoku_generate::GenerateError>(())
+    /// ```
+    #[must_use]
+    pub fn novelty(&self, puzzle: &Grid, known: &KnownPuzzles) -> Novelty {
+        let best_new = self
+            .runs
+            .iter()
+            .flat_map(|g| g.bests().iter().map(move |b| (g.seed(), b)))
+            .filter(|(_, b)| !known.contains(&b.puzzle))
+            .min_by(|a, b| a.1.energy.total_cmp(&b.1.energy))
+            .map(|(seed, b)| BestNew::new(b.clone(), seed));
+        Novelty::new(known.contains(puzzle), best_new)
     }
 }

@@ -3,13 +3,17 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use pyo3::exceptions::PyValueError;
+use std::sync::Arc;
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use sudoku_core::Status;
+use pyo3::types::PyInt;
+use sudoku_core::{Grid, Status};
 use sudoku_generate::{
-    Band, BandLine, BandSearch, Energy, Generation, Preset, Start, SummaryLine, Symmetry,
+    Band, BandLine, BandSearch, Energy, GenerateError, KnownPuzzles, Moves, Portfolio, Preset,
+    Search, Start, SummaryLine, Symmetry,
 };
-use tempering::{Budget, KeepGoing, Observer, RoundInfo, StopReason, SweepInfo};
+use tempering::{Budget, Observer, RoundInfo, StopReason, SweepInfo};
 
 use crate::errors::Fail;
 use crate::run::{Errors, interruptible, until_signal};
@@ -103,24 +107,38 @@ impl<S> Observer<S> for Watch<'_> {
 
 /// Searches for a puzzle hard for people (by Sudoku Explainer's ER, or any rating as
 /// ``energy``), as ``sudoku generate`` does, for ``seconds`` of wall-clock time (start phase
-/// included) or ``steps`` sweeps. ``preset``: explainer, average-width or paper; ``start``:
+/// included) or ``steps`` sweeps. ``preset``: explainer, average-width or paper. ``start``:
 /// how many random minimal puzzles the search starts from (2,000 in the explainer preset,
-/// of at most 22 clues: the preset's clue limit stays).
+/// of at most 22 clues: the preset's clue limit stays), or a list of puzzles to start from
+/// (the vicinity of known hard puzzles, as ``--start file:``). ``moves`` and ``search`` as
+/// ``--moves`` and ``--search`` (``"pattern"``, ``"best-first:400"``); ``runs`` independent
+/// runs side by side (``--runs``). ``known``: puzzles known already (``--known``): the
+/// summary then says whether its puzzle is isomorphic to one (``known``) and gives the best
+/// new puzzle (``best_new``); with ``skip_known`` a best-first search leaves them out
+/// (``--skip-known``). The result depends on the seed alone, not on ``threads``.
 ///
 /// Ctrl-C stops the search and returns the best puzzle so far with ``stop_reason``
 /// ``"interrupted"`` (``KeyboardInterrupt`` only if no puzzle was rated yet). Returns the
 /// summary of ``sudoku generate --json``: ``puzzle``, ``solution``, ``clues``, ``minimal``,
 /// ``se_rating``, ``depth``, ``normal_width``, ``average_width``, ``energy``,
-/// ``best_energy``, ``steps``, ``depth_steps``, ``restarts``, ``seed``, ``runs`` (1),
+/// ``best_energy``, ``steps``, ``depth_steps``, ``restarts``, ``seed``, ``runs``,
 /// ``energy_kind``, ``energy_settings``, ``status``, ``stop_reason`` (``time_limit``, ``step_limit``,
-/// ``interrupted``, ``exhausted``).
+/// ``interrupted``, ``exhausted``), and with ``known`` also ``known`` and ``best_new``. A
+/// puzzle of ``start`` or ``known`` that is not one raises ``InvalidPuzzleError`` with its
+/// ``index``; settings that do not fit together raise ``ValueError``.
 ///
 /// >>> g = generate(steps=2, start=20, seed=3)
 /// >>> g["stop_reason"], g["se_rating"]["er"] >= 1.0
 /// ('step_limit', True)
+/// >>> xy = "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2"
+/// >>> g = generate(steps=1, start=[xy], known=[xy], skip_known=True)
+/// >>> g["known"], g["best_new"]["puzzle"] == g["puzzle"] != xy
+/// (False, True)
 #[pyfunction]
 #[pyo3(signature = (*, seconds = None, steps = None, seed = 1, preset = "explainer",
-    energy = None, start = None))]
+    energy = None, start = None, moves = None, search = None, runs = 1, known = None,
+    skip_known = false, threads = None))]
+#[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
     seconds: Option<f64>,
@@ -128,24 +146,64 @@ fn generate(
     seed: u64,
     preset: &str,
     energy: Option<&str>,
-    start: Option<u32>,
+    start: Option<&Bound<'_, PyAny>>,
+    moves: Option<&str>,
+    search: Option<&str>,
+    runs: usize,
+    known: Option<&Bound<'_, PyAny>>,
+    skip_known: bool,
+    threads: Option<usize>,
 ) -> PyResult<Py<PyAny>> {
-    let mut config =
-        preset.parse::<Preset>().map_err(|e| PyValueError::new_err(e.to_string()))?.config();
+    let value = |e: &dyn std::fmt::Display| PyValueError::new_err(e.to_string());
+    let mut config = preset.parse::<Preset>().map_err(|e| value(&e))?.config();
     if let Some(spec) = energy {
-        let e: Energy = spec.parse().map_err(|e| PyValueError::new_err(format!("{e}")))?;
-        config.energy = e;
+        config.energy = spec.parse::<Energy>().map_err(|e| value(&e))?;
     }
-    match start {
-        Some(0) => return Err(PyValueError::new_err("start must be at least 1")),
-        // The count changes, the preset's clue limit stays.
-        Some(count) => {
-            config.start = match config.start {
-                Start::BestOfRandom { max_clues, .. } => Start::BestOfRandom { count, max_clues },
-                _ => Start::random(count),
+    if let Some(spec) = moves {
+        config.moves = spec.parse::<Moves>().map_err(|e| value(&e))?;
+    }
+    if let Some(spec) = search {
+        config.search = spec.parse::<Search>().map_err(|e| value(&e))?;
+    }
+    let given = match start {
+        None => None,
+        Some(s) if s.is_instance_of::<PyInt>() => match s.extract::<u32>() {
+            // The count changes, the preset's clue limit stays.
+            Ok(count @ 1..) => {
+                config.start = match config.start {
+                    Start::BestOfRandom { max_clues, .. } => {
+                        Start::BestOfRandom { count, max_clues }
+                    }
+                    _ => Start::random(count),
+                };
+                None
             }
+            _ => {
+                return Err(PyValueError::new_err(
+                    "start must be a count from 1 or a list of puzzles",
+                ));
+            }
+        },
+        Some(s) => Some(puzzles_of(py, s, "start must be a count or a list of puzzle strings")?),
+    };
+    let known = match known {
+        None if skip_known => {
+            return Err(PyValueError::new_err(
+                "skip_known leaves the known puzzles out: give them as known=[...]",
+            ));
         }
-        None => {}
+        None => None,
+        Some(list) => Some(Arc::new(KnownPuzzles::from_puzzles(puzzles_of(
+            py,
+            list,
+            "known must be a list of puzzle strings",
+        )?))),
+    };
+    if runs == 0 {
+        return Err(PyValueError::new_err("runs must be at least 1"));
+    }
+    if skip_known && !matches!(config.search, Search::BestFirst { .. }) {
+        return Err(value(&GenerateError::SkipNeedsBestFirst(config.search)));
     }
     let time = match seconds {
         Some(s) if s.is_finite() && s >= 0.0 => Some(Duration::from_secs_f64(s)),
@@ -155,32 +213,60 @@ fn generate(
     if time.is_none() && steps.is_none() {
         return Err(PyValueError::new_err("give a limit: seconds=... or steps=..."));
     }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| PyValueError::new_err(format!("cannot start worker threads: {e}")))?;
     let energy = config.energy;
     let stop = AtomicBool::new(false);
     let (outcome, signal) = until_signal(py, &stop, || {
-        let started = Instant::now();
-        let mut watch = Watch { stop: &stop, deadline: time.map(|t| started + t) };
-        let generation =
-            Generation::start_until(config, seed, &mut KeepGoing(|| watch.keep_going()))
-                .map_err(|e| Fail::new("error", e.to_string()))?;
-        let Some(mut generation) = generation else { return Ok(None) };
-        let budget = Budget {
-            max_sweeps: steps,
-            max_time: time.map(|t| t.saturating_sub(started.elapsed())),
-            target_energy: None,
-        };
-        let reason = generation.run(&budget, &mut watch);
-        Ok(Some((generation.rate_summary(), reason)))
+        pool.install(|| {
+            let started = Instant::now();
+            let deadline = time.map(|t| started + t);
+            let mut watches: Vec<Watch<'_>> =
+                (0..runs).map(|_| Watch { stop: &stop, deadline }).collect();
+            let fail = |e: GenerateError| Fail::new("error", e.to_string());
+            let portfolio = match &given {
+                Some(puzzles) => Portfolio::start_from(config, seed, puzzles, &mut watches),
+                None => Portfolio::start_until(config, seed, &mut watches),
+            }
+            .map_err(fail)?;
+            let Some(mut portfolio) = portfolio else { return Ok(None) };
+            if skip_known && let Some(known) = &known {
+                portfolio.skip_known(known).map_err(fail)?;
+            }
+            let budget = Budget {
+                max_sweeps: steps,
+                max_time: time.map(|t| t.saturating_sub(started.elapsed())),
+                target_energy: None,
+            };
+            let reason = portfolio.run(&budget, &mut watches);
+            let summary = portfolio.rate_summary();
+            let novelty = known.as_ref().map(|k| portfolio.novelty(&summary.puzzle, k));
+            Ok(Some((summary, novelty, reason)))
+        })
     });
     let outcome = outcome.map_err(|f: Fail| f.into_err(py))?;
-    let Some((s, reason)) = outcome else {
+    let Some((s, novelty, reason)) = outcome else {
         return Err(signal.unwrap_or_else(|| {
             Fail::new("budget_exceeded", "the start phase did not finish within the time limit")
                 .into_err(py)
         }));
     };
     let reason = if signal.is_some() { StopReason::Stopped } else { reason };
-    crate::record::to_py(py, &SummaryLine::new(s, energy, 1, reason))
+    crate::record::to_py(py, &SummaryLine::new(s, energy, runs, reason).with_novelty(novelty))
+}
+
+/// The puzzles of a list (``start``, ``known``): a text that is not one is its
+/// ``InvalidPuzzleError`` at its index.
+fn puzzles_of(py: Python<'_>, list: &Bound<'_, PyAny>, expected: &str) -> PyResult<Vec<Grid>> {
+    let texts: Vec<String> =
+        list.extract().map_err(|_| PyTypeError::new_err(expected.to_string()))?;
+    texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| crate::grid_of(t).map_err(|f| f.at(i).into_err(py)))
+        .collect()
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

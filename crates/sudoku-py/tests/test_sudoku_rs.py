@@ -215,6 +215,47 @@ def test_the_hard_puzzle_search_equals_the_commands(run_cli):
     assert sudoku_rs.count_solutions(ours["puzzle"]) == (1, False)
 
 
+def test_a_search_from_given_puzzles_that_skips_known_ones_equals_the_commands(run_cli, testdata, tmp_path):
+    starts = puzzles_of(testdata / "se-bands.txt", max_er=7.0)[:3]
+    (tmp_path / "starts.txt").write_text("\n".join(starts) + "\n")
+    plain = sudoku_rs.generate(steps=2, start=starts, moves="pattern", runs=2, seed=5)
+    # The starts are known (they are expanded all the same), and so is the plain search's best.
+    known = starts + [plain["puzzle"]]
+    (tmp_path / "known.txt").write_text("\n".join(known) + "\n")
+    status, out, err = run_cli(
+        "generate", "--start", f"file:{tmp_path / 'starts.txt'}", "--moves", "pattern", "--steps", "2",
+        "--runs", "2", "--known", str(tmp_path / "known.txt"), "--skip-known", "--seed", "5",
+        "--json", "--no-progress",
+    )
+    assert status == 0, err
+    cli = json.loads(out.splitlines()[-1])
+    ours = sudoku_rs.generate(steps=2, start=starts, moves="pattern", runs=2, known=known, skip_known=True, seed=5, threads=1)
+    for key in ("puzzle", "se_rating", "energy", "steps", "seed", "runs", "stop_reason", "known", "best_new"):
+        assert ours[key] == cli[key], key
+    assert ours["runs"] == 2 and not ours["known"] and ours["best_new"]["puzzle"] == ours["puzzle"]
+    assert ours["puzzle"] != plain["puzzle"] and ours["puzzle"] not in starts
+    # Without skip_known the search finds the known best again, and says so.
+    again = sudoku_rs.generate(steps=2, start=starts, moves="pattern", runs=2, known=known, seed=5)
+    assert again["puzzle"] == plain["puzzle"] and again["known"]
+
+
+def test_a_search_refuses_settings_that_do_not_fit(testdata):
+    start = puzzles_of(testdata / "se-bands.txt", max_er=7.0)[:1]
+    with pytest.raises(ValueError, match="known"):
+        sudoku_rs.generate(steps=1, start=start, skip_known=True)
+    with pytest.raises(ValueError, match="best-first"):
+        sudoku_rs.generate(steps=1, start=start, search="exchange", known=start, skip_known=True)
+    with pytest.raises(sudoku_rs.InvalidPuzzleError) as bad:
+        sudoku_rs.generate(steps=1, start=[start[0], "not a puzzle"])
+    assert bad.value.index == 1
+    with pytest.raises(TypeError, match="start"):
+        sudoku_rs.generate(steps=1, start=start[0])
+    with pytest.raises(ValueError, match="runs"):
+        sudoku_rs.generate(steps=1, start=start, runs=0)
+    with pytest.raises(ValueError):
+        sudoku_rs.generate(steps=1, start=start, moves="sideways")
+
+
 def test_read_puzzles_chunks_as_the_command_does(run_cli, testdata):
     path = testdata / "top95.txt"
     whole = sudoku_rs.read_puzzles(path)

@@ -375,23 +375,41 @@ def generate(
     seed: int = 1,
     preset: str = "explainer",
     energy: Optional[str] = None,
-    start: Optional[int] = None,
+    start: Union[int, Sequence[str], None] = None,
+    moves: Optional[str] = None,
+    search: Optional[str] = None,
+    runs: int = 1,
+    known: Optional[Sequence[str]] = None,
+    skip_known: bool = False,
+    threads: Optional[int] = None,
 ) -> dict:
     """Searches for a puzzle hard for people (by Sudoku Explainer's ER, or any rating as
     ``energy``), as ``sudoku generate`` does, for ``seconds`` of wall-clock time (start phase
-    included) or ``steps`` sweeps. ``preset``: explainer, average-width or paper; ``start``:
+    included) or ``steps`` sweeps. ``preset``: explainer, average-width or paper. ``start``:
     how many random minimal puzzles the search starts from (2,000 in the explainer preset,
-    of at most 22 clues: the preset's clue limit stays).
+    of at most 22 clues: the preset's clue limit stays), or a list of puzzles to start from
+    (the vicinity of known hard puzzles, as ``--start file:``). ``moves`` and ``search`` as
+    ``--moves`` and ``--search`` (``"pattern"``, ``"best-first:400"``); ``runs`` independent
+    runs side by side (``--runs``). ``known``: puzzles known already (``--known``): the
+    summary then says whether its puzzle is isomorphic to one (``known``) and gives the best
+    new puzzle (``best_new``); with ``skip_known`` a best-first search leaves them out
+    (``--skip-known``). The result depends on the seed alone, not on ``threads``.
 
     Ctrl-C stops the search and returns the best puzzle so far with ``stop_reason``
     ``"interrupted"`` (``KeyboardInterrupt`` only if no puzzle was rated yet). Returns the
     summary of ``sudoku generate --json``: ``puzzle``, ``solution``, ``clues``, ``minimal``,
     ``se_rating``, ``depth``, ``normal_width``, ``average_width``, ``energy``,
-    ``best_energy``, ``steps``, ``depth_steps``, ``restarts``, ``seed``, ``runs`` (1),
+    ``best_energy``, ``steps``, ``depth_steps``, ``restarts``, ``seed``, ``runs``,
     ``energy_kind``, ``energy_settings``, ``status``, ``stop_reason`` (``time_limit``, ``step_limit``,
-    ``interrupted``, ``exhausted``).
+    ``interrupted``, ``exhausted``), and with ``known`` also ``known`` and ``best_new``. A
+    puzzle of ``start`` or ``known`` that is not one raises ``InvalidPuzzleError`` with its
+    ``index``; settings that do not fit together raise ``ValueError``.
 
     >>> g = generate(steps=2, start=20, seed=3)
     >>> g["stop_reason"], g["se_rating"]["er"] >= 1.0
     ('step_limit', True)
+    >>> xy = "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2"
+    >>> g = generate(steps=1, start=[xy], known=[xy], skip_known=True)
+    >>> g["known"], g["best_new"]["puzzle"] == g["puzzle"] != xy
+    (False, True)
     """
