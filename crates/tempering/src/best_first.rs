@@ -84,11 +84,9 @@ impl<S> Ord for Entry<S> {
 /// starts give the same search. Unlike Metropolis it never returns to a state, and unlike a
 /// plain descent it goes on from the best states left when a state has no better neighbour.
 ///
-/// A sweep is one expansion. Its neighbours are rated in pieces (every thread takes the next
-/// neighbour as soon as it is free, so one slow neighbour does not idle the others) of at
-/// least 500 ms and at least four times the mean rating so far, at most 5 s (a piece's last
-/// neighbour leaves the other threads waiting: slow ratings need long pieces to keep the cores
-/// busy), or of [`BestFirst::with_piece_time`]; between two pieces the
+/// A sweep is one expansion. Its neighbours are rated in pieces of about
+/// [`BestFirst::with_piece_time`] (every thread takes the next neighbour as soon as it is free,
+/// so one slow neighbour does not idle the others), and between two pieces the
 /// [`drive`](crate::drive) loop checks its budget and the observer
 /// ([`Observer::keep_going`]), so an expansion of slow neighbours neither overruns a time
 /// limit by much nor delays a stop; a checkpoint taken in between resumes the expansion where
@@ -153,8 +151,8 @@ pub struct BestFirst<S, V> {
     #[cfg_attr(feature = "serde", serde(default))]
     restarts: Restarts<S>,
     /// How long a piece of an expansion rates before the budget and observer are asked.
-    #[cfg_attr(feature = "serde", serde(skip))]
-    piece: PieceTime,
+    #[cfg_attr(feature = "serde", serde(skip, default = "default_piece_time"))]
+    piece_time: Duration,
     /// Partial expansion: the chunk of neighbours after which an expansion that has found a
     /// better state than the one expanded stops (`None`: expansions are whole).
     #[cfg_attr(feature = "serde", serde(default))]
@@ -165,59 +163,14 @@ pub struct BestFirst<S, V> {
     stop_at: Option<usize>,
 }
 
-/// How long a piece of an expansion rates: fixed, or long enough that the threads' wait for
-/// a piece's last neighbour (about half a rating) is a small share of it.
-#[derive(Clone, Copy, Debug)]
-enum PieceTime {
-    /// Always this long ([`BestFirst::with_piece_time`]).
-    Fixed(Duration),
-    /// [`PIECE_RATINGS`] times the mean rating of this process so far, within
-    /// [`PIECE_TIME`]..=[`PIECE_MAX`]: the ratings' total time and count.
-    Adaptive { rating: Duration, ratings: u32 },
-}
-
-impl Default for PieceTime {
-    fn default() -> PieceTime {
-        PieceTime::Adaptive { rating: Duration::ZERO, ratings: 0 }
-    }
-}
-
-impl PieceTime {
-    /// The length of the next piece.
-    fn length(self) -> Duration {
-        match self {
-            PieceTime::Fixed(time) => time,
-            PieceTime::Adaptive { ratings: 0, .. } => PIECE_TIME,
-            PieceTime::Adaptive { rating, ratings } => {
-                (rating / ratings).saturating_mul(PIECE_RATINGS).clamp(PIECE_TIME, PIECE_MAX)
-            }
-        }
-    }
-
-    /// Counts `taken` ratings that took `time` together.
-    fn rated(&mut self, time: Duration, taken: usize) {
-        if let PieceTime::Adaptive { rating, ratings } = self {
-            let taken = u32::try_from(taken).unwrap_or(u32::MAX);
-            // Halved now and then: the mean follows the search into slower or faster regions.
-            if *ratings > 1_000 {
-                (*rating, *ratings) = (*rating / 2, *ratings / 2);
-            }
-            *rating = rating.saturating_add(time);
-            *ratings = ratings.saturating_add(taken);
-        }
-    }
-}
-
-/// The shortest adaptive piece: short enough for a prompt stop.
+/// The default length of a piece: short enough for a prompt stop, long enough that the
+/// threads' wait for the last neighbour of a piece is a small share of it.
 const PIECE_TIME: Duration = Duration::from_millis(500);
 
-/// An adaptive piece lasts this many mean ratings: each thread then waits for about half a
-/// rating in four, an eighth of its time at worst.
-const PIECE_RATINGS: u32 = 4;
-
-/// The longest adaptive piece: how late a stop or a time limit may be heeded, besides the
-/// ratings in progress.
-const PIECE_MAX: Duration = Duration::from_secs(5);
+#[cfg(feature = "serde")]
+fn default_piece_time() -> Duration {
+    PIECE_TIME
+}
 
 /// When and from where a [`BestFirst`] search restarts.
 #[derive(Clone, Debug)]
@@ -267,7 +220,7 @@ impl<S: Clone, V> BestFirst<S, V> {
             expanding: None,
             fresh: None,
             restarts: Restarts::default(),
-            piece: PieceTime::default(),
+            piece_time: PIECE_TIME,
             partial: None,
             stop_at: None,
         };
@@ -285,12 +238,12 @@ impl<S: Clone, V> BestFirst<S, V> {
         BestFirst { frontier_limit: limit.max(1), ..self }
     }
 
-    /// Rates neighbours in pieces of about `time` (at least one neighbour per thread) instead
-    /// of the default, which adapts to the ratings' length (500 ms to 5 s): the budget and the
-    /// observer are asked between pieces. The search is the same for any piece length.
+    /// Rates neighbours in pieces of about `time` (500 ms by default; at least one neighbour
+    /// per thread): the budget and the observer are asked between pieces. The search is the
+    /// same for any piece length.
     #[must_use]
     pub fn with_piece_time(self, time: Duration) -> BestFirst<S, V> {
-        BestFirst { piece: PieceTime::Fixed(time), ..self }
+        BestFirst { piece_time: time, ..self }
     }
 
     /// Partial expansion: an expansion rates its fresh neighbours in chunks of `chunk` (at
@@ -500,9 +453,7 @@ where
             (Some(chunk), None) => (done + 1).next_multiple_of(chunk).min(fresh.len()),
             (None, None) => fresh.len(),
         };
-        let (rated, taken, time) =
-            rate_piece(model, &entry, &fresh[done..end], self.piece.length());
-        self.piece.rated(time, taken);
+        let (rated, taken) = rate_piece(model, &entry, &fresh[done..end], self.piece_time);
         let upto = done + taken;
         if let (Some(chunk), None) = (self.partial, self.stop_at)
             && let Some(i) = rated.iter().position(|(e, _)| *e < entry.energy)
@@ -557,14 +508,14 @@ where
 /// Rates the neighbours `fresh` of `entry` from the first on, each thread taking the next one
 /// as soon as it is free, until `time` has passed (a thread stops taking new ones then, unless
 /// another is still busy with one taken before, which the piece waits for anyway); each thread
-/// takes at least one. Returns the rated states of the neighbours taken, in order, how many
-/// (always a prefix of `fresh`), and the time their ratings took together.
+/// takes at least one. Returns the
+/// rated states of the neighbours taken, in order, and how many: always a prefix of `fresh`.
 fn rate_piece<M>(
     model: &M,
     entry: &Entry<M::State>,
     fresh: &[(u64, M::Move)],
     time: Duration,
-) -> (Vec<(f64, M::State)>, usize, Duration)
+) -> (Vec<(f64, M::State)>, usize)
 where
     M: Neighbourhood + Sync,
     M::State: Clone + Send + Sync,
@@ -588,7 +539,6 @@ where
             if !late {
                 early.fetch_add(1, Atomic::SeqCst);
             }
-            let rating = Instant::now();
             let mut mv = fresh[i].1.clone();
             let delta = model.delta(&entry.state, entry.energy, &mut mv);
             let mut state = entry.state.clone();
@@ -597,7 +547,6 @@ where
                 i,
                 entry.energy + delta,
                 state,
-                rating.elapsed(),
             ));
             if !late {
                 early.fetch_sub(1, Atomic::SeqCst);
@@ -613,41 +562,5 @@ where
     let mut rated = rated.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
     rated.sort_unstable_by_key(|r| r.0);
     let taken = rated.len();
-    let busy = rated.iter().map(|r| r.3).sum();
-    (rated.into_iter().map(|(_, e, state, _)| (e, state)).collect(), taken, busy)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_adaptive_piece_lasts_four_mean_ratings_within_its_bounds() {
-        let ms = Duration::from_millis;
-        let mut piece = PieceTime::default();
-        assert_eq!(piece.length(), PIECE_TIME, "nothing rated yet");
-        piece.rated(ms(1_000), 4);
-        assert_eq!(piece.length(), ms(1_000), "four ratings of 250 ms");
-        piece.rated(ms(7_000), 4);
-        assert_eq!(piece.length(), ms(4_000), "eight ratings of 1 s");
-        piece.rated(ms(8_000), 2);
-        assert_eq!(piece.length(), PIECE_MAX, "ten of 1.6 s: 6.4 s, at most 5 s");
-        let mut fast = PieceTime::default();
-        fast.rated(ms(10), 100);
-        assert_eq!(fast.length(), PIECE_TIME, "ratings of 0.1 ms: at least 500 ms");
-        // Old ratings count less once many are counted: after a thousand ratings of 1 s and
-        // three thousand of 250 ms the piece is near four of 250 ms (1.75 s with a plain mean).
-        let mut drift = PieceTime::default();
-        for _ in 0..10 {
-            drift.rated(ms(100_000), 100);
-        }
-        assert_eq!(drift.length(), ms(4_000));
-        for _ in 0..30 {
-            drift.rated(ms(25_000), 100);
-        }
-        assert!(drift.length() < ms(1_100), "{:?}", drift.length());
-        let mut fixed = PieceTime::Fixed(ms(3));
-        fixed.rated(ms(9_000), 1);
-        assert_eq!(fixed.length(), ms(3), "a fixed piece does not adapt");
-    }
+    (rated.into_iter().map(|(_, e, state)| (e, state)).collect(), taken)
 }
