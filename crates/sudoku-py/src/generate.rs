@@ -47,10 +47,7 @@ fn generate_band(
     let band: Band = band.parse().map_err(|e| PyValueError::new_err(format!("{e}")))?;
     let symmetry: Symmetry = symmetry.parse().map_err(PyValueError::new_err)?;
     let search = BandSearch::new(band).with_symmetry(symmetry).with_max_tries(max_tries);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
-        .build()
-        .map_err(|e| PyValueError::new_err(format!("cannot start worker threads: {e}")))?;
+    let pool = crate::run::pool(threads)?;
     let stop = AtomicBool::new(false);
     let lines: Vec<BandLine> = interruptible(py, &stop, || {
         use rayon::prelude::*;
@@ -213,10 +210,7 @@ fn generate(
     if time.is_none() && steps.is_none() {
         return Err(PyValueError::new_err("give a limit: seconds=... or steps=..."));
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
-        .build()
-        .map_err(|e| PyValueError::new_err(format!("cannot start worker threads: {e}")))?;
+    let pool = crate::run::pool(threads)?;
     let energy = config.energy;
     let stop = AtomicBool::new(false);
     let (outcome, signal) = until_signal(py, &stop, || {

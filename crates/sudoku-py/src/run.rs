@@ -78,7 +78,7 @@ pub(crate) fn until_signal<T: Send>(
 }
 
 /// A rayon pool of `threads` workers (`None` or 0: one per core).
-fn pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
+pub(crate) fn pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
         .build()
