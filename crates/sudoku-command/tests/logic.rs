@@ -79,7 +79,7 @@ fn explain_steps_shows_chains_and_draws_their_links() {
 fn rate_se_rating_has_three_columns_every_row() {
     let input = format!("{XY}\n{INKALA}\n12345\n{CHAINS}\n");
     let out =
-        sudoku(&["rate", "--metrics", "se-rating", "--chain-budget", "1000000"], input.as_bytes());
+        sudoku(&["rate", "--metrics", "se-rating", "--chain-budget", "300000"], input.as_bytes());
     let t = text(&out.stdout);
     let lines: Vec<&str> = t.lines().collect();
     assert_eq!(lines[0], "source\tline\tpuzzle\tse_er\tse_ep\tse_ed");

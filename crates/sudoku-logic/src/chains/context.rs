@@ -9,7 +9,7 @@ use sudoku_core::{Cancel, CandidateGrid, Failure, Meter};
 use super::Family;
 use super::graph::Closure;
 use super::potential::{Arena, Fifo, PotSet};
-use super::propagate::InnerHint;
+use super::propagate::{InnerHint, Resume};
 use crate::hints::Lits;
 
 /// The chain search ran out of its budget, or its [`Cancel`] token was cancelled (the solver
@@ -58,6 +58,9 @@ pub(crate) struct ChainContext {
     pub(crate) memo: Memo,
     /// The solver's token, asked every [`ChainContext::CHECK_EVERY`] potentials.
     pub(crate) cancel: Cancel,
+    /// The last search's propagations, if the search one nesting level up on its grid may
+    /// continue them.
+    pub(crate) resume: Option<Box<Resume>>,
 }
 
 impl ChainContext {
@@ -72,6 +75,7 @@ impl ChainContext {
             pool: Vec::new(),
             memo: Memo::default(),
             cancel,
+            resume: None,
         }
     }
 

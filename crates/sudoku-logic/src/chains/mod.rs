@@ -119,6 +119,33 @@ impl Family {
         f64::from(tenths) / 10.0
     }
 
+    /// Whether a search of this family continues the propagations of a search of `prev` on
+    /// the same grid (see [`propagate::Resume`]): if so, the nested rules it adds to
+    /// `prev`'s, as a mask over [`Family::nested_rules`]. Both are dynamic chains (the same
+    /// links, the grid reduced as they go), and each of `prev`'s rules stands in the same
+    /// place in this family's list: dynamic chains (+) continue plain ones, nested chains
+    /// of levels 2 and 3 those one level down, and level 5 level 4 (not level 4 level 3:
+    /// it trades the static and multiple chains for dynamic ones).
+    ///
+    /// [`propagate::Resume`]: propagate::Resume
+    pub(crate) fn continues(self, prev: Family) -> Option<u8> {
+        if !matches!((self, prev), (Family::Dynamic(_), Family::Dynamic(_))) || self == prev {
+            return None;
+        }
+        let mut extra = 0;
+        for (k, (mine, theirs)) in
+            self.nested_rules().into_iter().zip(prev.nested_rules()).enumerate()
+        {
+            match (mine, theirs) {
+                (Some(_), None) => extra |= 1 << k,
+                (Some(a), Some(b)) if a.same(b) => {}
+                (None, None) => {}
+                _ => return None,
+            }
+        }
+        Some(extra)
+    }
+
     /// What a dynamic chain of this level may use when propagation stalls, in order (the
     /// first that finds anything is used), as the technique table says: basic techniques
     /// from level 1, then chain searches of easier families from level 2.
@@ -169,11 +196,16 @@ pub(crate) fn first_step(
     work: &mut ChainContext,
 ) -> Result<Option<Step>, OutOfBudget> {
     let mut prop = Propagator::new(family, g, work);
+    prop.continue_previous(solution);
+    prop.record_for_next(solution);
     let best = match family {
         Family::Static => StaticChains::new(&mut prop).best()?,
         _ => hints(&mut prop, true, solution, changed)?.into_iter().next(),
     };
-    Ok(best.map(|h| explain::step(&prop.arena, &prop.grid, &h)))
+    let step = best.map(|h| explain::step(&prop.arena, &prop.grid, &h));
+    // Nothing found: the next search, one level up, may continue this one's propagations.
+    prop.finish(step.is_none());
+    Ok(step)
 }
 
 /// Every hint of a chaining family, easiest first, as steps.
@@ -185,4 +217,27 @@ pub(crate) fn all_steps(
     let mut prop = Propagator::new(family, g, work);
     let hints = hints(&mut prop, false, None, &ALL_LITS)?;
     Ok(hints.iter().map(|h| explain::step(&prop.arena, &prop.grid, h)).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Family;
+
+    #[test]
+    fn dynamic_chains_continue_the_level_below_while_its_rules_come_first() {
+        // Dynamic chains (+) add the four basic techniques, level 2 the static chains,
+        // level 3 the cell and region chains; level 4 trades those for dynamic chains, and
+        // level 5 adds nested chains of level 2 to level 4's.
+        assert_eq!(Family::Dynamic(1).continues(Family::Dynamic(0)), Some(0b00_1111));
+        assert_eq!(Family::Dynamic(2).continues(Family::Dynamic(1)), Some(0b01_0000));
+        assert_eq!(Family::Dynamic(3).continues(Family::Dynamic(2)), Some(0b10_0000));
+        assert_eq!(Family::Dynamic(3).continues(Family::Dynamic(1)), Some(0b11_0000));
+        assert_eq!(Family::Dynamic(4).continues(Family::Dynamic(3)), None);
+        assert_eq!(Family::Dynamic(5).continues(Family::Dynamic(4)), Some(0b10_0000));
+        // Not downwards, not itself, not across families.
+        assert_eq!(Family::Dynamic(1).continues(Family::Dynamic(2)), None);
+        assert_eq!(Family::Dynamic(2).continues(Family::Dynamic(2)), None);
+        assert_eq!(Family::Dynamic(0).continues(Family::Nishio), None);
+        assert_eq!(Family::Dynamic(1).continues(Family::Multiple), None);
+    }
 }

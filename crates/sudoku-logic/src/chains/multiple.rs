@@ -9,7 +9,7 @@ use super::Family;
 use super::Links;
 use super::context::OutOfBudget;
 use super::graph::Closure;
-use super::potential::{Cause, Pot, PotSet};
+use super::potential::{Pot, PotSet, cand_at};
 use super::propagate::Propagator;
 use super::rank::{Collector, Kind};
 use super::reach::StaticLinks;
@@ -75,10 +75,7 @@ impl<'a, 'w> MultipleChains<'a, 'w> {
         {
             return Ok(o);
         }
-        let p = self.prop.arena.push(cand, true, Cause::Assumed, &[]);
-        let (mut on, mut off) = (self.prop.take_set(), self.prop.take_set());
-        on.add(cand, p);
-        let absurd = self.prop.propagate(&mut on, &mut off)?;
+        let (on, off, absurd) = self.prop.assume(cand, true)?;
         Ok(Outcome { on, off, absurd })
     }
 
@@ -186,9 +183,11 @@ impl<'a, 'w> MultipleChains<'a, 'w> {
                 self.keep(cand, o);
             }
         }
-        for o in std::mem::take(&mut self.outcomes).into_iter().flatten() {
-            self.prop.give_set(o.on);
-            self.prop.give_set(o.off);
+        let mut outcomes = std::mem::take(&mut self.outcomes);
+        for (i, at) in std::mem::take(&mut self.outcome_at).into_iter().enumerate() {
+            if let Some(o) = at.and_then(|at| outcomes[at as usize].take()) {
+                self.prop.retire(cand_at(i), true, o.on, o.off);
+            }
         }
         Ok(self.collector)
     }
@@ -217,11 +216,7 @@ impl<'a, 'w> MultipleChains<'a, 'w> {
         if !double && (!contradiction || self.truth(cand) == Some(false)) {
             return Ok(());
         }
-        let p_off = self.prop.arena.push(cand, false, Cause::Assumed, &[]);
-        let mut off_on = self.prop.take_set();
-        let mut off_off = self.prop.take_set();
-        off_off.add(cand, p_off);
-        let absurd = self.prop.propagate(&mut off_on, &mut off_off)?;
+        let (off_on, off_off, absurd) = self.prop.assume(cand, false)?;
         if contradiction && let Some((a, b)) = absurd {
             let removable = self.prop.removals(cand, true);
             if !removable.is_empty() {
@@ -248,8 +243,7 @@ impl<'a, 'w> MultipleChains<'a, 'w> {
                 }
             }
         }
-        self.prop.give_set(off_on);
-        self.prop.give_set(off_off);
+        self.prop.retire(cand, false, off_on, off_off);
         Ok(())
     }
 

@@ -4,10 +4,10 @@
 
 use std::rc::Rc;
 
-use sudoku_core::{Candidate, CandidateGrid, CandidateSet, Cell, CellSet, Digit, Unit};
+use sudoku_core::{Candidate, CandidateGrid, CandidateSet, Cell, CellSet, Digit, Grid, Unit};
 
 use super::context::{ChainContext, OutOfBudget, Scratch};
-use super::potential::{Arena, Cause, Fifo, Nested, Pot, PotSet, cand_at};
+use super::potential::{Arena, Cause, Fifo, Nested, Pot, PotSet, cand_at, literal};
 use super::rank::{ChainHint, Kind};
 use super::reach::StaticLinks;
 use super::static_family::StaticChains;
@@ -43,6 +43,13 @@ pub(crate) struct Propagator<'w> {
     static_before: Option<CandidateGrid>,
     /// Whether the basic nested rules find nothing on that grid, once known.
     save_basic_free: Option<bool>,
+    /// Where the last propagation ended: the reduced grid and [`Propagator::static_before`].
+    last_end: Option<(CandidateGrid, Option<CandidateGrid>)>,
+    /// The previous nesting level's propagations on this grid, continued instead of run
+    /// again (see [`Resume`]).
+    resume: Option<Box<Resume>>,
+    /// This search's propagations, for the next nesting level (see [`Resume`]).
+    record: Option<Box<Resume>>,
 }
 
 impl Drop for Propagator<'_> {
@@ -81,6 +88,38 @@ pub(crate) trait Layered {
     }
 }
 
+/// A finished search's propagations, kept for the search one nesting level up on the same
+/// grid, which continues them instead of running them again.
+///
+/// A dynamic chain one level up runs this level's nested rules first, in the same order, at
+/// every stall, and more after them ([`Family::continues`]). So its propagation from an
+/// assumption is this level's, potential for potential, up to where this level's ended: at
+/// a contradiction (the same one, where it ends too) or at a stall where none of this
+/// level's rules found anything, where it goes on with the rules it adds. The next search
+/// takes the arena over, so the kept potentials stay valid; it makes the same assumptions
+/// in the same order (the search's loop depends on the grid, the solution and whether the
+/// family is dynamic, not on its level), so its hints are those a search from scratch finds.
+pub(crate) struct Resume {
+    family: Family,
+    grid: CandidateGrid,
+    solution: Option<Grid>,
+    arena: Arena,
+    /// By assumption ([`literal`]), where its propagation ended.
+    ends: Vec<Option<Box<End>>>,
+    /// The rules the continuing search adds, as a mask over [`Family::nested_rules`].
+    extra: u8,
+}
+
+/// Where a propagation ended: what it found, the contradiction if it met one, the reduced
+/// grid and the grid of its last nested static search.
+struct End {
+    /// The on and off potentials; `None` while the search still uses them.
+    sets: Option<(Box<PotSet>, Box<PotSet>)>,
+    absurd: Option<(Pot, Pot)>,
+    grid: CandidateGrid,
+    static_before: Option<CandidateGrid>,
+}
+
 impl<'w> Propagator<'w> {
     pub(crate) fn new(
         family: Family,
@@ -102,6 +141,9 @@ impl<'w> Propagator<'w> {
             save_static_free: None,
             static_before: None,
             save_basic_free: None,
+            last_end: None,
+            resume: None,
+            record: None,
         }
     }
 
@@ -120,6 +162,164 @@ impl<'w> Propagator<'w> {
             set.add(self.arena.cand(p), p);
         }
         set
+    }
+
+    /// Continues the propagations of the search one nesting level down on this grid, if it
+    /// was the last search kept (see [`Resume`]); gives its buffers back otherwise.
+    pub(crate) fn continue_previous(&mut self, solution: Option<&Grid>) {
+        let Some(mut previous) = self.work.resume.take() else { return };
+        let fits = previous.grid == self.grid && previous.solution.as_ref() == solution;
+        match self.family.continues(previous.family).filter(|_| fits) {
+            Some(extra) => {
+                previous.extra = extra;
+                std::mem::swap(&mut self.arena, &mut previous.arena);
+                self.resume = Some(previous);
+            }
+            None => self.recycle(previous),
+        }
+    }
+
+    /// Keeps this search's propagations for the search one nesting level up, if there is
+    /// one that continues them.
+    pub(crate) fn record_for_next(&mut self, solution: Option<&Grid>) {
+        let Family::Dynamic(level) = self.family else { return };
+        if Family::Dynamic(level + 1).continues(self.family).is_none() {
+            return;
+        }
+        self.record = Some(Box::new(Resume {
+            family: self.family,
+            grid: self.grid,
+            solution: solution.copied(),
+            arena: Arena::default(),
+            ends: (0..2 * 729).map(|_| None).collect(),
+            extra: 0,
+        }));
+    }
+
+    /// Ends the search: its propagations are kept for the next search if `keep` (and they
+    /// were recorded), else their buffers go back to the pool.
+    pub(crate) fn finish(&mut self, keep: bool) {
+        if let Some(resume) = self.resume.take() {
+            self.recycle(resume);
+        }
+        match self.record.take() {
+            Some(mut record) if keep => {
+                record.arena = std::mem::take(&mut self.arena);
+                self.work.resume = Some(record);
+            }
+            Some(record) => self.recycle(record),
+            None => {}
+        }
+    }
+
+    fn recycle(&mut self, resume: Box<Resume>) {
+        for end in resume.ends.into_iter().flatten() {
+            if let Some((on, off)) = end.sets {
+                self.give_set(on);
+                self.give_set(off);
+            }
+        }
+    }
+
+    /// What assuming `cand` on (or off) leads to: the potentials found on and off, and the
+    /// contradiction met, if any (see [`Propagator::propagate`]). Continued from the search
+    /// one level down when it was kept ([`Resume`]). Hand the sets back with
+    /// [`Propagator::retire`].
+    #[expect(clippy::type_complexity, reason = "the two sets and the contradiction")]
+    pub(crate) fn assume(
+        &mut self,
+        cand: Candidate,
+        on: bool,
+    ) -> Result<(Box<PotSet>, Box<PotSet>, Option<(Pot, Pot)>), OutOfBudget> {
+        let lit = literal(cand, on);
+        let kept = self.resume.as_mut().and_then(|r| Some((r.ends[lit].take()?, r.extra)));
+        let (to_on, to_off, absurd) = match kept {
+            Some((end, extra)) => {
+                let End { sets, absurd, grid, static_before } = *end;
+                let (mut to_on, mut to_off) = sets.expect("handed back");
+                let absurd = match absurd {
+                    Some(_) => {
+                        self.last_end = Some((grid, static_before));
+                        absurd
+                    }
+                    None => self.go_on(&mut to_on, &mut to_off, (grid, static_before), extra)?,
+                };
+                (to_on, to_off, absurd)
+            }
+            None => {
+                let p = self.arena.push(cand, on, Cause::Assumed, &[]);
+                let (mut to_on, mut to_off) = (self.take_set(), self.take_set());
+                if on {
+                    to_on.add(cand, p);
+                } else {
+                    to_off.add(cand, p);
+                }
+                let absurd = self.propagate(&mut to_on, &mut to_off)?;
+                (to_on, to_off, absurd)
+            }
+        };
+        if let Some(record) = &mut self.record
+            && let Some((grid, static_before)) = self.last_end
+        {
+            record.ends[lit] = Some(Box::new(End { sets: None, absurd, grid, static_before }));
+        }
+        Ok((to_on, to_off, absurd))
+    }
+
+    /// Hands back the sets [`Propagator::assume`] gave for `cand` on (or off): kept for the
+    /// next level if the search records, else back to the pool.
+    pub(crate) fn retire(
+        &mut self,
+        cand: Candidate,
+        on: bool,
+        to_on: Box<PotSet>,
+        to_off: Box<PotSet>,
+    ) {
+        let end = self.record.as_mut().and_then(|r| r.ends[literal(cand, on)].as_mut());
+        match end {
+            Some(end) if end.sets.is_none() => end.sets = Some((to_on, to_off)),
+            _ => {
+                self.give_set(to_on);
+                self.give_set(to_off);
+            }
+        }
+    }
+
+    /// Goes on with a propagation that ended at a stall one level down (on the reduced
+    /// `grid`, with its last nested static search's grid): the rules this level adds
+    /// (`extra`, a mask over [`Family::nested_rules`]) at that stall, then on as
+    /// [`Propagator::propagate`] does.
+    fn go_on(
+        &mut self,
+        to_on: &mut PotSet,
+        to_off: &mut PotSet,
+        (grid, static_before): (CandidateGrid, Option<CandidateGrid>),
+        extra: u8,
+    ) -> Result<Option<(Pot, Pot)>, OutOfBudget> {
+        self.save = self.grid;
+        self.grid = grid;
+        self.static_before = static_before;
+        let mut pending_on = std::mem::take(&mut self.pending_on);
+        let mut pending_off = std::mem::take(&mut self.pending_off);
+        pending_on.clear();
+        pending_off.clear();
+        let r = match self.nested_rules(to_off, extra) {
+            Ok(found) => {
+                for (c, n) in found {
+                    if !to_off.contains(c) {
+                        to_off.add(c, n);
+                        pending_off.push_back(n);
+                    }
+                }
+                self.propagate_queues(to_on, to_off, &mut pending_on, &mut pending_off)
+            }
+            Err(e) => Err(e),
+        };
+        self.pending_on = pending_on;
+        self.pending_off = pending_off;
+        self.last_end = Some((self.grid, self.static_before));
+        self.grid = self.save;
+        r
     }
 
     pub(crate) fn tick(&mut self) -> Result<(), OutOfBudget> {
@@ -252,6 +452,7 @@ impl<'w> Propagator<'w> {
         let r = self.propagate_queues(to_on, to_off, &mut pending_on, &mut pending_off);
         self.pending_on = pending_on;
         self.pending_off = pending_off;
+        self.last_end = Some((self.grid, self.static_before));
         self.grid = self.save;
         r
     }
@@ -302,7 +503,7 @@ impl<'w> Propagator<'w> {
                 break;
             }
             if pending_on.is_empty() && pending_off.is_empty() && self.family.level() > 0 {
-                for (c, n) in self.nested_rules(to_off)? {
+                for (c, n) in self.nested_rules(to_off, ALL_RULES)? {
                     if !to_off.contains(c) {
                         to_off.add(c, n);
                         pending_off.push_back(n);
@@ -366,9 +567,17 @@ impl<'w> Propagator<'w> {
 
     /// Off potentials that simpler techniques find on the reduced grid, with the crossed-out
     /// candidates they rely on as parents: the first technique (in order) that finds any.
-    fn nested_rules(&mut self, to_off: &PotSet) -> Result<Vec<(Candidate, Pot)>, OutOfBudget> {
+    ///
+    /// `only` picks rules by their place in [`Family::nested_rules`] (bit `k` for the
+    /// `k`-th).
+    fn nested_rules(
+        &mut self,
+        to_off: &PotSet,
+        only: u8,
+    ) -> Result<Vec<(Candidate, Pot)>, OutOfBudget> {
         let mut out = Vec::new();
-        for rule in self.family.nested_rules().into_iter().flatten() {
+        let rules = self.family.nested_rules().into_iter().enumerate();
+        for rule in rules.filter_map(|(k, r)| r.filter(|_| only >> k & 1 != 0)) {
             match rule {
                 NestedRule::Basic(search) => {
                     let mut hints = Hints::all();
@@ -536,6 +745,9 @@ impl<'w> Propagator<'w> {
     }
 }
 
+/// Every nested rule ([`Propagator::nested_rules`]'s mask).
+const ALL_RULES: u8 = 0b11_1111;
+
 /// The most nested searches remembered by grid (then forgotten, all at once).
 const NESTED_MEMO: usize = 4096;
 
@@ -669,4 +881,15 @@ pub(crate) enum NestedRule {
     Basic(Producer),
     /// Every hint of a chaining family.
     Chains(Family),
+}
+
+impl NestedRule {
+    /// Whether the two are the same rule.
+    pub(crate) fn same(self, other: NestedRule) -> bool {
+        match (self, other) {
+            (NestedRule::Basic(a), NestedRule::Basic(b)) => std::ptr::fn_addr_eq(a, b),
+            (NestedRule::Chains(a), NestedRule::Chains(b)) => a == b,
+            _ => false,
+        }
+    }
 }
