@@ -3,7 +3,7 @@
 //! contradiction, double, cell and region forcing chains (8.5), with simpler techniques
 //! (9.0) and nested chains (9.5 and up).
 
-use sudoku_core::{Candidate, Cell, Digit, Grid};
+use sudoku_core::{Candidate, Cell, CellSet, Digit, Grid};
 
 use super::Family;
 use super::Links;
@@ -13,7 +13,7 @@ use super::potential::{Pot, PotSet, cand_at};
 use super::propagate::Propagator;
 use super::rank::{Collector, Kind};
 use super::reach::StaticLinks;
-use crate::hints::{Lits, units_of};
+use crate::hints::{Lits, unit_bits_of, units_of};
 
 /// What assuming a candidate true leads to: the potentials turned on and off, and the
 /// contradiction met, if any (the sets then hold what was found up to it).
@@ -250,13 +250,16 @@ impl<'a, 'w> MultipleChains<'a, 'w> {
     /// The units where `cell` is the first place of `d` and whose places may have a region
     /// forcing chain, as a mask over `units_of(cell)` (bit `k` for its `k`-th unit).
     fn region_units(&self, cell: Cell, d: Digit) -> u8 {
+        let here = self.prop.grid.digit_cells(d).bits();
         let mut mask = 0;
-        for (k, unit) in units_of(cell).into_iter().enumerate() {
-            let places = self.prop.grid.unit_positions(unit, d);
-            let n = places.len();
+        for (k, unit_cells) in unit_bits_of(cell).into_iter().enumerate() {
+            let places = here & unit_cells;
+            let n = places.count_ones();
+            // The first place in the unit's order (`Unit::cells`, ascending) is the lowest.
             if (n == 2 || (self.prop.family.is_multiple() && n > 2))
-                && unit.cells().iter().copied().find(|&c| places.contains(c)) == Some(cell)
+                && places.trailing_zeros() as usize == cell.index()
                 && self.closure.as_ref().is_none_or(|closure| {
+                    let places = CellSet::from_bits(places);
                     closure.common_consequence(places.iter().map(|c| Candidate::new(c, d)))
                 })
             {
