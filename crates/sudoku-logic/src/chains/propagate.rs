@@ -183,7 +183,7 @@ impl<'w> Propagator<'w> {
     /// one that continues them.
     pub(crate) fn record_for_next(&mut self, solution: Option<&Grid>) {
         let Family::Dynamic(level) = self.family else { return };
-        if Family::Dynamic(level + 1).continues(self.family).is_none() {
+        if Family::Dynamic(level.saturating_add(1)).continues(self.family).is_none() {
             return;
         }
         self.record = Some(Box::new(Resume {
@@ -299,27 +299,7 @@ impl<'w> Propagator<'w> {
         self.save = self.grid;
         self.grid = grid;
         self.static_before = static_before;
-        let mut pending_on = std::mem::take(&mut self.pending_on);
-        let mut pending_off = std::mem::take(&mut self.pending_off);
-        pending_on.clear();
-        pending_off.clear();
-        let r = match self.nested_rules(to_off, extra) {
-            Ok(found) => {
-                for (c, n) in found {
-                    if !to_off.contains(c) {
-                        to_off.add(c, n);
-                        pending_off.push_back(n);
-                    }
-                }
-                self.propagate_queues(to_on, to_off, &mut pending_on, &mut pending_off)
-            }
-            Err(e) => Err(e),
-        };
-        self.pending_on = pending_on;
-        self.pending_off = pending_off;
-        self.last_end = Some((self.grid, self.static_before));
-        self.grid = self.save;
-        r
+        self.run(to_on, to_off, Some(extra))
     }
 
     pub(crate) fn tick(&mut self) -> Result<(), OutOfBudget> {
@@ -443,13 +423,34 @@ impl<'w> Propagator<'w> {
     ) -> Result<Option<(Pot, Pot)>, OutOfBudget> {
         self.save = self.grid;
         self.static_before = None;
+        self.run(to_on, to_off, None)
+    }
+
+    /// Propagates from every potential of `to_on` and `to_off`, or (`stalled`: a mask of
+    /// nested rules) from a stall, asking those rules first; notes where it ended and
+    /// restores the grid.
+    fn run(
+        &mut self,
+        to_on: &mut PotSet,
+        to_off: &mut PotSet,
+        stalled: Option<u8>,
+    ) -> Result<Option<(Pot, Pot)>, OutOfBudget> {
         let mut pending_on = std::mem::take(&mut self.pending_on);
         let mut pending_off = std::mem::take(&mut self.pending_off);
         pending_on.clear();
         pending_off.clear();
-        pending_on.extend(to_on.order().iter().copied());
-        pending_off.extend(to_off.order().iter().copied());
-        let r = self.propagate_queues(to_on, to_off, &mut pending_on, &mut pending_off);
+        let start = match stalled {
+            None => {
+                pending_on.extend(to_on.order().iter().copied());
+                pending_off.extend(to_off.order().iter().copied());
+                Ok(())
+            }
+            Some(rules) => self
+                .nested_rules(to_off, rules)
+                .map(|found| queue_offs(found, to_off, &mut pending_off)),
+        };
+        let r = start
+            .and_then(|()| self.propagate_queues(to_on, to_off, &mut pending_on, &mut pending_off));
         self.pending_on = pending_on;
         self.pending_off = pending_off;
         self.last_end = Some((self.grid, self.static_before));
@@ -503,12 +504,8 @@ impl<'w> Propagator<'w> {
                 break;
             }
             if pending_on.is_empty() && pending_off.is_empty() && self.family.level() > 0 {
-                for (c, n) in self.nested_rules(to_off, ALL_RULES)? {
-                    if !to_off.contains(c) {
-                        to_off.add(c, n);
-                        pending_off.push_back(n);
-                    }
-                }
+                let found = self.nested_rules(to_off, ALL_RULES)?;
+                queue_offs(found, to_off, pending_off);
             }
         }
         Ok(None)
@@ -742,6 +739,16 @@ impl<'w> Propagator<'w> {
             _ => {}
         }
         out
+    }
+}
+
+/// Adds the off potentials nested rules found to `to_off` and the queue, each candidate once.
+fn queue_offs(found: Vec<(Candidate, Pot)>, to_off: &mut PotSet, pending_off: &mut Fifo) {
+    for (c, n) in found {
+        if !to_off.contains(c) {
+            to_off.add(c, n);
+            pending_off.push_back(n);
+        }
     }
 }
 
