@@ -503,3 +503,45 @@ fn hostile_marks_are_refused_before_any_search() {
         Err(Failure::budget_exceeded(1000, Work::SearchNodes))
     );
 }
+
+/// The top of the scale, where nested chains of levels 2 and 3 rate the hardest steps and
+/// each level's search continues the one below: four of `testdata/elevens-sample.txt` (lines
+/// 10, 13, 24 and 27) with Sudoku Explainer 1.2.1's ER/EP/ED, and a level-3 step among them.
+#[test]
+fn nested_chains_at_the_top_of_the_scale_rate_as_sudoku_explainer_does() {
+    let cases = [
+        (
+            ".23.5.....567....37........2...7...5.4....8.......1.9.5...2...6...9...1....8..4..",
+            [109, 109, 26],
+        ),
+        (
+            "..3.5....4....9....8.2....1.6.8....7..5...4..9....3.2..7....86....6..17.........2",
+            [108, 108, 34],
+        ),
+        (
+            ".....6.....678...3.8.13..6.2.....9....4.2.....1...7..8.6...3..7...5.....9.....45.",
+            [106, 106, 26],
+        ),
+        (
+            "...4.67....7.....6....7..152......9..3.2.......6.1.5....5.4.1...9.....688....3...",
+            [106, 12, 12],
+        ),
+    ];
+    let solver = LogicalSolver::default();
+    let mut levels = Vec::new();
+    for (text, want) in cases {
+        let p: Grid = text.parse().expect("puzzle");
+        let path = solver.solve(&p).expect("unique");
+        let r = path.rating;
+        assert_eq!([tenths(r.er), tenths(r.ep), tenths(r.ed)], want, "{text}");
+        assert_sound(&p, &path);
+        levels.extend(path.steps.iter().filter_map(|s| match s.technique {
+            Technique::DynamicContradictionForcingChain(l)
+            | Technique::DynamicDoubleForcingChain(l)
+            | Technique::DynamicCellForcingChain(l)
+            | Technique::DynamicRegionForcingChain(l) => Some(l),
+            _ => None,
+        }));
+    }
+    assert!(levels.contains(&3) && levels.contains(&2), "{levels:?}");
+}
