@@ -198,10 +198,10 @@ fn se_tuple(text: &str, how: &Se) -> Result<(f64, f64, f64), Fail> {
 /// >>> se_rating(p), se_rating(p, stop="pearl"), se_rating(p, stop="diamond")
 /// ((4.5, 3.4, 2.6), (20.0, 3.4, 2.6), (20.0, 0.0, 2.6))
 ///
-/// >>> se_rating("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", chain_budget=10**6)
+/// >>> se_rating("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", chain_budget=10**5)
 /// Traceback (most recent call last):
 /// ...
-/// sudoku_rs._errors.BudgetExceededError: budget exceeded: more than 1000000 chain potentials needed
+/// sudoku_rs._errors.BudgetExceededError: budget exceeded: more than 100000 chain potentials needed
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, chain_budget = LogicalSolver::default().chain_budget,
     stop = None))]
