@@ -9,7 +9,8 @@ use sudoku_core::{Cancel, CandidateGrid, Failure, Meter};
 use super::Family;
 use super::graph::Closure;
 use super::potential::{Arena, Fifo, PotSet};
-use super::propagate::{InnerHint, Resume};
+use super::propagate::InnerHint;
+use super::resume::Resume;
 use crate::hints::Lits;
 
 /// The chain search ran out of its budget, or its [`Cancel`] token was cancelled (the solver

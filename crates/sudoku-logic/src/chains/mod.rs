@@ -19,7 +19,8 @@
 //!   [`multiple`] (Nishio, cell, region, dynamic and nested forcing chains): the families;
 //! - [`rank`]: a hint's kind, complexity and difficulty, and the order hints sort in;
 //! - [`explain`]: a hint as a [`Step`];
-//! - [`work`]: what the searches of one solve share (budget meter, buffer pool, memos).
+//! - [`work`]: what the searches of one solve share (budget meter, buffer pool, memos);
+//! - [`resume`]: a finished level's propagations, which the level above continues.
 
 mod context;
 mod explain;
@@ -29,6 +30,7 @@ mod potential;
 mod propagate;
 mod rank;
 mod reach;
+mod resume;
 mod static_family;
 
 use sudoku_core::{CandidateGrid, Grid};
@@ -120,14 +122,14 @@ impl Family {
     }
 
     /// Whether a search of this family continues the propagations of a search of `prev` on
-    /// the same grid (see [`propagate::Resume`]): if so, the nested rules it adds to
+    /// the same grid (see [`resume::Resume`]): if so, the nested rules it adds to
     /// `prev`'s, as a mask over [`Family::nested_rules`]. Both are dynamic chains (the same
     /// links, the grid reduced as they go), and each of `prev`'s rules stands in the same
     /// place in this family's list: dynamic chains (+) continue plain ones, nested chains
     /// of levels 2 and 3 those one level down, and level 5 level 4 (not level 4 level 3:
     /// it trades the static and multiple chains for dynamic ones).
     ///
-    /// [`propagate::Resume`]: propagate::Resume
+    /// [`resume::Resume`]: resume::Resume
     pub(crate) fn continues(self, prev: Family) -> Option<u8> {
         if !matches!((self, prev), (Family::Dynamic(_), Family::Dynamic(_))) || self == prev {
             return None;

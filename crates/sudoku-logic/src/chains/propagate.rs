@@ -10,6 +10,7 @@ use super::context::{ChainContext, OutOfBudget, Scratch};
 use super::potential::{Arena, Cause, Fifo, Nested, Pot, PotSet, cand_at, literal};
 use super::rank::{ChainHint, Kind};
 use super::reach::StaticLinks;
+use super::resume::{End, Resume};
 use super::static_family::StaticChains;
 use super::{Family, Links, explain};
 use crate::hints::{ALL_LITS, Hints, lits_of, unit_bits_of, units_of};
@@ -86,38 +87,6 @@ pub(crate) trait Layered {
     fn after_layer(&mut self) -> bool {
         true
     }
-}
-
-/// A finished search's propagations, kept for the search one nesting level up on the same
-/// grid, which continues them instead of running them again.
-///
-/// A dynamic chain one level up runs this level's nested rules first, in the same order, at
-/// every stall, and more after them ([`Family::continues`]). So its propagation from an
-/// assumption is this level's, potential for potential, up to where this level's ended: at
-/// a contradiction (the same one, where it ends too) or at a stall where none of this
-/// level's rules found anything, where it goes on with the rules it adds. The next search
-/// takes the arena over, so the kept potentials stay valid; it makes the same assumptions
-/// in the same order (the search's loop depends on the grid, the solution and whether the
-/// family is dynamic, not on its level), so its hints are those a search from scratch finds.
-pub(crate) struct Resume {
-    family: Family,
-    grid: CandidateGrid,
-    solution: Option<Grid>,
-    arena: Arena,
-    /// By assumption ([`literal`]), where its propagation ended.
-    ends: Vec<Option<Box<End>>>,
-    /// The rules the continuing search adds, as a mask over [`Family::nested_rules`].
-    extra: u8,
-}
-
-/// Where a propagation ended: what it found, the contradiction if it met one, the reduced
-/// grid and the grid of its last nested static search.
-struct End {
-    /// The on and off potentials; `None` while the search still uses them.
-    sets: Option<(Box<PotSet>, Box<PotSet>)>,
-    absurd: Option<(Pot, Pot)>,
-    grid: CandidateGrid,
-    static_before: Option<CandidateGrid>,
 }
 
 impl<'w> Propagator<'w> {
