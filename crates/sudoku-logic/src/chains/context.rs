@@ -2,9 +2,10 @@
 //! finished searches for the next ones, and what earlier searches learnt about the grid.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, DefaultHasher, Hash, Hasher};
 use std::rc::Rc;
 
-use sudoku_core::{Cancel, CandidateGrid, Failure, Meter};
+use sudoku_core::{Cancel, CandidateGrid, Digit, Failure, Meter};
 
 use super::Family;
 use super::graph::Closure;
@@ -47,7 +48,26 @@ pub(crate) struct Memo {
     /// again none.
     pub(crate) x_barren_at: [Option<u128>; 9],
     /// Nested searches by family and grid (see [`super::propagate::InnerHint`]).
-    pub(crate) nested: HashMap<(Family, CandidateGrid), Rc<[InnerHint]>>,
+    pub(crate) nested: HashMap<NestedKey, Rc<[InnerHint]>, BuildHasherDefault<DefaultHasher>>,
+}
+
+/// A nested search's family and grid, as [`Memo::nested`] keys them: hashed by the grid's
+/// candidates folded into one word (a grid's derived hash writes each cell's set apart),
+/// compared in full.
+#[derive(PartialEq, Eq)]
+pub(crate) struct NestedKey(pub(crate) Family, pub(crate) CandidateGrid);
+
+impl Hash for NestedKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+        let folded = (0..9).fold(0u64, |h, d| {
+            let cells = self.1.digit_cells(Digit::from_index(d)).bits();
+            (h ^ cells as u64 ^ ((cells >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                .rotate_left(23)
+                .wrapping_mul(0xFF51_AFD7_ED55_8CCD)
+        });
+        state.write_u64(folded);
+    }
 }
 
 /// What the chain searches of one solve share: a meter, a pool of buffers (a search grows

@@ -109,6 +109,8 @@ impl Implications {
         }
         let words = count.div_ceil(64);
         let mut reach = vec![0u64; count * words];
+        // The components that lead nowhere else: their reach is themselves.
+        let mut sink = vec![true; count];
         for c in 0..count {
             let (done, rest) = reach.split_at_mut(c * words);
             let row = &mut rest[..words];
@@ -119,8 +121,13 @@ impl Implications {
                     let cw = self.component[usize::from(w)] as usize;
                     // A component's reach holds the reach of every component in it.
                     if cw != c && row[cw / 64] >> (cw % 64) & 1 == 0 {
-                        for (r, &s) in row.iter_mut().zip(&done[cw * words..][..words]) {
-                            *r |= s;
+                        sink[c] = false;
+                        if sink[cw] {
+                            row[cw / 64] |= 1 << (cw % 64);
+                        } else {
+                            for (r, &s) in row.iter_mut().zip(&done[cw * words..][..words]) {
+                                *r |= s;
+                            }
                         }
                     }
                 }
@@ -223,21 +230,32 @@ pub(super) fn strong_components(first: &[u32], edges: &[u16]) -> (Vec<u32>, usiz
         low[root] = next_index;
         next_index += 1;
         stack.push(root as u32);
-        while let Some(&mut (v, ref mut at)) = calls.last_mut() {
+        while let Some(&(v, at)) = calls.last() {
             let v = v as usize;
-            if *at < first[v + 1] {
-                let w = usize::from(edges[*at as usize]);
-                *at += 1;
+            // Through v's successors up to the first one not yet seen, which is visited
+            // next (v's place is kept); past the last, v is done.
+            let mut at = at as usize;
+            let end = first[v + 1] as usize;
+            let mut next = None;
+            while at < end {
+                let w = usize::from(edges[at]);
+                at += 1;
                 if index[w] == UNSEEN {
-                    index[w] = next_index;
-                    low[w] = next_index;
-                    next_index += 1;
-                    stack.push(w as u32);
-                    calls.push((w as u32, first[w]));
-                } else if component[w] == UNSEEN {
+                    next = Some(w);
+                    break;
+                }
+                if component[w] == UNSEEN {
                     // Still on the stack: in the component being built.
                     low[v] = low[v].min(index[w]);
                 }
+            }
+            if let Some(w) = next {
+                calls.last_mut().expect("v").1 = at as u32;
+                index[w] = next_index;
+                low[w] = next_index;
+                next_index += 1;
+                stack.push(w as u32);
+                calls.push((w as u32, first[w]));
                 continue;
             }
             calls.pop();

@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use sudoku_core::{Candidate, CandidateGrid, CandidateSet, Cell, CellSet, Digit, Grid, Unit};
 
-use super::context::{ChainContext, OutOfBudget, Scratch};
+use super::context::{ChainContext, NestedKey, OutOfBudget, Scratch};
 use super::potential::{Arena, Cause, Fifo, Nested, Pot, PotSet, cand_at, literal};
 use super::rank::{ChainHint, Kind};
 use super::reach::StaticLinks;
@@ -613,7 +613,7 @@ impl<'w> Propagator<'w> {
         inner: Family,
         search: impl FnOnce(&mut Propagator<'_>) -> Result<Vec<ChainHint>, OutOfBudget>,
     ) -> Result<Rc<[InnerHint]>, OutOfBudget> {
-        let key = (inner, self.grid);
+        let key = NestedKey(inner, self.grid);
         if let Some(found) = self.work.memo.nested.get(&key) {
             return Ok(Rc::clone(found));
         }
