@@ -153,9 +153,7 @@ impl Batch<'_> {
         let (todo_tx, todo_rx) = mpsc::sync_channel::<(u64, Record)>(window);
         let (done_tx, done_rx) = mpsc::channel::<Message<T>>();
         let unreadable = Arc::new(AtomicBool::new(false));
-        // Bytes read in all, and when the first puzzle past a resumed output's was read.
-        let bytes_read = Arc::new(AtomicU64::new(0));
-        let skipped_bytes = Arc::new(AtomicU64::new(0));
+        let read = Arc::new(ReadCounts::default());
         let total_bytes = input_size(&self.args.inputs);
 
         self.spawn_reader(
@@ -163,7 +161,7 @@ impl Batch<'_> {
             slots_tx,
             todo_tx,
             done_tx.clone(),
-            (Arc::clone(&unreadable), Arc::clone(&bytes_read), Arc::clone(&skipped_bytes)),
+            (Arc::clone(&unreadable), Arc::clone(&read)),
             stop.clone(),
         );
         let pool = crate::thread_pool(workers)?;
@@ -226,8 +224,7 @@ impl Batch<'_> {
                 );
                 return Ok(Status::Interrupted(sig));
             }
-            let bytes = (bytes_read.load(Ordering::Relaxed), skipped_bytes.load(Ordering::Relaxed));
-            progress.show(next - kept.records, bytes);
+            progress.show(next - kept.records, &read);
             if finished {
                 break;
             }
@@ -251,7 +248,7 @@ impl Batch<'_> {
         slots: SyncSender<()>,
         todo: SyncSender<(u64, Record)>,
         done: mpsc::Sender<Message<T>>,
-        (unreadable, bytes, skipped): (Arc<AtomicBool>, Arc<AtomicU64>, Arc<AtomicU64>),
+        (unreadable, read): (Arc<AtomicBool>, Arc<ReadCounts>),
         stop: Stop,
     ) {
         let inputs = self.args.inputs.clone();
@@ -264,7 +261,7 @@ impl Batch<'_> {
             let stopped = || io::Error::other("stopped");
             let _ = read_all(
                 &inputs,
-                &bytes,
+                &read.bytes,
                 |record| {
                     if stop.requested() {
                         return Err(stopped());
@@ -292,10 +289,12 @@ impl Batch<'_> {
                         return Ok(());
                     }
                     if i == skip {
-                        skipped.store(bytes.load(Ordering::Relaxed), Ordering::Relaxed);
+                        read.skipped.store(read.bytes.load(Ordering::Relaxed), Ordering::Relaxed);
                     }
                     slots.send(()).map_err(|_| stopped())?;
-                    todo.send((i, record)).map_err(|_| stopped())
+                    todo.send((i, record)).map_err(|_| stopped())?;
+                    read.handed.store(i + 1 - skip, Ordering::Relaxed);
+                    Ok(())
                 },
                 |source, e| {
                     unreadable.store(true, Ordering::Relaxed);
@@ -428,6 +427,36 @@ fn work_loop<T>(
     }
 }
 
+/// What the reader has read: for the progress line.
+#[derive(Default)]
+struct ReadCounts {
+    /// Bytes of the inputs read in all.
+    bytes: AtomicU64,
+    /// The bytes read when the first record past a resumed output's was.
+    skipped: AtomicU64,
+    /// Records handed to the workers this run.
+    handed: AtomicU64,
+}
+
+impl ReadCounts {
+    /// The share of this run's records that `done` is, when the inputs hold `total` bytes,
+    /// and the time left as a multiple of the time so far (at the same pace): this run's
+    /// records in all are those handed on and the bytes left at the same bytes per record.
+    fn share(&self, done: u64, total: u64) -> Option<(f64, f64)> {
+        let (bytes, skipped) =
+            (self.bytes.load(Ordering::Relaxed), self.skipped.load(Ordering::Relaxed));
+        let handed = self.handed.load(Ordering::Relaxed);
+        if bytes <= skipped || handed == 0 {
+            return None;
+        }
+        let per_record = (bytes - skipped) as f64 / handed as f64;
+        let records = handed as f64 + total.saturating_sub(bytes) as f64 / per_record;
+        let share = (done as f64 / records).min(1.0);
+        let left = if done > 0 { (records - done as f64).max(0.0) / done as f64 } else { 0.0 };
+        Some((share, left))
+    }
+}
+
 /// The total size of the inputs when every one is a file (else the total is unknown).
 fn input_size(inputs: &[String]) -> Option<u64> {
     if inputs.is_empty() {
@@ -466,9 +495,12 @@ impl Progress {
         }
     }
 
-    /// Shows progress if it is time: `done` puzzles this run, `bytes` read of the inputs in
-    /// all and before this run's first puzzle.
-    fn show(&mut self, done: u64, (bytes, skipped): (u64, u64)) {
+    /// Shows progress if it is time: `done` puzzles this run, of those `read` handed on.
+    ///
+    /// The reader runs ahead of the workers (a window of records, a buffer of bytes), so the
+    /// share of the input is the share of this run's records done: the records the inputs
+    /// hold in all are estimated from the bytes each record read so far took.
+    fn show(&mut self, done: u64, read: &ReadCounts) {
         if !self.enabled || self.last.elapsed() < self.every {
             return;
         }
@@ -479,13 +511,10 @@ impl Progress {
             self.command,
             done as f64 / secs.max(1e-9)
         );
-        if let Some(total) = self.total_bytes.filter(|&t| t > 0) {
-            let share = (bytes as f64 / total as f64).min(1.0);
+        if let Some((share, left)) = self.total_bytes.and_then(|total| read.share(done, total)) {
             line.push_str(&format!(", {:.1} % of the input", share * 100.0));
-            let per_sec = bytes.saturating_sub(skipped) as f64 / secs.max(1e-9);
-            if per_sec > 0.0 {
-                let left = total.saturating_sub(bytes) as f64 / per_sec;
-                line.push_str(&format!(", about {} left", human_duration(left)));
+            if done > 0 {
+                line.push_str(&format!(", about {} left", human_duration(left * secs)));
             }
         }
         if self.terminal {
@@ -541,6 +570,28 @@ mod tests {
         assert_eq!(human_duration(42.4), "42s");
         assert_eq!(human_duration(185.0), "3m 05s");
         assert_eq!(human_duration(3720.0), "1h 02m");
+    }
+
+    #[test]
+    fn the_share_done_counts_records_not_bytes_read_ahead() {
+        let counts = |bytes, skipped, handed| ReadCounts {
+            bytes: AtomicU64::new(bytes),
+            skipped: AtomicU64::new(skipped),
+            handed: AtomicU64::new(handed),
+        };
+        // A small input read whole at once: 500 records of 82 bytes, 100 done.
+        let (share, left) = counts(41_000, 0, 500).share(100, 41_000).expect("known");
+        assert!((share - 0.2).abs() < 1e-9, "{share}");
+        assert!((left - 4.0).abs() < 1e-9, "{left}");
+        // A large one read a quarter: the rest at the same bytes per record.
+        let (share, left) = counts(25_000, 0, 250).share(50, 100_000).expect("known");
+        assert!((share - 0.05).abs() < 1e-9, "{share}");
+        assert!((left - 19.0).abs() < 1e-9, "{left}");
+        // Resumed past 10,000 bytes: only this run's records count.
+        let (share, _) = counts(30_000, 10_000, 200).share(100, 30_000).expect("known");
+        assert!((share - 0.5).abs() < 1e-9, "{share}");
+        // Nothing handed on yet.
+        assert_eq!(counts(8_192, 0, 0).share(0, 41_000), None);
     }
 
     #[test]
