@@ -13,7 +13,7 @@ use super::potential::{Pot, PotSet, cand_at};
 use super::propagate::Propagator;
 use super::rank::{Collector, Kind};
 use super::reach::StaticLinks;
-use crate::hints::{Lits, unit_bits_of, units_of};
+use crate::hints::{Lits, exactly_two, more_than_two, unit_bits_of, units_of};
 
 /// What assuming a candidate true leads to: the potentials turned on and off, and the
 /// contradiction met, if any (the sets then hold what was found up to it).
@@ -254,9 +254,8 @@ impl<'a, 'w> MultipleChains<'a, 'w> {
         let mut mask = 0;
         for (k, unit_cells) in unit_bits_of(cell).into_iter().enumerate() {
             let places = here & unit_cells;
-            let n = places.count_ones();
             // The first place in the unit's order (`Unit::cells`, ascending) is the lowest.
-            if (n == 2 || (self.prop.family.is_multiple() && n > 2))
+            if (exactly_two(places) || (self.prop.family.is_multiple() && more_than_two(places)))
                 && places.trailing_zeros() as usize == cell.index()
                 && self.closure.as_ref().is_none_or(|closure| {
                     let places = CellSet::from_bits(places);

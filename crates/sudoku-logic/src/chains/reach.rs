@@ -14,7 +14,7 @@ use sudoku_core::{Candidate, CandidateGrid, Cell, Digit, Unit};
 use super::Links;
 use super::graph::{Implications, NO_NODE, strong_components};
 use super::potential::cand_at;
-use crate::hints::Lits;
+use crate::hints::{Lits, exactly_two, more_than_two};
 
 /// Every unit, as cells.
 const UNIT_SETS: [u128; 27] = {
@@ -58,7 +58,7 @@ impl StaticLinks {
         for (d, &places) in links.digits.iter().enumerate() {
             for unit in UNIT_SETS {
                 let pair = places & unit;
-                if pair.count_ones() == 2 {
+                if exactly_two(pair) {
                     let (a, b) =
                         (pair.trailing_zeros() as usize, 127 - pair.leading_zeros() as usize);
                     links.unit_partners[a * 9 + d] |= 1 << b;
@@ -153,7 +153,7 @@ impl StaticLinks {
             let (now, then) = (self.digits[d], before.digit_cells(Digit::from_index(d)).bits());
             for unit in UNIT_SETS {
                 let places = now & unit;
-                if places.count_ones() == 2 && (then & unit).count_ones() > 2 {
+                if exactly_two(places) && more_than_two(then & unit) {
                     let (a, b) =
                         (places.trailing_zeros() as usize, 127 - places.leading_zeros() as usize);
                     links.push((cand_at(a * 9 + d), cand_at(b * 9 + d)));
