@@ -47,8 +47,9 @@ pub(crate) struct Propagator<'w> {
     /// Where the last propagation ended: the reduced grid and [`Propagator::static_before`].
     last_end: Option<(CandidateGrid, Option<CandidateGrid>)>,
     /// The previous nesting level's propagations on this grid, continued instead of run
-    /// again (see [`Resume`]).
-    resume: Option<Box<Resume>>,
+    /// again (see [`Resume`]), and the rules this search adds to that level's, as a mask
+    /// over [`Family::nested_rules`].
+    resume: Option<(Box<Resume>, u8)>,
     /// This search's propagations, for the next nesting level (see [`Resume`]).
     record: Option<Box<Resume>>,
 }
@@ -139,10 +140,9 @@ impl<'w> Propagator<'w> {
         let Some(mut previous) = self.work.resume.take() else { return };
         let fits = previous.grid == self.grid && previous.solution.as_ref() == solution;
         match self.family.continues(previous.family).filter(|_| fits) {
-            Some(extra) => {
-                previous.extra = extra;
+            Some(added) => {
                 std::mem::swap(&mut self.arena, &mut previous.arena);
-                self.resume = Some(previous);
+                self.resume = Some((previous, added));
             }
             None => self.recycle(previous),
         }
@@ -161,14 +161,13 @@ impl<'w> Propagator<'w> {
             solution: solution.copied(),
             arena: Arena::default(),
             ends: (0..2 * 729).map(|_| None).collect(),
-            extra: 0,
         }));
     }
 
     /// Ends the search: its propagations are kept for the next search if `keep` (and they
     /// were recorded), else their buffers go back to the pool.
     pub(crate) fn finish(&mut self, keep: bool) {
-        if let Some(resume) = self.resume.take() {
+        if let Some((resume, _)) = self.resume.take() {
             self.recycle(resume);
         }
         match self.record.take() {
@@ -201,7 +200,7 @@ impl<'w> Propagator<'w> {
         on: bool,
     ) -> Result<(Box<PotSet>, Box<PotSet>, Option<(Pot, Pot)>), OutOfBudget> {
         let lit = literal(cand, on);
-        let kept = self.resume.as_mut().and_then(|r| Some((r.ends[lit].take()?, r.extra)));
+        let kept = self.resume.as_mut().and_then(|(r, added)| Some((r.ends[lit].take()?, *added)));
         let (to_on, to_off, absurd) = match kept {
             Some((end, extra)) => {
                 let End { sets, absurd, grid, static_before } = *end;

@@ -27,8 +27,6 @@ pub(crate) struct Resume {
     pub(super) arena: Arena,
     /// By assumption ([`literal`]), where its propagation ended.
     pub(super) ends: Vec<Option<Box<End>>>,
-    /// The rules the continuing search adds, as a mask over [`Family::nested_rules`].
-    pub(super) extra: u8,
 }
 
 /// Where a propagation ended: what it found, the contradiction if it met one, the reduced
