@@ -134,18 +134,18 @@ impl Family {
         if !matches!((self, prev), (Family::Dynamic(_), Family::Dynamic(_))) || self == prev {
             return None;
         }
-        let mut extra = 0;
+        let mut added = 0;
         for (k, (mine, theirs)) in
             self.nested_rules().into_iter().zip(prev.nested_rules()).enumerate()
         {
             match (mine, theirs) {
-                (Some(_), None) => extra |= 1 << k,
+                (Some(_), None) => added |= 1 << k,
                 (Some(a), Some(b)) if a.same(b) => {}
                 (None, None) => {}
                 _ => return None,
             }
         }
-        Some(extra)
+        Some(added)
     }
 
     /// What a dynamic chain of this level may use when propagation stalls, in order (the

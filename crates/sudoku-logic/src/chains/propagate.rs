@@ -202,7 +202,7 @@ impl<'w> Propagator<'w> {
         let lit = literal(cand, on);
         let kept = self.resume.as_mut().and_then(|(r, added)| Some((r.ends[lit].take()?, *added)));
         let (to_on, to_off, absurd) = match kept {
-            Some((end, extra)) => {
+            Some((end, added)) => {
                 let End { sets, absurd, grid, static_before } = *end;
                 let (mut to_on, mut to_off) = sets.expect("handed back");
                 let absurd = match absurd {
@@ -210,7 +210,7 @@ impl<'w> Propagator<'w> {
                         self.last_end = Some((grid, static_before));
                         absurd
                     }
-                    None => self.go_on(&mut to_on, &mut to_off, (grid, static_before), extra)?,
+                    None => self.go_on(&mut to_on, &mut to_off, (grid, static_before), added)?,
                 };
                 (to_on, to_off, absurd)
             }
@@ -255,19 +255,19 @@ impl<'w> Propagator<'w> {
 
     /// Goes on with a propagation that ended at a stall one level down (on the reduced
     /// `grid`, with its last nested static search's grid): the rules this level adds
-    /// (`extra`, a mask over [`Family::nested_rules`]) at that stall, then on as
+    /// (`added`, a mask over [`Family::nested_rules`]) at that stall, then on as
     /// [`Propagator::propagate`] does.
     fn go_on(
         &mut self,
         to_on: &mut PotSet,
         to_off: &mut PotSet,
         (grid, static_before): (CandidateGrid, Option<CandidateGrid>),
-        extra: u8,
+        added: u8,
     ) -> Result<Option<(Pot, Pot)>, OutOfBudget> {
         self.save = self.grid;
         self.grid = grid;
         self.static_before = static_before;
-        self.run(to_on, to_off, Some(extra))
+        self.run(to_on, to_off, Some(added))
     }
 
     pub(crate) fn tick(&mut self) -> Result<(), OutOfBudget> {
