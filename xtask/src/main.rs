@@ -149,6 +149,7 @@ fn all_features_tests_built() -> Result<bool, String> {
     let out = Command::new(cargo)
         .args(args)
         .current_dir(workspace_root())
+        .stderr(std::process::Stdio::inherit())
         .output()
         .map_err(|e| format!("failed to run cargo: {e}"))?;
     if !out.status.success() {
