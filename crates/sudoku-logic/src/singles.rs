@@ -30,18 +30,25 @@ const REGION_BITS: [u128; 27] = {
 /// Last cells of units first, then hidden singles; boxes, columns, rows; digits in order.
 pub(crate) fn hidden_singles(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
     let empty = g.empty_cells().bits();
-    let alone = |k: usize| {
-        let left = empty & REGION_BITS[k];
-        left != 0 && left & (left - 1) == 0
-    };
-    for alone_pass in [true, false] {
-        for (k, &unit) in Unit::EXPLAINER_ORDER.iter().enumerate() {
-            if alone(k) != alone_pass {
-                continue;
-            }
+    // By bit k (the k-th region of `Unit::EXPLAINER_ORDER`): the regions with exactly one
+    // empty cell, and those with more (a full region has no candidates).
+    let (mut alone, mut open) = (0u32, 0u32);
+    for (k, &bits) in REGION_BITS.iter().enumerate() {
+        let left = empty & bits;
+        if left & left.wrapping_sub(1) != 0 {
+            open |= 1 << k;
+        } else if left != 0 {
+            alone |= 1 << k;
+        }
+    }
+    for (regions, is_alone) in [(alone, true), (open, false)] {
+        let mut m = regions;
+        while m != 0 {
+            let unit = Unit::EXPLAINER_ORDER[m.trailing_zeros() as usize];
+            m &= m - 1;
             for d in g.digit_places(unit).once {
                 let cell = g.unit_positions(unit, d).first().expect("one place");
-                hints.add(single_step(unit, cell, d, alone_pass))?;
+                hints.add(single_step(unit, cell, d, is_alone))?;
             }
         }
     }
