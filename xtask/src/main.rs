@@ -123,37 +123,39 @@ fn workspace_root() -> PathBuf {
         .to_path_buf()
 }
 
-/// Runs `cargo <args>` at the workspace root with extra environment variables.
-fn cargo(args: &[&str], env: &[(&str, &str)]) -> Result<(), String> {
+/// `cargo ARGS` in the workspace root, announced on standard error.
+fn cargo_command(args: &[&str]) -> Command {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     eprintln!("$ cargo {}", args.join(" "));
-    let status = Command::new(cargo)
-        .args(args)
+    let mut command = Command::new(cargo);
+    command.args(args).current_dir(workspace_root());
+    command
+}
+
+/// Why `cargo ARGS` did not succeed.
+fn cargo_failed(args: &[&str], status: std::process::ExitStatus) -> String {
+    format!("`cargo {}` failed: {status}", args.join(" "))
+}
+
+/// Runs `cargo ARGS` at the workspace root with extra environment variables.
+fn cargo(args: &[&str], env: &[(&str, &str)]) -> Result<(), String> {
+    let status = cargo_command(args)
         .envs(env.iter().copied())
-        .current_dir(workspace_root())
         .status()
         .map_err(|e| format!("failed to run cargo: {e}"))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("`cargo {}` failed: {status}", args.join(" ")))
-    }
+    if status.success() { Ok(()) } else { Err(cargo_failed(args, status)) }
 }
 
 /// Whether the all-features test binaries are already built: `cargo test --workspace
 /// --all-features --no-run` compiles nothing (every artifact it reports is fresh).
 fn all_features_tests_built() -> Result<bool, String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let args = ["test", "--workspace", "--all-features", "--no-run", "--message-format=json"];
-    eprintln!("$ cargo {}", args.join(" "));
-    let out = Command::new(cargo)
-        .args(args)
-        .current_dir(workspace_root())
+    let out = cargo_command(&args)
         .stderr(std::process::Stdio::inherit())
         .output()
         .map_err(|e| format!("failed to run cargo: {e}"))?;
     if !out.status.success() {
-        return Err(format!("`cargo {}` failed: {}", args.join(" "), out.status));
+        return Err(cargo_failed(&args, out.status));
     }
     let built = !String::from_utf8_lossy(&out.stdout).contains("\"fresh\":false");
     if !built {
