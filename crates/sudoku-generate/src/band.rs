@@ -4,12 +4,13 @@
 //! the same for any thread count and resumes from any index.
 
 use std::fmt;
+use std::iter::FusedIterator;
 use std::str::FromStr;
 
 use rand::Rng;
 use rand::seq::SliceRandom;
 use sudoku_core::{Cancel, Cell, Failure, Grid};
-use sudoku_logic::Level;
+use sudoku_logic::{HodokuRating, Level, SeRating};
 use sudoku_metrics::{ParseRatingError, Rating, RatingKind, RatingValue};
 
 /// A rating band: puzzles whose rating lies in `lo..=hi` (`se-rating=4.0..5.0`), or, for
@@ -323,6 +324,136 @@ pub struct BandPuzzle {
     pub tries: u64,
 }
 
+impl BandPuzzle {
+    /// HoDoKu's level and score, when the band's rating is HoDoKu's (`hodoku=...`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_generate::{BandSearch, Level};
+    /// let found = BandSearch::new("hodoku=easy".parse()?).find(1, 0).expect("a common level");
+    /// let rating = found.hodoku().expect("rated by HoDoKu");
+    /// assert_eq!(rating.level, Level::Easy);
+    /// assert_eq!(found.se(), None, "not rated by Sudoku Explainer");
+    /// # Ok::<(), sudoku_generate::ParseBandError>(())
+    /// ```
+    #[must_use]
+    pub fn hodoku(&self) -> Option<HodokuRating> {
+        match self.value {
+            RatingValue::Hodoku(rating) => Some(rating),
+            _ => None,
+        }
+    }
+
+    /// Sudoku Explainer's ER/EP/ED, when the band's rating is Sudoku Explainer's
+    /// (`se-rating=...`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_generate::BandSearch;
+    /// let found = BandSearch::new("se-rating=1.0..2.0".parse()?).find(1, 0).expect("a common band");
+    /// let se = found.se().expect("rated by Sudoku Explainer");
+    /// assert!((1.0..=2.0).contains(&se.er) && se.ep <= se.er);
+    /// assert_eq!(found.hodoku(), None, "not rated by HoDoKu");
+    /// # Ok::<(), sudoku_generate::ParseBandError>(())
+    /// ```
+    #[must_use]
+    pub fn se(&self) -> Option<SeRating> {
+        match self.value {
+            RatingValue::Se(rating, _) => Some(rating),
+            _ => None,
+        }
+    }
+}
+
+/// No puzzle of the band in a search's tries: the `index`-th puzzle of `seed`'s list is
+/// missing (an item of [`BandPuzzles`]).
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_generate::{BandMiss, BandSearch};
+/// // No random minimal puzzle is that hard: every try misses.
+/// let search = BandSearch::new("se-rating=11.9..12.0".parse()?).with_max_tries(2);
+/// let miss: BandMiss = search.puzzles(7).next().expect("endless").unwrap_err();
+/// assert_eq!((miss.seed, miss.index, miss.tries), (7, 0, 2));
+/// assert_eq!(miss.to_string(), "no puzzle of the band in 2 random minimal puzzles (puzzle 0 of seed 7)");
+/// # Ok::<(), sudoku_generate::ParseBandError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no puzzle of the band in {tries} random minimal puzzles (puzzle {index} of seed {seed})")]
+#[non_exhaustive]
+pub struct BandMiss {
+    /// The seed of the list.
+    pub seed: u64,
+    /// The puzzle's place in the list.
+    pub index: u64,
+    /// Random puzzles drawn, and missed ([`BandSearch::max_tries`]).
+    pub tries: u64,
+}
+
+/// The puzzles of a band search, in the order of `seed`'s list: the 0th, the 1st, ...
+/// ([`BandSearch::puzzles`]).
+///
+/// The `n`-th item is [`BandSearch::find`]`(seed, n)`, or a [`BandMiss`] in its place when the
+/// search's tries missed the band, so a position always names the same puzzle and a list
+/// resumes from any index: `.skip(k)` starts at the `k`-th without drawing the ones before
+/// it. It never ends on its own (it stops after index `u64::MAX`): take as many as you need.
+/// One puzzle is searched at a time, on the calling thread; for many puzzles on all cores,
+/// call [`BandSearch::find`] for each index in parallel, which gives the same puzzles.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_generate::BandSearch;
+/// let search = BandSearch::new("se-rating=1.0..2.0".parse()?);
+/// let second = search.puzzles(7).nth(1).expect("endless")?;
+/// assert_eq!(Some(second), search.find(7, 1));
+/// assert_eq!(search.puzzles(7).skip(1).next(), Some(Ok(second)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
+pub struct BandPuzzles {
+    search: BandSearch,
+    seed: u64,
+    /// The index of the next item; `None` once index `u64::MAX` was given.
+    next: Option<u64>,
+}
+
+impl Iterator for BandPuzzles {
+    type Item = Result<BandPuzzle, BandMiss>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let index = self.next?;
+        self.next = index.checked_add(1);
+        let BandPuzzles { search, seed, .. } = *self;
+        Some(search.find(seed, index).ok_or(BandMiss { seed, index, tries: search.max_tries }))
+    }
+
+    fn nth(&mut self, n: usize) -> Option<Self::Item> {
+        // Each puzzle depends on its index alone: the skipped ones need not be drawn.
+        self.next = self.next.and_then(|i| i.checked_add(u64::try_from(n).ok()?));
+        self.next()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self.next {
+            None => (0, Some(0)),
+            Some(i) => {
+                let left = u64::MAX - i;
+                match usize::try_from(left).ok().and_then(|l| l.checked_add(1)) {
+                    Some(left) => (left, Some(left)),
+                    None => (usize::MAX, None),
+                }
+            }
+        }
+    }
+}
+
+impl FusedIterator for BandPuzzles {}
+
 /// Draws random minimal puzzles until one rates in the band.
 ///
 /// # Examples
@@ -378,6 +509,28 @@ impl BandSearch {
         self.find_cancellable(seed, index, &Cancel::never(), |_| {}).unwrap_or(None)
     }
 
+    /// The puzzles of `seed`'s list in order, as an iterator: the `n`-th item is
+    /// [`BandSearch::find`]`(seed, n)`, or a [`BandMiss`] in its place when `max_tries` random
+    /// puzzles missed the band. A miss is an item, not skipped: the `n`-th item is always the
+    /// `n`-th puzzle of the list, and a band out of reach ends
+    /// `collect::<Result<Vec<_>, _>>()` at its first miss instead of searching without end.
+    ///
+    /// # Examples
+    ///
+    /// Three puzzles HoDoKu grades Hard:
+    ///
+    /// ```
+    /// use sudoku_generate::{BandPuzzle, BandSearch, Level};
+    /// let search = BandSearch::new("hodoku=hard".parse()?);
+    /// let hard: Vec<BandPuzzle> = search.puzzles(7).take(3).collect::<Result<_, _>>()?;
+    /// assert!(hard.iter().all(|found| found.hodoku().map(|h| h.level) == Some(Level::Hard)));
+    /// assert_eq!(search.find(7, 2).as_ref(), hard.last(), "the same puzzles as find");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn puzzles(&self, seed: u64) -> BandPuzzles {
+        BandPuzzles { search: *self, seed, next: Some(0) }
+    }
+
     /// [`BandSearch::find`], watched and stoppable: `on_try` hears the number of random
     /// puzzles drawn so far after each one (for progress), and the search stops once `cancel`
     /// is cancelled, between tries and inside the logical solvers' ratings
@@ -427,5 +580,44 @@ impl BandSearch {
             }
         }
         Ok(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Out of reach of random minimal puzzles: one try, one miss.
+    fn missing() -> BandSearch {
+        BandSearch::new("se-rating=11.9..12.0".parse().expect("a band")).with_max_tries(1)
+    }
+
+    #[test]
+    fn the_puzzles_end_after_the_last_index() {
+        let mut puzzles = missing().puzzles(3);
+        assert_eq!(puzzles.size_hint(), (usize::MAX, None));
+        puzzles.next = Some(u64::MAX - 1);
+        assert_eq!(puzzles.size_hint(), (2, Some(2)));
+        let miss = |index| Some(Err(BandMiss { seed: 3, index, tries: 1 }));
+        assert_eq!(puzzles.next(), miss(u64::MAX - 1));
+        assert_eq!(puzzles.next(), miss(u64::MAX));
+        assert_eq!((puzzles.next(), puzzles.size_hint()), (None, (0, Some(0))));
+        assert_eq!(puzzles.next(), None, "fused");
+    }
+
+    #[test]
+    fn nth_skips_to_its_index_without_overflowing() {
+        let mut puzzles = missing().puzzles(3);
+        assert_eq!(puzzles.nth(5), Some(Err(BandMiss { seed: 3, index: 5, tries: 1 })));
+        assert_eq!(puzzles.next(), Some(Err(BandMiss { seed: 3, index: 6, tries: 1 })));
+        puzzles.next = Some(u64::MAX - 1);
+        assert_eq!(puzzles.nth(usize::MAX), None, "past the last index");
+        assert_eq!(puzzles.next(), None);
+    }
+
+    #[test]
+    fn the_miss_is_send_and_sync() {
+        fn check<T: Send + Sync + 'static>() {}
+        check::<BandMiss>();
     }
 }

@@ -8,7 +8,8 @@
 //! random minimal puzzles) and then any optimizer ([`Search`]), with every parameter in
 //! [`GeneratorConfig`] (each part, and the [`Preset`]s, read from and written as text), and
 //! serialises whole for checkpoints. [`BandSearch`] makes puzzles of a chosen difficulty
-//! instead of the hardest. Their results are records ([`BestLine`], [`FindLine`], [`SummaryLine`],
+//! instead of the hardest ([`BandSearch::puzzles`]: as many as you take, each with its rating,
+//! [`BandPuzzle::hodoku`] or [`BandPuzzle::se`]). Their results are records ([`BestLine`], [`FindLine`], [`SummaryLine`],
 //! [`BandLine`]) that serialise as the JSON lines of the `sudoku` command's schema.
 //!
 //! # Example
@@ -56,8 +57,8 @@ mod start;
 mod summary;
 
 pub use band::{
-    Band, BandPuzzle, BandSearch, Bounds, ParseBandError, Symmetry, is_minimal, minimize,
-    random_minimal,
+    Band, BandMiss, BandPuzzle, BandPuzzles, BandSearch, Bounds, ParseBandError, Symmetry,
+    is_minimal, minimize, random_minimal,
 };
 pub use checkpoint::{CHECKPOINT_FORMAT, CHECKPOINT_VERSION, Checkpoint, CheckpointError};
 pub use config::{Adjustment, GeneratorConfig, ParseConfigError, Preset, Search};
@@ -70,8 +71,14 @@ pub use record::{
     BandLine, BestLine, BestNew, BestRecord, FindLine, Novelty, RoundRecord, SummaryLine,
 };
 pub use start::Start;
+/// HoDoKu's level and score ([`BandPuzzle::hodoku`]), Sudoku Explainer's ER/EP/ED
+/// ([`BandPuzzle::se`]), and HoDoKu's levels ([`Bounds::Levels`]), from `sudoku-logic`.
+pub use sudoku_logic::{HodokuRating, Level, SeRating};
 /// The catalogue's scales, the type of [`Energy::scale`].
 pub use sudoku_metrics::Scale;
+/// The catalogue's ratings ([`Band::rating`]) and their results in full
+/// ([`BandPuzzle::value`]), from `sudoku-metrics`.
+pub use sudoku_metrics::{Rating, RatingValue};
 pub use summary::Summary;
 
 #[cfg(doctest)]
