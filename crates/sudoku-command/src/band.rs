@@ -5,7 +5,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use sudoku_generate::{Band, BandLine, BandSearch, Symmetry};
+use sudoku_generate::{Band, BandLine, BandPuzzle, BandSearch, Symmetry};
+use sudoku_logic::{HodokuRating, HodokuSolver, Level, LogicalSolver, SeRating};
+use sudoku_metrics::{RatingKind, RatingValue};
 
 use crate::generate::open_results;
 use crate::signals::Stop;
@@ -16,6 +18,7 @@ pub(crate) struct BandArgs {
     /// The band: rating=lo..hi with any rating `sudoku rate` knows (se-rating=4.0..5.0,
     /// average-width=1000..2000, hodoku-score=1000..1600), or HoDoKu's levels
     /// (hodoku=hard, hodoku=medium..unfair).
+    #[arg(long_help = band_help())]
     band: Band,
     /// How many puzzles to make.
     #[arg(long, default_value_t = 1)]
@@ -50,11 +53,187 @@ pub(crate) struct BandArgs {
     /// JSON lines instead of one puzzle per line.
     #[arg(long)]
     json: bool,
+    /// Each puzzle's line in this format instead of `%g<TAB>%v`: %g the puzzle, %v its
+    /// rating in the band's rating (ER/EP/ED, HoDoKu's level and score, a width, ...), %r %p
+    /// %d Sudoku Explainer's ER, EP and ED, %l HoDoKu's level, %s HoDoKu's score (each
+    /// computed when the band's rating is another), %c the clues, %i the index in the list,
+    /// %t the random puzzles drawn to find it, %% a %.
+    #[arg(long, short = 'f', value_name = "FORMAT", conflicts_with = "json")]
+    format: Option<String>,
+    /// After each puzzle, how many steps of each technique its solving path takes (HoDoKu's
+    /// path for the hodoku ratings, Sudoku Explainer's for the others; JSON: `techniques`).
+    #[arg(long)]
+    stats: bool,
+}
+
+/// One piece of band's `--format`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Piece {
+    Text(String),
+    Puzzle,
+    Value,
+    Er,
+    Ep,
+    Ed,
+    Level,
+    Score,
+    Clues,
+    Index,
+    Tries,
+}
+
+impl Piece {
+    /// Whether the piece needs Sudoku Explainer's rating (or HoDoKu's) of the puzzle.
+    fn needs(&self) -> (bool, bool) {
+        (
+            matches!(self, Piece::Er | Piece::Ep | Piece::Ed),
+            matches!(self, Piece::Level | Piece::Score),
+        )
+    }
+}
+
+/// Reads band's `--format`; an unknown conversion or a lone `%` is an error naming the valid
+/// ones.
+fn parse_format(s: &str) -> anyhow::Result<Vec<Piece>> {
+    let mut pieces = Vec::new();
+    let mut text = String::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '%' {
+            text.push(c);
+            continue;
+        }
+        let piece = match chars.next() {
+            Some('%') => {
+                text.push('%');
+                continue;
+            }
+            Some('g') => Piece::Puzzle,
+            Some('v') => Piece::Value,
+            Some('r') => Piece::Er,
+            Some('p') => Piece::Ep,
+            Some('d') => Piece::Ed,
+            Some('l') => Piece::Level,
+            Some('s') => Piece::Score,
+            Some('c') => Piece::Clues,
+            Some('i') => Piece::Index,
+            Some('t') => Piece::Tries,
+            Some(other) => anyhow::bail!(
+                "unknown conversion %{other} in --format {s:?}: use %g %v %r %p %d %l %s %c %i %t or %%"
+            ),
+            None => anyhow::bail!("--format {s:?} ends with a lone %: write %% for a %"),
+        };
+        if !text.is_empty() {
+            pieces.push(Piece::Text(std::mem::take(&mut text)));
+        }
+        pieces.push(piece);
+    }
+    if !text.is_empty() {
+        pieces.push(Piece::Text(text));
+    }
+    Ok(pieces)
+}
+
+/// What a found puzzle's line shows beyond the band's own rating: Sudoku Explainer's and
+/// HoDoKu's ratings when the format asks for them, the per-technique counts with `--stats`.
+#[derive(Default)]
+struct Extras {
+    se: Option<SeRating>,
+    hodoku: Option<HodokuRating>,
+    techniques: Option<Vec<(String, usize)>>,
+}
+
+/// What a line asks of a found puzzle beyond the band's own rating.
+#[derive(Clone, Copy)]
+struct Wants {
+    se: bool,
+    hodoku: bool,
+    stats: bool,
+    /// Whether the band's rating is HoDoKu's (its path gives `--stats` then).
+    hodoku_band: bool,
+}
+
+/// Works out a found puzzle's extras (the band's own value is reused where it is the rating
+/// asked for); a puzzle in a band has one solution, so the solvers answer.
+fn extras(p: &BandPuzzle, want: Wants) -> Extras {
+    let mut x = Extras::default();
+    match p.value {
+        RatingValue::Se(r, _) => x.se = Some(r),
+        RatingValue::Hodoku(h) => x.hodoku = Some(h),
+        _ => {}
+    }
+    let se_stats = want.stats && !want.hodoku_band;
+    if ((want.se && x.se.is_none()) || se_stats)
+        && let Ok(path) = LogicalSolver::default().solve(&p.puzzle)
+    {
+        x.se = Some(path.rating);
+        x.techniques = se_stats.then(|| counts(&path));
+    }
+    let hodoku_stats = want.stats && want.hodoku_band;
+    if ((want.hodoku && x.hodoku.is_none()) || hodoku_stats)
+        && let Ok(path) = HodokuSolver::default().solve(&p.puzzle)
+    {
+        x.hodoku = Some(path.rating);
+        if hodoku_stats {
+            x.techniques = Some(counts(&path));
+        }
+    }
+    x
+}
+
+/// A path's per-technique counts, by technique name.
+fn counts<R>(path: &sudoku_logic::SolvingPath<R>) -> Vec<(String, usize)> {
+    path.technique_counts().into_iter().map(|(t, n)| (t.to_string(), n)).collect()
+}
+
+/// A found puzzle's line in `format`.
+fn format_line(format: &[Piece], line: &BandLine, p: &BandPuzzle, x: &Extras) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let se = x.se.unwrap_or_default();
+    for piece in format {
+        let _ = match piece {
+            Piece::Text(t) => write!(out, "{t}"),
+            Piece::Puzzle => write!(out, "{}", p.puzzle),
+            Piece::Value => write!(out, "{}", p.value),
+            Piece::Er => write!(out, "{:.1}", se.er),
+            Piece::Ep => write!(out, "{:.1}", se.ep),
+            Piece::Ed => write!(out, "{:.1}", se.ed),
+            Piece::Level => write!(
+                out,
+                "{}",
+                x.hodoku.map_or(String::new(), |h| h.level.name().to_ascii_lowercase())
+            ),
+            Piece::Score => {
+                write!(out, "{}", x.hodoku.map_or(String::new(), |h| h.score.to_string()))
+            }
+            Piece::Clues => write!(out, "{}", p.puzzle.clue_count()),
+            Piece::Index => write!(out, "{}", line.index),
+            Piece::Tries => write!(out, "{}", p.tries),
+        };
+    }
+    out
+}
+
+/// The band's help: its forms, HoDoKu's levels (from the level table) and every rating.
+fn band_help() -> String {
+    let levels: Vec<String> = Level::ALL.iter().map(|l| l.name().to_ascii_lowercase()).collect();
+    crate::rate::ratings_help(&format!(
+        "The band: rating=lo..hi with any rating below (se-rating=4.0..5.0, \
+         average-width=1000..2000, hodoku-score=1000..1600), or hodoku=LEVEL[..LEVEL] with \
+         HoDoKu's levels {} (hodoku=hard, hodoku=medium..unfair). The ratings:",
+        levels.join(", ")
+    ))
 }
 
 /// Puzzles in the band in index order, written as found (in chunks of a few per thread),
 /// stoppable between chunks.
 pub(crate) fn run(args: &BandArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let format = parse_format(args.format.as_deref().unwrap_or("%g\t%v"))?;
+    let (se, hodoku) =
+        format.iter().map(Piece::needs).fold((false, false), |(a, b), (c, d)| (a || c, b || d));
+    let hodoku_band = matches!(args.band.rating.kind, RatingKind::Hodoku | RatingKind::HodokuScore);
+    let want = Wants { se, hodoku, stats: args.stats, hodoku_band };
     let pool = thread_pool(args.threads)?;
     let stop = Stop::install()?;
     let band = args.band;
@@ -75,11 +254,18 @@ pub(crate) fn run(args: &BandArgs, out: &mut dyn Write) -> anyhow::Result<Status
             return Ok(Status::Ok);
         }
         let upto = (next + chunk).min(end);
-        let lines: Vec<BandLine> = pool.install(|| {
+        let lines: Vec<(BandLine, Extras)> = pool.install(|| {
             use rayon::prelude::*;
-            (next..upto).into_par_iter().map(|i| BandLine::find(&search, seed, i)).collect()
+            (next..upto)
+                .into_par_iter()
+                .map(|i| {
+                    let line = BandLine::find(&search, seed, i);
+                    let x = line.found.as_ref().map_or_else(Extras::default, |p| extras(p, want));
+                    (line, x)
+                })
+                .collect()
         });
-        for line in lines {
+        for (line, x) in lines {
             match &line.found {
                 Some(p) => tries += p.tries,
                 None => {
@@ -88,11 +274,22 @@ pub(crate) fn run(args: &BandArgs, out: &mut dyn Write) -> anyhow::Result<Status
                 }
             }
             // Through a `Value`: keys in sorted order, as every JSON line of the command line.
-            let json = serde_json::to_value(&line)?.to_string();
+            let mut value = serde_json::to_value(&line)?;
+            if let (Some(techniques), serde_json::Value::Object(o)) = (&x.techniques, &mut value) {
+                let map: serde_json::Map<String, serde_json::Value> =
+                    techniques.iter().map(|(t, n)| (t.clone(), (*n).into())).collect();
+                o.insert("techniques".into(), map.into());
+            }
+            let json = value.to_string();
             if args.json {
                 writeln!(out, "{json}")?;
             } else if let Some(p) = &line.found {
-                writeln!(out, "{}", p.puzzle)?;
+                writeln!(out, "{}", format_line(&format, &line, p, &x))?;
+                if let Some(techniques) = &x.techniques {
+                    let counts: Vec<String> =
+                        techniques.iter().map(|(t, n)| format!("{t} x{n}")).collect();
+                    writeln!(out, "  {}", counts.join(", "))?;
+                }
             } else if let Some(message) = line.error_message() {
                 eprintln!("sudoku band: {message}");
             }

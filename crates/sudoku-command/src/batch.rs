@@ -236,7 +236,14 @@ impl Batch<'_> {
         }
         out.flush()?;
         progress.finish(next - kept.records);
-        Ok(Status::of(unreadable.load(Ordering::Relaxed), failed))
+        let unreadable = unreadable.load(Ordering::Relaxed);
+        if next == 0 && !unreadable {
+            eprintln!(
+                "sudoku {}: no puzzles in the input (it is empty, or holds only comments and blank lines)",
+                self.command
+            );
+        }
+        Ok(Status::of(unreadable, failed))
     }
 
     /// Starts the thread that reads the inputs: it skips the records a resumed output holds,

@@ -50,7 +50,12 @@ pub(crate) struct GenerateArgs {
     /// within an ER), human-effort, refutation-sum, refutation-max (ln(1 + U) of the
     /// human-solver model). Hard for backtracking: average-width (ln of the average width),
     /// normal-width (the paper's, also called width), dihedral-width, depth.
-    #[arg(long)]
+    #[arg(long, long_help = crate::rate::ratings_help(
+        "The difficulty U in H = -J U + h * clues: any rating below, with its parameters \
+         (name:key=value...; se-rating:tiebreak=ep-ed is the default, tiebreak=work breaks \
+         ties within an ER otherwise). The widths count as ln(U), the human-model ratings as \
+         ln(1 + U), the others as they are. The ratings:"
+    ))]
     energy: Option<String>,
     /// Tie-breaking samples of average-width, runs of the human-model energies, when the
     /// energy spec does not say.
@@ -189,13 +194,18 @@ fn trim_results(path: &Path, portfolio: &Portfolio) -> anyhow::Result<()> {
     std::fs::rename(&tmp, path).with_context(|| format!("failed to replace {}", path.display()))
 }
 
-fn save_checkpoint(path: &Path, portfolio: &Portfolio, out: Option<&Path>) -> anyhow::Result<()> {
+fn save_checkpoint(
+    path: &Path,
+    portfolio: &Portfolio,
+    out: Option<&Path>,
+    elapsed: Duration,
+) -> anyhow::Result<()> {
     let tmp = path.with_extension("tmp");
     {
         let file =
             File::create(&tmp).with_context(|| format!("failed to create {}", tmp.display()))?;
         let mut w = BufWriter::new(file);
-        Checkpoint::write(portfolio, out, &mut w)
+        Checkpoint::write(portfolio, out, elapsed.as_secs_f64(), &mut w)
             .with_context(|| format!("failed to write {}", tmp.display()))?;
         w.flush()?;
         w.get_ref().sync_all()?;
@@ -203,11 +213,13 @@ fn save_checkpoint(path: &Path, portfolio: &Portfolio, out: Option<&Path>) -> an
     fs::rename(&tmp, path).with_context(|| format!("failed to replace {}", path.display()))
 }
 
-fn load_checkpoint(path: &Path) -> anyhow::Result<(Portfolio, Option<PathBuf>)> {
+/// A checkpoint's portfolio, results file and the time the run had taken.
+fn load_checkpoint(path: &Path) -> anyhow::Result<(Portfolio, Option<PathBuf>, Duration)> {
     let text = fs::read_to_string(path)
         .with_context(|| format!("failed to read checkpoint {}", path.display()))?;
     let ckpt = Checkpoint::read(&text).with_context(|| format!("checkpoint {}", path.display()))?;
-    Ok((ckpt.portfolio, ckpt.out))
+    let elapsed = Duration::try_from_secs_f64(ckpt.elapsed_s).unwrap_or_default();
+    Ok((ckpt.portfolio, ckpt.out, elapsed))
 }
 
 /// What every run of a portfolio shares: the progress bar, the results file, the stop flag.
@@ -220,7 +232,9 @@ struct Shared {
     energy: Energy,
     stop: Stop,
     error: Mutex<Option<io::Error>>,
-    started: Instant,
+    /// When the run began, over all its sessions: a resumed run's clock goes on from the time
+    /// its checkpoint saved (`elapsed_s` never restarts at 0).
+    origin: Instant,
 }
 
 /// The `--finds` file: where, from what `U` on, and the classes written so far.
@@ -325,7 +339,7 @@ impl Observer<PuzzleState> for Live<'_> {
             return;
         }
         let known = s.known.as_ref().map(|known| known.contains_class(&class));
-        let elapsed = s.started.elapsed().as_secs_f64();
+        let elapsed = s.origin.elapsed().as_secs_f64();
         let line =
             FindLine::new(state, energy, sweep, s.energy, self.seed, elapsed).with_known(known);
         if let Err(e) = write_line(&mut finds.file, &line) {
@@ -369,7 +383,7 @@ impl Observer<BestRecord> for Live<'_> {
         let mut out = lock(&s.out);
         let Some(out) = out.as_mut() else { return };
         let known = s.known.as_ref().map(|known| known.contains(&best.puzzle));
-        let elapsed = s.started.elapsed().as_secs_f64();
+        let elapsed = s.origin.elapsed().as_secs_f64();
         let line = BestLine::new(best.clone(), s.energy, self.seed, elapsed).with_known(known);
         if let Err(e) = write_line(out, &line) {
             *lock(&s.error) = Some(e);
@@ -614,7 +628,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     for path in [&args.plot, &args.checkpoint, &args.out, &args.finds].into_iter().flatten() {
         crate::check_output_path(path)?;
     }
-    let (mut portfolio, out_path, checkpoint_path) = match &args.resume {
+    let (mut portfolio, out_path, checkpoint_path, before) = match &args.resume {
         Some(path) => {
             let fixed = [
                 ("--energy", args.energy.is_some()),
@@ -636,7 +650,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
                 &fixed,
                 "cannot change a resumed run (its settings are in the checkpoint)",
             )?;
-            let (portfolio, saved_out) = load_checkpoint(path)?;
+            let (portfolio, saved_out, elapsed) = load_checkpoint(path)?;
             check_finds(args, portfolio.runs()[0].config().search)?;
             check_skip_known(args, portfolio.runs()[0].config().search)?;
             if args.out.is_some() && saved_out.is_some() && args.out != saved_out {
@@ -647,7 +661,8 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
                 );
             }
             let out = args.out.clone().or(saved_out);
-            (portfolio, out, Some(args.checkpoint.clone().unwrap_or_else(|| path.clone())))
+            let checkpoint = Some(args.checkpoint.clone().unwrap_or_else(|| path.clone()));
+            (portfolio, out, checkpoint, elapsed)
         }
         None => {
             let config = config_from_args(args)?;
@@ -691,9 +706,17 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
                 eprintln!("sudoku generate: interrupted in the start phase; nothing to save");
                 return Ok(Status::Interrupted(stop.signal().unwrap_or(2)));
             };
-            (portfolio, args.out.clone(), args.checkpoint.clone())
+            if stop.requested()
+                && let Start::BestOfRandom { count, .. } = portfolio.runs()[0].config().start
+            {
+                eprintln!(
+                    "sudoku generate: interrupted in the start phase: the run starts from the {count} puzzles rated so far (checkpoint and summary follow)"
+                );
+            }
+            (portfolio, args.out.clone(), args.checkpoint.clone(), Duration::ZERO)
         }
     };
+    let origin = started.checked_sub(before).unwrap_or(started);
     let time = match (args.time, args.steps) {
         (None, None) => Some(Duration::from_secs(300)),
         (t, _) => t,
@@ -735,7 +758,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         energy: portfolio.runs()[0].config().energy,
         stop: stop.clone(),
         error: Mutex::new(None),
-        started,
+        origin,
     };
     let mut lives: Vec<Live<'_>> = portfolio
         .runs()
@@ -750,12 +773,12 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         let budget = Budget { max_sweeps: args.steps, max_time: Some(slice), target_energy: None };
         let reason = pool.install(|| portfolio.run(&budget, &mut lives));
         if let Some(path) = &checkpoint_path {
-            save_checkpoint(path, &portfolio, out_path.as_deref())?;
+            save_checkpoint(path, &portfolio, out_path.as_deref(), origin.elapsed())?;
         }
         if !terminal && !args.no_progress {
             eprintln!(
                 "sudoku generate: [{:.0} s] step {} | {}",
-                started.elapsed().as_secs_f64(),
+                origin.elapsed().as_secs_f64(),
                 portfolio.steps(),
                 describe(best_of(&portfolio))
             );

@@ -39,20 +39,44 @@ const PATH_MAX: usize = 4095;
 /// Classifies an argument: an argument is a file only if it is not a grid, that is, 81 cells
 /// or 729 pencil marks (whitespace aside) of the grid's characters (digits, `.`, `_`), and
 /// only if it could name one: text too long for a file name never reaches the system as one,
-/// and is read as a puzzle (whose error then says what is wrong).
+/// and is read as a puzzle (whose error then says what is wrong). Text that is no file and
+/// looks like a grid of the wrong length or with a stray character (at least 17 characters,
+/// nearly all of them the grid's) is read as a puzzle too, so that its error names its length
+/// or the character instead of a missing file.
 fn classify(arg: &str) -> Arg<'_> {
     if arg == "-" {
         return Arg::Stdin;
     }
     let cells = arg.chars().filter(|c| !c.is_whitespace());
-    let grid_chars = cells.clone().all(|c| c.is_ascii_digit() || c == '.' || c == '_');
-    if grid_chars && matches!(cells.count(), 81 | 729) {
+    let is_grid_char = |c: char| c.is_ascii_digit() || c == '.' || c == '_';
+    let grid_chars = cells.clone().filter(|&c| is_grid_char(c)).count();
+    let count = cells.count();
+    if grid_chars == count && matches!(count, 81 | 729) {
         return Arg::Text(arg);
     }
     let fits = arg.len() <= PATH_MAX
         && !arg.contains('\0')
         && arg.split(std::path::MAIN_SEPARATOR).all(|part| part.len() <= NAME_MAX);
-    if fits { Arg::File(arg) } else { Arg::Text(arg) }
+    if !fits {
+        return Arg::Text(arg);
+    }
+    let looks_like_a_grid = count >= 17 && grid_chars * 10 >= count * 9;
+    if looks_like_a_grid && !std::path::Path::new(arg).exists() {
+        return Arg::Text(arg);
+    }
+    Arg::File(arg)
+}
+
+/// The error of an input file that cannot be opened; a missing file also says what a puzzle
+/// argument would have been (an argument that is neither is most often a mistyped puzzle).
+fn open_error(e: io::Error) -> io::Error {
+    if e.kind() != io::ErrorKind::NotFound {
+        return e;
+    }
+    io::Error::new(
+        io::ErrorKind::NotFound,
+        "no such file, nor a puzzle (81 cells) or pencil marks (729 characters)",
+    )
 }
 
 /// An argument's puzzle or pencil marks, on its line 1.
@@ -95,7 +119,7 @@ pub(crate) fn read_all(
             Arg::File(path) => match open(path) {
                 Ok(file) => Box::new(file),
                 Err(e) => {
-                    on_open_error(arg, &e);
+                    on_open_error(arg, &open_error(e));
                     continue;
                 }
             },
@@ -228,6 +252,15 @@ mod tests {
         assert_eq!(classify(&marks), Arg::Text(&marks));
         let long = "x".repeat(300);
         assert_eq!(classify(&long), Arg::Text(&long));
+        // Text that is no file but nearly a grid is a puzzle, whose error says what is wrong.
+        let one_more = format!("{P}1");
+        assert_eq!(classify(&one_more), Arg::Text(&one_more));
+        let e = read_arg(&one_more).unwrap_err();
+        assert_eq!(e.to_string(), "line 1: expected 81 cells, found 82");
+        let typo = format!("x{}", &P[1..]);
+        assert_eq!(classify(&typo), Arg::Text(&typo));
+        assert_eq!(classify("12x4"), Arg::File("12x4"));
+        assert_eq!(classify("2024-01-01.txt"), Arg::File("2024-01-01.txt"));
         assert!(matches!(read_arg(&marks), Ok(Entry { line: 1, board: Board::Marks(_) })));
         let e = read_arg(&"1".repeat(300)).unwrap_err();
         assert_eq!(e.to_string(), "line 1: expected 81 cells, found 300");

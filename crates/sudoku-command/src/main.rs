@@ -155,6 +155,23 @@ pub(crate) fn thread_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
         .context("failed to start worker threads")
 }
 
+impl Command {
+    /// The subcommand's name, as typed (every message of the subcommand starts with it).
+    fn name(&self) -> &'static str {
+        match self {
+            Command::Check(_) => "check",
+            Command::Canon(_) => "canon",
+            Command::Solve(_) => "solve",
+            Command::Rate(_) => "rate",
+            Command::Explain(_) => "explain",
+            Command::Hint(_) => "hint",
+            Command::Generate(_) => "generate",
+            Command::Band(_) => "band",
+            Command::Serve(_) => "serve",
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let stdout = io::stdout();
@@ -175,7 +192,7 @@ fn main() -> ExitCode {
         Ok(status) => status.into(),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("sudoku: {e:#}");
+            eprintln!("sudoku {}: {e:#}", cli.command.name());
             Status::Usage.into()
         }
     }

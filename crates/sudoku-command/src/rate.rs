@@ -18,16 +18,18 @@ use crate::{Status, schema};
 pub(crate) struct RateArgs {
     #[command(flatten)]
     batch: BatchArgs,
-    /// Comma-separated ratings: depth, normal-width, average-width (Watanabe); sa-steps,
-    /// harmony-cost, backtrack-steps (median over --runs randomized solver runs);
-    /// refutation-max, refutation-sum, human-effort (the human-solver model, mean over 30 runs);
-    /// relaxation (mean log10 solution count, capped at 1,000, with 45 of the 810 constraints
-    /// removed; 20 samples); pair-reduction-level; se-rating (Sudoku Explainer's ER/EP/ED from
-    /// the logical solver, whole scale: JSON {"er","ep","ed"}, TSV columns se_er, se_ep,
-    /// se_ed; 20.0 when no technique finishes, as Sudoku Explainer). Each may carry its own
-    /// parameters, name:key=value... (samples, budget, singles=hidden; docs/schema.md), which
-    /// take precedence over the flags below.
-    #[arg(long, value_delimiter = ',', default_value = "depth,normal-width,average-width")]
+    /// Comma-separated ratings of the catalogue, each with its own parameters if need be
+    /// (name:key=value...; --help lists them all).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "depth,normal-width,average-width",
+        long_help = ratings_help(
+            "Comma-separated ratings, each with its own parameters if need be, name:key=value... \
+             (samples, budget, singles=hidden, tiebreak=ep-ed|work; docs/schema.md), which take \
+             precedence over the flags below. The ratings (those made for people say so; the TSV columns of each):"
+        )
+    )]
     metrics: Vec<String>,
     /// Random tie-breaking samples of average-width.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
@@ -80,6 +82,18 @@ pub(crate) struct RateArgs {
     output: Option<std::path::PathBuf>,
 }
 
+/// A help text made from the rating catalogue: `intro`, then one line per rating (its name,
+/// what it measures, its TSV columns), so that every help names every rating.
+pub(crate) fn ratings_help(intro: &str) -> String {
+    let mut help = intro.to_string();
+    for entry in sudoku_metrics::CATALOGUE {
+        let who = if entry.for_people { "for people; " } else { "" };
+        let columns = entry.columns.join(", ");
+        help.push_str(&format!("\n  {}: {} ({who}TSV {columns})", entry.name, entry.about));
+    }
+    help
+}
+
 /// The ratings asked for, with the command's flags filling in what a spec leaves out.
 fn ratings(args: &RateArgs) -> anyhow::Result<RatingSet> {
     let defaults = RatingDefaults {
@@ -124,8 +138,9 @@ fn needs_givens(ratings: &Ratings) -> Option<sudoku_core::Failure> {
     ratings.0.iter().find_map(|(_, v)| v.err().filter(needs))
 }
 
-/// Writes a row as JSON or as a TSV line; returns whether the puzzle was invalid (not a
-/// puzzle, or pencil marks asked for a rating that needs givens).
+/// Writes a row as JSON or as a TSV line; returns whether the puzzle did not get every rating
+/// asked for (not a puzzle, pencil marks where a rating needs givens, a rating that needs one
+/// solution of a puzzle with none or several, a budget run out): the exit status is then 1.
 fn write_row(
     out: &mut dyn Write,
     columns: usize,
@@ -133,7 +148,7 @@ fn write_row(
     json: bool,
 ) -> anyhow::Result<bool> {
     let invalid = match row {
-        Ok(rated) => needs_givens(&rated.ratings).is_some(),
+        Ok(rated) => rated.ratings.0.iter().any(|(_, value)| value.is_err()),
         Err(_) => true,
     };
     if json {
@@ -199,7 +214,7 @@ fn run_serate(args: &RateArgs, batch: &BatchArgs, out: &mut dyn Write) -> anyhow
                     eprintln!("sudoku rate: {source}:{line}: {code}: {message}");
                 }
                 writeln!(out, "{}", format.line(&row, ordinal))?;
-                Ok(false)
+                Ok(row.failure.is_some())
             }
             Err(e) => {
                 eprintln!("sudoku rate: {source}:{line}: invalid: {}", e.kind);

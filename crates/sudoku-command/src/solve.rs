@@ -75,7 +75,7 @@ struct JsonRecord {
 }
 
 /// The exact solver's query of a puzzle's givens, or of pencil marks (their solutions).
-fn query(board: &Board) -> Query<'_> {
+pub(crate) fn query(board: &Board) -> Query<'_> {
     match board {
         Board::Givens(g) => Query::new(g),
         Board::Marks(m) => Query::marks(m),
@@ -216,6 +216,18 @@ fn text_line(r: &JsonRecord, counting: bool) -> String {
     }
 }
 
+/// Whether a puzzle got what `solve` was asked (docs/schema.md, "Exit status"): its one
+/// solution, or with `--count` its count (none and several are answers then); anything else
+/// (not a puzzle, no solution or several, a budget run out, a stochastic solver that gave up)
+/// makes the exit status 1.
+fn answered(status: &str, counting: bool) -> bool {
+    match status {
+        "unique" => true,
+        "multiple" | "none" => counting,
+        _ => false,
+    }
+}
+
 pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     // Text has one line per puzzle too, but only invalid lines name their place.
     let layout = if args.json {
@@ -235,7 +247,7 @@ pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Statu
             } else {
                 writeln!(out, "{}", text_line(&r, args.count))?;
             }
-            Ok(r.status == "invalid")
+            Ok(!answered(r.status, args.count))
         },
     )
 }

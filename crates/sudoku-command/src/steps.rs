@@ -5,10 +5,15 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
-use sudoku_core::CandidateGrid;
-use sudoku_logic::{HodokuSolver, LogicalSolver, PathEnd, PathRating, Ruleset, SolvingPath, Step};
+use sudoku_core::{CandidateGrid, Problem};
+use sudoku_logic::{
+    Hint, HodokuSolver, LogicalSolver, PathEnd, PathRating, Ruleset, SolvingPath, Step,
+};
 
 use crate::Status;
+use crate::batch::{Batch, BatchArgs, Layout};
+use crate::input::Record;
+use crate::schema::Placed;
 
 /// The text form of a step: `difficulty technique: pattern => effects`, then the chains its
 /// one-line text leaves out, one per line.
@@ -59,17 +64,15 @@ pub(crate) fn marks_before<R>(path: &SolvingPath<R>, index: usize) -> CandidateG
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct HintArgs {
-    /// The grid: 81 characters (the puzzle or your progress, `.` or `0` for blanks), or 729
-    /// characters of pencil marks (nine per cell, the k-th showing digit k or `.`), as tdoku
-    /// and Sudoku Explainer write them.
-    grid: String,
-    /// Print the hint as one JSON object.
+    #[command(flatten)]
+    batch: BatchArgs,
+    /// Print one JSON object per grid.
     #[arg(long)]
     json: bool,
-    /// Also draw the hint as an SVG picture to this file.
+    /// Also draw the first grid's hint as an SVG picture to this file.
     #[arg(long)]
     svg: Option<PathBuf>,
-    /// Search nodes allowed to check the grid against its solution.
+    /// Search nodes allowed to check each grid against its solution.
     #[arg(long, default_value_t = LogicalSolver::default().budget)]
     budget: u64,
     /// Potentials (chain nodes) the chain searches may visit before giving up.
@@ -81,34 +84,62 @@ pub(crate) struct HintArgs {
     style: Ruleset,
 }
 
-/// `sudoku hint`: the step Sudoku Explainer would take next. A grid with no solution, several,
-/// or pencil marks that no solution fits gets its status (`none`, `multiple`, `invalid`,
-/// `budget_exceeded`) and exit status 1, never a long search.
+/// `sudoku hint`: the step Sudoku Explainer (or HoDoKu) would take next on every grid of the
+/// inputs (a puzzle, a player's progress, pencil marks), read as every subcommand reads them.
+/// A grid with no solution, several, or pencil marks that no solution fits gets its status
+/// (`none`, `multiple`, `invalid`, `budget_exceeded`) and exit status 1, never a long search.
 pub(crate) fn hint(args: &HintArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     if let Some(path) = &args.svg {
         crate::check_output_path(path)?;
     }
-    let hint = match args.style {
-        Ruleset::Hodoku => HodokuSolver::default().with_budget(args.budget).hint(&args.grid),
-        _ => LogicalSolver::default()
-            .with_budget(args.budget)
-            .with_chain_budget(args.chain_budget)
-            .hint(&args.grid),
-    };
-    if let (Some(path), Some(svg)) = (&args.svg, hint.svg()) {
-        std::fs::write(path, svg).with_context(|| format!("writing {}", path.display()))?;
-    }
-    if args.json {
-        crate::schema::write_sorted(out, &hint)?;
-    } else {
-        match &hint.outcome {
-            Ok(Some(step)) => write_step(out, step)?,
-            Ok(None) if hint.status() == sudoku_core::Status::Solved => {
-                writeln!(out, "the grid is complete")?;
+    let (style, budget, chain_budget) = (args.style, args.budget, args.chain_budget);
+    let work = move |r: Record| {
+        let place = r.place();
+        let hint = match r.result {
+            Ok(entry) => {
+                let marks = entry.board.to_marks();
+                match style {
+                    Ruleset::Hodoku => HodokuSolver::default().with_budget(budget).hint_on(marks),
+                    _ => LogicalSolver::default()
+                        .with_budget(budget)
+                        .with_chain_budget(chain_budget)
+                        .hint_on(marks),
+                }
             }
-            Ok(None) => writeln!(out, "no technique applies, not even nested forcing chains")?,
-            Err(problem) => eprintln!("sudoku hint: {}", problem.message),
+            Err(e) => Hint::unreadable(Problem::invalid(&e.kind)),
+        };
+        (place, hint)
+    };
+    let layout = if args.json {
+        Layout::json()
+    } else {
+        let why = "hint's text can take several lines per grid; use --json";
+        Layout { header: None, place: None, not_resumable: Some(why) }
+    };
+    let batch = Batch { args: &args.batch, command: "hint", layout };
+    let mut svg = args.svg.clone();
+    batch.run(out, work, |out, ((source, line), hint): ((String, usize), Hint)| {
+        if let Some(path) = svg.take_if(|_| hint.step().is_some())
+            && let Some(picture) = hint.svg()
+        {
+            std::fs::write(&path, picture)
+                .with_context(|| format!("writing {}", path.display()))?;
         }
-    }
-    Ok(if hint.outcome.is_ok() { Status::Ok } else { Status::Invalid })
+        if args.json {
+            crate::schema::write_sorted(out, &Placed { source: &source, line, record: &hint })?;
+        } else {
+            match &hint.outcome {
+                Ok(Some(step)) => write_step(out, step)?,
+                Ok(None) if hint.status() == sudoku_core::Status::Solved => {
+                    writeln!(out, "the grid is complete")?;
+                }
+                Ok(None) => writeln!(out, "no technique applies, not even nested forcing chains")?,
+                Err(problem) => {
+                    writeln!(out, "{}", problem.code.word())?;
+                    eprintln!("sudoku hint: {source}:{line}: {}", problem.message);
+                }
+            }
+        }
+        Ok(hint.outcome.is_err())
+    })
 }

@@ -17,7 +17,7 @@ fn check_reports_each_bad_line_and_keeps_the_good_ones() {
         text(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("json line")).collect();
     assert_eq!(lines.len(), 4);
     assert_eq!(lines[0]["line"], 2);
-    assert_eq!(lines[0]["status"], "ok");
+    assert_eq!(lines[0]["status"], "unique");
     assert_eq!(lines[0]["puzzle"], GOOD);
     assert_eq!(lines[1]["status"], "invalid");
     assert_eq!(lines[1]["error"]["code"], "invalid");
@@ -27,7 +27,7 @@ fn check_reports_each_bad_line_and_keeps_the_good_ones() {
         "conflicting givens: digit 4 appears twice in row 1, at A1 and B1"
     );
     assert_eq!(lines[3]["line"], 5);
-    assert_eq!(lines[3]["status"], "ok");
+    assert_eq!(lines[3]["status"], "unique");
 }
 
 #[test]
@@ -35,7 +35,11 @@ fn check_text_mode_names_line_and_problem() {
     let out = sudoku(&["check"], format!("{GOOD}\n{}x\n", &GOOD[..80]).as_bytes());
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), "-:2: invalid: invalid character 'x' at line 2, column 81\n");
-    assert!(text(&out.stderr).contains("checked 2 puzzles: 1 well-formed, 1 invalid"));
+    assert!(
+        text(&out.stderr).contains("checked 2 puzzles: 1 unique, 1 invalid"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
@@ -66,7 +70,7 @@ fn missing_file_is_a_usage_error_and_other_files_are_still_read() {
     let out = sudoku(&["check", "--json", "/definitely/not/here.txt", good.to_str().unwrap()], b"");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("/definitely/not/here.txt"));
-    assert!(text(&out.stdout).contains("\"status\":\"ok\""));
+    assert!(text(&out.stdout).contains("\"status\":\"unique\""));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -117,7 +121,8 @@ fn solve_output_does_not_depend_on_thread_count() {
 #[test]
 fn count_on_the_empty_grid_stops_at_the_budget() {
     let out = sudoku(&["solve", "--count", "--budget", "500", "--limit", "1000000"], &[b'.'; 81]);
-    assert_eq!(out.status.code(), Some(0));
+    // A count the budget cut short is no answer: exit status 1 (docs/schema.md).
+    assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stdout).contains("budget exceeded: 500 search nodes used"),
         "{}",
@@ -132,7 +137,9 @@ fn stochastic_methods_solve_or_give_up_with_their_best_cost() {
     );
     for method in ["sa", "tabu"] {
         let out = sudoku(&["solve", "--method", method, "--json", "--seed", "3"], input.as_bytes());
-        assert_eq!(out.status.code(), Some(0), "{method}: {}", text(&out.stderr));
+        // The second puzzle has several solutions: a solution is found, but the puzzle has no
+        // unique one, so the exit status is 1.
+        assert_eq!(out.status.code(), Some(1), "{method}: {}", text(&out.stderr));
         let v: Vec<serde_json::Value> =
             text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
         assert_eq!(v[0]["status"], "unique", "{method}");

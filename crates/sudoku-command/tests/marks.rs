@@ -47,7 +47,7 @@ fn a_729_character_argument_is_never_a_file_name() {
     let out = sudoku(&["check", "--json", &m], b"");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let rec = &json_lines(&out)[0];
-    assert_eq!((rec["source"].as_str(), rec["status"].as_str()), (Some("arg1"), Some("ok")));
+    assert_eq!((rec["source"].as_str(), rec["status"].as_str()), (Some("arg1"), Some("unique")));
     assert_eq!(rec["puzzle"].as_str(), Some(m.as_str()));
     // Bad marks, a digit out of its place, and text too long for a file name: each an
     // invalid record naming what is wrong, never the system's "File name too long".
@@ -77,9 +77,9 @@ fn check_reads_marks_files_and_names_contradictions() {
     assert_eq!(
         status,
         [
-            (Some(2), Some("ok")),
+            (Some(2), Some("unique")),
             (Some(3), Some("invalid")),
-            (Some(4), Some("ok")),
+            (Some(4), Some("unique")),
             (Some(5), Some("invalid"))
         ]
     );

@@ -30,6 +30,8 @@ use sudoku_metrics::{ParseRatingError, Rating, RatingKind, RatingValue};
 /// assert_eq!(hard.bounds, Bounds::Levels { lo: Level::Hard, hi: Level::Hard });
 /// assert_eq!(hard.to_string(), "hodoku=hard");
 /// assert!("se-rating=hard".parse::<Band>().is_err(), "levels are HoDoKu's");
+/// let bad = "hodoku=diabolical".parse::<Band>().unwrap_err().to_string();
+/// assert!(bad.ends_with("the levels are easy, medium, hard, unfair, extreme"), "{bad}");
 /// # Ok::<(), sudoku_generate::ParseBandError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -107,12 +109,24 @@ pub enum ParseBandError {
         "a band is rating=lo..hi (such as se-rating=4.0..5.0) or hodoku=LEVEL[..LEVEL] (such as hodoku=hard), not {0:?}"
     )]
     Syntax(String),
+    /// HoDoKu's rating with a level that is not one of its levels (`hodoku=diabolical`).
+    #[error("{level:?} is not a HoDoKu level: the levels are {}", level_names())]
+    UnknownLevel {
+        /// The word given as a level.
+        level: String,
+    },
     /// Levels given for a rating other than HoDoKu's.
-    #[error("levels (easy, medium, hard, unfair, extreme) are HoDoKu's: hodoku={0}, not {1:?}")]
+    #[error("levels ({names}) are HoDoKu's: hodoku={0}, not {1:?}", names = level_names())]
     Levels(String, String),
     /// The rating is not in the catalogue.
     #[error(transparent)]
     Rating(#[from] ParseRatingError),
+}
+
+/// HoDoKu's levels from its level table, as bands write them: `easy, medium, ...`.
+fn level_names() -> String {
+    let names: Vec<String> = Level::ALL.iter().map(|l| l.name().to_ascii_lowercase()).collect();
+    names.join(", ")
 }
 
 impl FromStr for Band {
@@ -132,6 +146,14 @@ impl FromStr for Band {
             }
             return Ok(Band { rating, bounds: Bounds::Levels { lo, hi } });
         }
+        let rating: Rating = rating.parse()?;
+        let number = |x: &str| x.trim().parse::<f64>().is_ok();
+        if rating.kind == RatingKind::Hodoku
+            && let Some(word) =
+                [lo, hi].into_iter().find(|x| !number(x) && x.parse::<Level>().is_err())
+        {
+            return Err(ParseBandError::UnknownLevel { level: word.trim().to_string() });
+        }
         if !range.contains("..") {
             return Err(syntax());
         }
@@ -140,7 +162,6 @@ impl FromStr for Band {
         if lo.is_nan() || hi.is_nan() || lo > hi {
             return Err(syntax());
         }
-        let rating: Rating = rating.parse()?;
         Ok(Band { rating, bounds: Bounds::Values { lo, hi } })
     }
 }

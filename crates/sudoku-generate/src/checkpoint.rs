@@ -65,9 +65,10 @@ pub enum CheckpointError {
 /// portfolio.run(&Budget::sweeps(2), &mut [()]);
 ///
 /// let mut file = Vec::new();
-/// Checkpoint::write(&portfolio, None, &mut file)?;
+/// Checkpoint::write(&portfolio, None, 12.5, &mut file)?;
 /// let saved = Checkpoint::read(std::str::from_utf8(&file)?)?;
 /// assert_eq!(saved.portfolio.runs()[0].steps(), portfolio.runs()[0].steps());
+/// assert_eq!(saved.elapsed_s, 12.5);
 /// assert!(Checkpoint::read("{\"format\":\"other\",\"version\":1}").is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -78,6 +79,9 @@ pub struct Checkpoint {
     pub portfolio: Portfolio,
     /// The results file the run wrote to, if any.
     pub out: Option<PathBuf>,
+    /// Seconds the run had taken when saved, over all its sessions (0 in a checkpoint written
+    /// before 0.3, which did not keep it): a resumed run counts its `elapsed_s` on from here.
+    pub elapsed_s: f64,
 }
 
 #[derive(Serialize)]
@@ -86,6 +90,7 @@ struct Envelope<'a> {
     version: u32,
     portfolio: &'a Portfolio,
     out: Option<&'a Path>,
+    elapsed_s: f64,
 }
 
 #[derive(Deserialize)]
@@ -99,10 +104,13 @@ struct Body {
     portfolio: Portfolio,
     #[serde(default)]
     out: Option<PathBuf>,
+    #[serde(default)]
+    elapsed_s: f64,
 }
 
 impl Checkpoint {
-    /// Writes `portfolio` (and the results file `out`) as a checkpoint to `w`.
+    /// Writes `portfolio` (with the results file `out` and the seconds `elapsed_s` the run
+    /// has taken so far) as a checkpoint to `w`.
     ///
     /// # Errors
     ///
@@ -110,10 +118,16 @@ impl Checkpoint {
     pub fn write(
         portfolio: &Portfolio,
         out: Option<&Path>,
+        elapsed_s: f64,
         w: impl Write,
     ) -> Result<(), CheckpointError> {
-        let envelope =
-            Envelope { format: CHECKPOINT_FORMAT, version: CHECKPOINT_VERSION, portfolio, out };
+        let envelope = Envelope {
+            format: CHECKPOINT_FORMAT,
+            version: CHECKPOINT_VERSION,
+            portfolio,
+            out,
+            elapsed_s,
+        };
         serde_json::to_writer(w, &envelope).map_err(CheckpointError::Write)
     }
 
@@ -136,6 +150,6 @@ impl Checkpoint {
         if body.portfolio.runs().is_empty() {
             return Err(CheckpointError::NoRun);
         }
-        Ok(Checkpoint { portfolio: body.portfolio, out: body.out })
+        Ok(Checkpoint { portfolio: body.portfolio, out: body.out, elapsed_s: body.elapsed_s })
     }
 }

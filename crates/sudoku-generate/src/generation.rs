@@ -127,20 +127,22 @@ impl Streams {
 
 /// `n` random minimal puzzles of at most `max_clues` clues (the `i`-th drawn from the seed
 /// and `i` alone, again until it fits, and rated in parallel: the same for any thread count),
-/// lowest energy first (in drawing order among equals), or `None` when `keep_going` says stop.
+/// lowest energy first (in drawing order among equals). When `keep_going` says stop (it is
+/// asked between chunks of 64), the puzzles rated so far: fewer than `n`, none if it said stop
+/// at once.
 fn random_starts(
     model: &WidthModel,
     n: u32,
     max_clues: u8,
     streams: Streams,
     keep_going: &mut dyn FnMut() -> bool,
-) -> Option<Vec<PuzzleState>> {
+) -> Vec<PuzzleState> {
     use rayon::prelude::*;
     let mut all: Vec<(f64, PuzzleState)> = Vec::new();
     let mut next = 0;
     while next < n.max(1) {
         if !keep_going() {
-            return None;
+            break;
         }
         let upto = (next + 64).min(n.max(1));
         let drawn: Vec<(f64, PuzzleState)> = (next..upto)
@@ -162,7 +164,7 @@ fn random_starts(
         next = upto;
     }
     all.sort_by(|a, b| a.0.total_cmp(&b.0));
-    Some(all.into_iter().map(|(_, state)| state).collect())
+    all.into_iter().map(|(_, state)| state).collect()
 }
 
 impl Generation {
@@ -180,8 +182,12 @@ impl Generation {
     }
 
     /// As [`Generation::start`], but the start phase asks `observer` whether to keep going
-    /// (after every sweep of the depth phase, between chunks of start puzzles) and gives up,
-    /// with `Ok(None)`, when it says stop (a user's Ctrl-C, say).
+    /// (after every sweep of the depth phase, between chunks of 64 start puzzles) and stops
+    /// when it says stop (a user's Ctrl-C, say). Random starts keep what they have: the
+    /// generation starts from the puzzles rated so far (its [`config`](Generation::config)'s
+    /// start then says how many: `Start::BestOfRandom { count, .. }`), and is `Ok(None)` only
+    /// when it said stop before any was rated; a stopped depth phase (seconds long) gives
+    /// `Ok(None)`.
     ///
     /// # Errors
     ///
@@ -213,16 +219,23 @@ impl Generation {
         let solution = sudoku_solve::random_solution(&mut rng);
         let (beta, target, max_sweeps) = match config.start {
             Start::DepthPhase { beta, target, max_sweeps } => (beta, target, max_sweeps),
-            Start::BestOfRandom { count, max_clues } => {
-                let max_clues = max_clues.unwrap_or(81);
+            Start::BestOfRandom { count, max_clues: limit } => {
+                let max_clues = limit.unwrap_or(81);
                 if max_clues < Start::FEWEST_MAX_CLUES {
                     return Err(GenerateError::ClueLimit(max_clues));
                 }
                 let model = Generation::width_model(&config, solution, seed);
                 let keep_going = &mut || observer.keep_going();
-                let Some(starts) = random_starts(&model, count, max_clues, streams, keep_going)
-                else {
+                let starts = random_starts(&model, count, max_clues, streams, keep_going);
+                let rated = u32::try_from(starts.len()).unwrap_or(u32::MAX);
+                if rated == 0 {
                     return Ok(None);
+                }
+                // Stopped early: the start says how many puzzles it rated.
+                let config = if rated < count.max(1) {
+                    config.with_start(Start::BestOfRandom { count: rated, max_clues: limit })
+                } else {
+                    config
                 };
                 return Generation::with_starts(config, seed, model, starts, 0).map(Some);
             }

@@ -31,6 +31,22 @@ pub struct Hint {
 }
 
 impl Hint {
+    /// The record of a grid that could not be read: no marks, and `problem` (status
+    /// `invalid`, say) as its outcome, as [`LogicalSolver::hint`] answers unreadable text.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{Problem, Status};
+    /// use sudoku_logic::Hint;
+    /// let hint = Hint::unreadable(Problem::invalid(&"line 3: expected 81 cells, found 80"));
+    /// assert_eq!((hint.status(), hint.marks, hint.step()), (Status::Invalid, None, None));
+    /// ```
+    #[must_use]
+    pub fn unreadable(problem: Problem) -> Hint {
+        Hint { marks: None, outcome: Err(problem) }
+    }
+
     /// The status word: `ok` (a step), `solved` (the grid is complete), `stuck` (no technique
     /// applies), or the problem's code (`invalid`, `none`, `multiple`, `budget_exceeded`).
     #[must_use]
@@ -76,7 +92,7 @@ impl LogicalSolver {
     pub fn hint(&self, text: &str) -> Hint {
         match text.parse::<CandidateGrid>() {
             Ok(marks) => self.hint_on(marks),
-            Err(e) => Hint { marks: None, outcome: Err(Problem::invalid(e)) },
+            Err(e) => Hint::unreadable(Problem::invalid(e)),
         }
     }
 

@@ -4,7 +4,7 @@ use std::fmt;
 
 use sudoku_core::{CandidateGrid, Failure, Grid, Status};
 
-use crate::{HodokuRating, Step};
+use crate::{HodokuRating, Step, Technique};
 
 /// Sudoku Explainer's three ratings of a puzzle, each on its 1.0 to 20.0 scale.
 ///
@@ -190,6 +190,34 @@ impl<R> SolvingPath<R> {
             Some(m) => m.pencil_marks(),
             None => self.puzzle.to_string(),
         }
+    }
+
+    /// How many steps of each technique the path takes, in the order of their first use: the
+    /// per-technique counts puzzle producers print beside a puzzle (qqwing's `--stats`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::Grid;
+    /// use sudoku_logic::{LogicalSolver, Technique};
+    /// let puzzle: Grid =
+    ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+    /// let path = LogicalSolver::default().solve(&puzzle)?;
+    /// let counts = path.technique_counts();
+    /// assert_eq!(counts[0].0, Technique::HiddenSingle);
+    /// assert_eq!(counts.iter().map(|&(_, n)| n).sum::<usize>(), path.steps.len());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn technique_counts(&self) -> Vec<(Technique, usize)> {
+        let mut counts: Vec<(Technique, usize)> = Vec::new();
+        for step in &self.steps {
+            match counts.iter_mut().find(|(t, _)| *t == step.technique) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((step.technique, 1)),
+            }
+        }
+        counts
     }
 
     /// Whether the techniques solved the puzzle.

@@ -153,6 +153,8 @@ pub struct CatalogueEntry {
     pub kind: RatingKind,
     /// The command-line name (`average-width`), also [`Difficulty::name`] of what it builds.
     pub name: &'static str,
+    /// What it measures, in one line (the help of `sudoku rate --metrics` lists it).
+    pub about: &'static str,
     /// Whether it is defined for puzzles with several solutions or none (the widths count the
     /// whole search tree); every other rating needs a unique solution.
     pub any_solutions: bool,
@@ -208,23 +210,23 @@ pub const CATALOGUE: &[CatalogueEntry] = {
     const T: bool = true;
     const F: bool = false;
     &[
-        // kind, name, any solutions, for people, scale, budget unit, samples, singles,
+        // kind, name, about, any solutions, for people, scale, budget unit, samples, singles,
         // tiebreak, columns, evaluate, on pencil marks
-        row(K::Depth, "depth", F, F, Linear, States, No, T, F, &["depth"], depth, None),
-        row(K::NormalWidth, "normal-width", T, F, Ln, SearchNodes, No, T, F, &["normal_width"], normal_width, None),
-        row(K::AverageWidth, "average-width", T, F, Ln, SearchNodes, TieBreaks, T, F, &["average_width", "average_width_stderr"], average_width, None),
-        row(K::DihedralWidth, "dihedral-width", F, F, Ln, SearchNodes, No, T, F, &["dihedral_width"], dihedral_width, None),
-        row(K::SaSteps, "sa-steps", F, F, Linear, SolverSteps, Runs, F, F, &["sa_steps"], sa_steps, None),
-        row(K::HarmonyCost, "harmony-cost", F, F, Linear, SolverSteps, Runs, F, F, &["harmony_cost"], harmony_cost, None),
-        row(K::BacktrackSteps, "backtrack-steps", F, F, Linear, ValuesTried, Runs, F, F, &["backtrack_steps"], backtrack_steps, None),
-        row(K::RefutationMax, "refutation-max", F, T, LnOnePlus, ModelSteps, Own, F, F, &["refutation_max"], refutation_max, None),
-        row(K::RefutationSum, "refutation-sum", F, T, LnOnePlus, ModelSteps, Own, F, F, &["refutation_sum"], refutation_sum, None),
-        row(K::HumanEffort, "human-effort", F, T, LnOnePlus, ModelSteps, Own, F, F, &["human_effort"], human_effort, None),
-        row(K::Relaxation, "relaxation", F, F, Linear, SearchNodes, Own, F, F, &["relaxation"], relaxation, None),
-        row(K::PairReductionLevel, "pair-reduction-level", F, F, Linear, DecisionBranches, No, F, F, &["pair_reduction_level"], pair_reduction_level, None),
-        row(K::SeRating, "se-rating", F, T, Linear, ChainPotentials, No, F, T, &["se_er", "se_ep", "se_ed"], se_rating, Some(se_rating_marks)),
-        row(K::Hodoku, "hodoku", F, T, Linear, SearchNodes, No, F, F, &["hodoku_level", "hodoku_score"], hodoku, Some(hodoku_marks)),
-        row(K::HodokuScore, "hodoku-score", F, T, Linear, SearchNodes, No, F, F, &["hodoku_score"], hodoku_score, Some(hodoku_score_marks)),
+        row(K::Depth, "depth", "Watanabe's depth: the fewest correct guesses at branch cells before pencil marks finish the grid", F, F, Linear, States, No, T, F, &["depth"], depth, None),
+        row(K::NormalWidth, "normal-width", "Watanabe's normal width: nodes of the complete backtracking tree, ties broken in row-major order", T, F, Ln, SearchNodes, No, T, F, &["normal_width"], normal_width, None),
+        row(K::AverageWidth, "average-width", "Watanabe's average width: the tree's nodes with random tie-breaking (mean and stderr over samples)", T, F, Ln, SearchNodes, TieBreaks, T, F, &["average_width", "average_width_stderr"], average_width, None),
+        row(K::DihedralWidth, "dihedral-width", "the mean normal width over the eight rotations and reflections of the puzzle", F, F, Ln, SearchNodes, No, T, F, &["dihedral_width"], dihedral_width, None),
+        row(K::SaSteps, "sa-steps", "median swaps a simulated annealing solver needs (over runs)", F, F, Linear, SolverSteps, Runs, F, F, &["sa_steps"], sa_steps, None),
+        row(K::HarmonyCost, "harmony-cost", "median best cost of harmony search after its improvisations (over runs)", F, F, Linear, SolverSteps, Runs, F, F, &["harmony_cost"], harmony_cost, None),
+        row(K::BacktrackSteps, "backtrack-steps", "median values a randomized backtracking solver tries (over runs)", F, F, Linear, ValuesTried, Runs, F, F, &["backtrack_steps"], backtrack_steps, None),
+        row(K::RefutationMax, "refutation-max", "the human-solver model: its hardest refutation (mean over 30 runs)", F, T, LnOnePlus, ModelSteps, Own, F, F, &["refutation_max"], refutation_max, None),
+        row(K::RefutationSum, "refutation-sum", "the human-solver model: all its refutations (mean over 30 runs)", F, T, LnOnePlus, ModelSteps, Own, F, F, &["refutation_sum"], refutation_sum, None),
+        row(K::HumanEffort, "human-effort", "the human-solver model: its whole effort (mean over 30 runs)", F, T, LnOnePlus, ModelSteps, Own, F, F, &["human_effort"], human_effort, None),
+        row(K::Relaxation, "relaxation", "constraint relaxation: mean log10 solution count (capped at 1,000) with 45 of the 810 constraints removed", F, F, Linear, SearchNodes, Own, F, F, &["relaxation"], relaxation, None),
+        row(K::PairReductionLevel, "pair-reduction-level", "pair reduction: the levels of binary decisions needed", F, F, Linear, DecisionBranches, No, F, F, &["pair_reduction_level"], pair_reduction_level, None),
+        row(K::SeRating, "se-rating", "Sudoku Explainer's ER/EP/ED from the logical solver, the whole scale (20.0 when no technique finishes)", F, T, Linear, ChainPotentials, No, F, T, &["se_er", "se_ep", "se_ed"], se_rating, Some(se_rating_marks)),
+        row(K::Hodoku, "hodoku", "HoDoKu's level (easy, medium, hard, unfair, extreme) and score", F, T, Linear, SearchNodes, No, F, F, &["hodoku_level", "hodoku_score"], hodoku, Some(hodoku_marks)),
+        row(K::HodokuScore, "hodoku-score", "HoDoKu's score alone", F, T, Linear, SearchNodes, No, F, F, &["hodoku_score"], hodoku_score, Some(hodoku_score_marks)),
     ]
 };
 
@@ -237,6 +239,7 @@ pub const CATALOGUE: &[CatalogueEntry] = {
 const fn row(
     kind: RatingKind,
     name: &'static str,
+    about: &'static str,
     any_solutions: bool,
     for_people: bool,
     scale: Scale,
@@ -251,6 +254,7 @@ const fn row(
     CatalogueEntry {
         kind,
         name,
+        about,
         any_solutions,
         for_people,
         scale,

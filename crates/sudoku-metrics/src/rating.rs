@@ -109,6 +109,29 @@ impl RatingValue {
     }
 }
 
+/// The value as people read it: a count or number as it is, a mean with its standard error
+/// (`177.26 ± 1.00`), Sudoku Explainer's `ER/EP/ED`, HoDoKu's `level (score)`.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_metrics::{Mean, RatingValue};
+/// assert_eq!(RatingValue::Count(7).to_string(), "7");
+/// let m = Mean { mean: 177.256, stderr: 1.0, samples: 100 };
+/// assert_eq!(RatingValue::Mean(m).to_string(), "177.26 ± 1.00");
+/// ```
+impl fmt::Display for RatingValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RatingValue::Count(n) => write!(f, "{n}"),
+            RatingValue::Number(x) => write!(f, "{}", json_number(*x)),
+            RatingValue::Mean(m) => write!(f, "{:.2} ± {:.2}", m.mean, m.stderr),
+            RatingValue::Se(r, _) => write!(f, "{r}"),
+            RatingValue::Hodoku(h) => write!(f, "{h}"),
+        }
+    }
+}
+
 /// A number as JSON writes it: the shortest form that reads back the same, with `.0` on whole
 /// numbers (ratings are finite and neither tiny nor huge, where the forms differ).
 fn json_number(x: f64) -> String {

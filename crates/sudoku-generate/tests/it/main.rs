@@ -500,3 +500,32 @@ fn a_search_that_skips_known_puzzles_never_rates_one_and_resumes_exactly() {
     .unwrap();
     assert!(matches!(chain.skip_known(known), Err(GenerateError::SkipNeedsBestFirst(_))));
 }
+
+/// A start phase stopped after its first chunk of random puzzles keeps them: the generation
+/// starts from the best of those rated (the start says how many), as a stopped
+/// `sudoku generate` saves them instead of nothing; stopped before any, there is nothing.
+#[test]
+fn a_stopped_random_start_keeps_the_puzzles_it_rated() {
+    let config =
+        GeneratorConfig::default().with_energy(energy("depth")).with_start(Start::random(1000));
+    let mut asked = 0;
+    let mut after_one_chunk = tempering::KeepGoing(|| {
+        asked += 1;
+        asked == 1
+    });
+    let g = Generation::start_until(config, 5, &mut after_one_chunk).unwrap().expect("rated some");
+    let Start::BestOfRandom { count, max_clues } = g.config().start else {
+        panic!("a random start: {:?}", g.config().start)
+    };
+    assert!((1..1000).contains(&count), "{count} of 1000 rated");
+    assert_eq!(max_clues, None);
+    // The best of those rated is the one an uninterrupted start of that many begins from.
+    let mut g = g;
+    let mut whole = Generation::start(config.with_start(Start::random(count)), 5).unwrap();
+    g.run(&Budget::sweeps(1), &mut ());
+    whole.run(&Budget::sweeps(1), &mut ());
+    assert!(!g.bests().is_empty());
+    assert_eq!(g.bests(), whole.bests());
+    let mut never = tempering::KeepGoing(|| false);
+    assert!(Generation::start_until(config, 5, &mut never).unwrap().is_none());
+}

@@ -384,7 +384,7 @@ impl HodokuSolver {
     pub fn hint(&self, text: &str) -> Hint {
         match text.parse::<CandidateGrid>() {
             Ok(marks) => self.hint_on(marks),
-            Err(e) => Hint { marks: None, outcome: Err(sudoku_core::Problem::invalid(e)) },
+            Err(e) => Hint::unreadable(sudoku_core::Problem::invalid(e)),
         }
     }
 
