@@ -78,31 +78,42 @@ fn parse(py: Python<'_>, puzzle: &str) -> PyResult<String> {
     grid_of(puzzle).map(|g| g.to_string()).map_err(|f| f.into_err(py))
 }
 
-/// The clue count of a well-formed puzzle (``sudoku check``).
+/// The clue count of a proper puzzle: well-formed, with exactly one solution (``sudoku
+/// check``; the exact solver within ``budget`` search nodes).
 ///
-/// Raises ``InvalidPuzzleError`` (wrong length, bad character, clashing givens).
+/// Raises ``InvalidPuzzleError`` (wrong length, bad character, clashing givens),
+/// ``MultipleSolutionsError``, ``NoSolutionError`` or ``BudgetExceededError``.
 ///
 /// >>> check("..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..")
 /// 23
 #[pyfunction]
-fn check(py: Python<'_>, puzzle: &str) -> PyResult<usize> {
-    grid_of(puzzle).map(|g| g.clue_count()).map_err(|f| f.into_err(py))
+#[pyo3(signature = (puzzle, *, budget = SOLVE_BUDGET))]
+fn check(py: Python<'_>, puzzle: &str, budget: u64) -> PyResult<usize> {
+    let text = puzzle.to_string();
+    py.detach(move || checked(&text, budget)).map_err(|f| f.into_err(py))
 }
 
-/// Each puzzle's clue count, or the ``InvalidPuzzleError`` saying what is wrong with it
-/// (returned, never raised).
+/// The clue count of a puzzle with one solution, or why it has none.
+fn checked(text: &str, budget: u64) -> Result<usize, Fail> {
+    let clues = grid_of(text)?.clue_count();
+    solution(text, budget).map(|_| clues)
+}
+
+/// Each puzzle's clue count, or the error saying what is wrong with it, as ``check``
+/// raises it (returned, never raised).
 ///
 /// >>> [type(x).__name__ for x in check_many(["." * 81, "x"])]
-/// ['int', 'InvalidPuzzleError']
+/// ['MultipleSolutionsError', 'InvalidPuzzleError']
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, threads = None))]
+#[pyo3(signature = (puzzles, *, budget = SOLVE_BUDGET, threads = None))]
 fn check_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
+    budget: u64,
     threads: Option<usize>,
 ) -> PyResult<Vec<Py<PyAny>>> {
     let texts = strings(puzzles)?;
-    let results = batch(py, threads, &texts, |_, t| grid_of(t).map(|g| g.clue_count()))?;
+    let results = batch(py, threads, &texts, |_, t| checked(t, budget))?;
     Errors::Return.collect(py, results, |py, n| Ok(n.into_pyobject(py)?.into_any().unbind()))
 }
 

@@ -45,21 +45,23 @@ def parse(puzzle: str) -> str:
     sudoku_rs._errors.InvalidPuzzleError: invalid character 'x' at line 1, column 3
     """
 
-def check(puzzle: str) -> int:
-    """The clue count of a well-formed puzzle (``sudoku check``).
+def check(puzzle: str, *, budget: int = 10_000_000) -> int:
+    """The clue count of a proper puzzle: well-formed, with exactly one solution (``sudoku
+    check``; the exact solver within ``budget`` search nodes).
 
-    Raises ``InvalidPuzzleError`` (wrong length, bad character, clashing givens).
+    Raises ``InvalidPuzzleError`` (wrong length, bad character, clashing givens),
+    ``MultipleSolutionsError``, ``NoSolutionError`` or ``BudgetExceededError``.
 
     >>> check("..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..")
     23
     """
 
-def check_many(puzzles: Puzzles, *, threads: Optional[int] = None) -> List[Union[int, InvalidPuzzleError]]:
-    """Each puzzle's clue count, or the ``InvalidPuzzleError`` saying what is wrong with it
-    (returned, never raised).
+def check_many(puzzles: Puzzles, *, budget: int = 10_000_000, threads: Optional[int] = None) -> List[Union[int, SudokuError]]:
+    """Each puzzle's clue count, or the error saying what is wrong with it, as ``check``
+    raises it (returned, never raised).
 
     >>> [type(x).__name__ for x in check_many(["." * 81, "x"])]
-    ['int', 'InvalidPuzzleError']
+    ['MultipleSolutionsError', 'InvalidPuzzleError']
     """
 
 def solve(puzzle: str, *, budget: int = 10_000_000) -> str:
