@@ -228,3 +228,27 @@ test('stepping through a puzzle with hints and apply, up to its XY-wing', async 
     await page.screenshot({ path: process.env.SUDOKU_SCREENSHOT, fullPage: true });
   }
 });
+
+test('the page has an icon, served by the binary under the page\'s policy', async () => {
+  const failed = [];
+  page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
+  const index = await page.goto(URL);
+  assert.equal(index.headers()['content-security-policy'],
+    "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; " +
+    "connect-src 'self'; frame-ancestors 'none'");
+  assert.equal(await page.locator('link[rel=icon]').getAttribute('href'), '/favicon.svg');
+  for (const path of ['/favicon.svg', '/favicon.ico']) {
+    const r = await page.request.get(new globalThis.URL(path, URL).href);
+    assert.equal(r.status(), 200, path);
+    assert.equal(r.headers()['content-type'], 'image/svg+xml', path);
+  }
+  // The policy lets the page draw it: an image of it loads with a size.
+  const width = await page.evaluate(() => new Promise((resolve, reject) => {
+    const img = new Image();
+    img.onload = () => resolve(img.naturalWidth);
+    img.onerror = () => reject(new Error('the icon did not load'));
+    img.src = '/favicon.svg';
+  }));
+  assert.ok(width > 0, `${width}`);
+  assert.deepEqual(failed, [], 'no request of the page failed');
+});
