@@ -168,14 +168,49 @@ test('ratings: ER/EP/ED, HoDoKu, and a catalogue rating on request', async () =>
   assert.match(text, /depth\d+/);
 });
 
-test('generate a puzzle in a band, with progress', async () => {
+// Waits for the generate search to end; its last message.
+async function generated() {
+  await page.waitForFunction(() => /Found after|No puzzle/.test(document.getElementById('progress').textContent), null, { timeout: 60000 });
+  return page.locator('#progress').textContent();
+}
+
+// The board's givens as 81 characters.
+const boardGivens = () => page.evaluate(() => {
+  let s = '';
+  for (let r = 1; r <= 9; r++) {
+    for (const c of 'ABCDEFGHI') {
+      const t = document.querySelector(`#board g[data-cell="${c}${r}"] text.digit.given`);
+      s += t ? t.textContent : '.';
+    }
+  }
+  return s;
+});
+
+test('generate a puzzle in a band, with progress; the text box holds it', async () => {
+  await loadPuzzle(XY_WING);
+  assert.equal(await page.inputValue('#input'), XY_WING);
   await page.selectOption('#band', 'se-rating=1.0..1.5');
   await page.selectOption('#symmetry', 'half-turn');
   await page.click('#generate');
-  await page.waitForFunction(() => /Found after|budget/.test(document.getElementById('progress').textContent), null, { timeout: 60000 });
-  assert.match(await page.locator('#progress').textContent(), /Found after \d+ tries: ER 1\.\d, \d+ clues/);
+  const text = await generated();
+  assert.match(text, /^Found after \d+ tries: ER 1\.\d, \d+ clues, half-turn symmetric \(asked for ER 1\.0–1\.5; seed \d+\)\.$/);
+  assert.doesNotMatch(text, /budget|se-rating|=/, 'no internal settings in the message');
   assert.ok(await page.locator('#board text.digit.given').count() >= 17);
   assert.equal(await page.locator('#generate').isDisabled(), false);
+  // The text box holds the generated puzzle, not the one loaded before.
+  const puzzle = await page.inputValue('#input');
+  assert.notEqual(puzzle, XY_WING);
+  assert.equal(puzzle, await boardGivens());
+});
+
+test('a generated puzzle of a HoDoKu level is named in words', async () => {
+  await page.selectOption('#band', 'hodoku=easy');
+  assert.equal(await page.inputValue('#input'), '');
+  await page.click('#generate');
+  const text = await generated();
+  assert.match(text, /^Found after \d+ tries: HoDoKu level Easy \(score \d+\), \d+ clues \(asked for HoDoKu level Easy; seed \d+\)\.$/);
+  assert.doesNotMatch(text, /budget|hodoku[:=]|=/, 'no internal settings in the message');
+  assert.equal(await page.inputValue('#input'), await boardGivens());
 });
 
 test('canonical form, copy and save', async () => {

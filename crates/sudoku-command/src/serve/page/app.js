@@ -435,6 +435,39 @@ async function rate() {
   say('Rated.');
 }
 
+// A band in words: `se-rating=4.0..5.0` (or the server's `se-rating:budget=1000000000=4..5`)
+// is "ER 4.0–5.0", `hodoku=hard` "HoDoKu level Hard", `hodoku=easy..medium` "HoDoKu levels
+// Easy to Medium": the rating's settings are the server's business, not the reader's.
+function bandWords(band) {
+  const eq = band.lastIndexOf('=');
+  if (eq < 0) return band;
+  const name = band.slice(0, eq).split(/[:=]/)[0];
+  const [lo, hi = lo] = band.slice(eq + 1).split('..');
+  if (name === 'hodoku') {
+    const level = (l) => l.charAt(0).toUpperCase() + l.slice(1);
+    return lo === hi ? `HoDoKu level ${level(lo)}` : `HoDoKu levels ${level(lo)} to ${level(hi)}`;
+  }
+  if (name === 'se-rating') {
+    const er = (x) => (Number.isNaN(Number(x)) ? x : Number(x).toFixed(1));
+    return `ER ${er(lo)}–${er(hi)}`;
+  }
+  return `${name} ${lo}–${hi}`;
+}
+
+// The generated puzzle's rating in words.
+function bandValue(line) {
+  if (line.se_rating) return `ER ${line.se_rating.er}`;
+  if (line.hodoku) return `HoDoKu level ${line.hodoku.level} (score ${line.hodoku.score})`;
+  return '';
+}
+
+// Why a search ended without a puzzle, its band in words.
+function generateProblem(line) {
+  const message = line.error ? line.error.message : line.message || line.status;
+  const text = line.target ? message.split(line.target).join(bandWords(line.target)) : message;
+  return /^no puzzle/i.test(text) ? `N${text.slice(1)}.` : `No puzzle: ${text}.`;
+}
+
 async function generate() {
   if (state.generating) return;
   const ctrl = new AbortController();
@@ -443,7 +476,7 @@ async function generate() {
   $('stop').disabled = false;
   const band = $('band').value;
   const seed = Math.floor(Math.random() * 2 ** 32);
-  $('progress').textContent = `Searching ${band}…`;
+  $('progress').textContent = `Searching for a puzzle of ${bandWords(band)}…`;
   try {
     const res = await fetch('/api/generate', {
       method: 'POST',
@@ -453,7 +486,7 @@ async function generate() {
     });
     if (!res.body || !res.ok) {
       const r = await res.json();
-      $('progress').textContent = problem(r);
+      $('progress').textContent = generateProblem(r);
       return;
     }
     const reader = res.body.getReader();
@@ -471,11 +504,13 @@ async function generate() {
           $('progress').textContent = `${line.tries} random puzzles tried (${line.elapsed_s.toFixed(1)} s)…`;
         } else if (line.status === 'ok') {
           loadGrid(fromText(line.puzzle));
-          const value = line.se_rating ? `ER ${line.se_rating.er}` : line.hodoku
-            ? `${line.hodoku.level} (${line.hodoku.score})` : '';
-          $('progress').textContent = `Found after ${line.tries} tries: ${value}, ${line.clues} clues (${line.target}, seed ${line.seed}).`;
+          $('input').value = line.puzzle;
+          const value = bandValue(line);
+          const symmetric = line.symmetry && line.symmetry !== 'none' ? `, ${line.symmetry} symmetric` : '';
+          $('progress').textContent = `Found after ${line.tries} tries: ${value ? `${value}, ` : ''}` +
+            `${line.clues} clues${symmetric} (asked for ${bandWords(band)}; seed ${line.seed}).`;
         } else {
-          $('progress').textContent = problem(line);
+          $('progress').textContent = generateProblem(line);
         }
       }
     }
