@@ -48,6 +48,14 @@ async function loadPuzzle(text) {
 
 const cellDigit = (name) => page.locator(`#board g[data-cell="${name}"] text.digit`);
 const message = () => page.locator('#message');
+// Clicks a cell (named as the API names it: column letter, row).
+const clickCell = (name) => page.locator(`#board rect.cell-hit[data-hit="${(Number(name[1]) - 1) * 9 + 'ABCDEFGHI'.indexOf(name[0])}"]`).click();
+
+async function askHint() {
+  await page.click('#hint');
+  await page.waitForFunction(() => document.getElementById('hint-text').textContent.length > 0);
+  return page.locator('#hint-text').textContent();
+}
 
 test('a pasted puzzle shows its givens and pencil marks', async () => {
   await loadPuzzle(XY_WING);
@@ -57,6 +65,41 @@ test('a pasted puzzle shows its givens and pencil marks', async () => {
   const marks = await page.locator('#board g[data-cell="B1"] text.mark').allTextContents();
   assert.deepEqual(marks, ['1', '2', '5']);
   assert.match(await message().textContent(), /30 givens/);
+});
+
+test('coordinates around the board in the ruleset\'s notation', async () => {
+  const labels = (kind) => page.locator(`#board text.label.${kind}`).allTextContents();
+  const label = (kind, text) => page.locator(`#board text.label.${kind}`).filter({ hasText: new RegExp(`^${text}$`) });
+  const center = async (loc) => {
+    const b = await loc.boundingBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  // The candidate `cand` lies below the column label `col` and right of the row label `row`.
+  const labelled = async (cand, col, row) => {
+    const [x, y] = await center(page.locator(`#board circle[data-cand="${cand}"]`));
+    const [cx] = await center(label('col', col));
+    const [, ry] = await center(label('row', row));
+    assert.ok(Math.abs(x - cx) < 25, `${cand} is in column ${col}`);
+    assert.ok(Math.abs(y - ry) < 25, `${cand} is in row ${row}`);
+  };
+  assert.deepEqual(await labels('col'), [...'ABCDEFGHI']);
+  assert.deepEqual(await labels('row'), [...'123456789']);
+  await loadPuzzle(XY_WING);
+  assert.match(await askHint(), /=> E3=8/);
+  await labelled('E3=8', 'E', '3');
+  // HoDoKu names rows and columns r1..r9, c1..c9: the labels follow the ruleset.
+  await page.check('input[name=style][value=hodoku]');
+  assert.deepEqual(await labels('col'), ['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7', 'c8', 'c9']);
+  assert.deepEqual(await labels('row'), ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9']);
+  assert.match(await askHint(), /Naked Single: r5c9=1/);
+  await labelled('I5=1', 'c9', 'r5');
+  // The page's own messages name cells the same way.
+  await clickCell('A1');
+  await page.keyboard.press('4');
+  assert.match(await message().textContent(), /r1c1 is a given/);
+  await page.keyboard.press('r');
+  assert.deepEqual(await labels('col'), [...'ABCDEFGHI']);
+  assert.deepEqual(await labels('row'), [...'123456789']);
 });
 
 test('hint shows the step on the board and in words; apply and undo', async () => {
@@ -100,7 +143,7 @@ test('chain steps are drawn with their links', async () => {
 
 test('keyboard: arrows, digits, pencil marks, delete and undo', async () => {
   await loadPuzzle(XY_WING);
-  await page.locator('#board').click({ position: { x: 30, y: 30 } }); // A1, a given
+  await clickCell('A1'); // a given
   await page.keyboard.press('ArrowRight'); // B1
   await page.keyboard.press('5');
   assert.equal(await cellDigit('B1').textContent(), '5');
@@ -125,7 +168,7 @@ test('keyboard: arrows, digits, pencil marks, delete and undo', async () => {
 
 test('check names a wrong entry', async () => {
   await loadPuzzle(XY_WING);
-  await page.locator('#board').click({ position: { x: 80, y: 30 } }); // B1
+  await clickCell('B1');
   await page.keyboard.press('1'); // the solution has 7... any wrong digit
   await page.click('#check');
   await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('Check'));

@@ -3,7 +3,8 @@
 
 const $ = (id) => document.getElementById(id);
 const SIZE = 50;
-const ORIGIN = 3;
+// The grid's top left corner: room for the column labels above it and the row labels left of it.
+const OX = 28, OY = 24;
 const COLS = 'ABCDEFGHI';
 const ALL = 0x1ff;
 
@@ -36,6 +37,19 @@ const state = {
 const cellName = (i) => COLS[i % 9] + (Math.floor(i / 9) + 1);
 const cellIndex = (name) => (Number(name[1]) - 1) * 9 + COLS.indexOf(name[0]);
 const style = () => document.querySelector('input[name=style]:checked').value;
+
+// The ruleset's notation: Sudoku Explainer names cells by column letter and row (E3),
+// HoDoKu by row and column (r3c5). The labels around the board and the page's messages use it.
+const NOTATION = {
+  explainer: { cols: [...COLS], rows: [...'123456789'], cell: (r, c) => COLS[c] + (r + 1) },
+  hodoku: {
+    cols: [...'123456789'].map((n) => `c${n}`),
+    rows: [...'123456789'].map((n) => `r${n}`),
+    cell: (r, c) => `r${r + 1}c${c + 1}`,
+  },
+};
+const notation = () => NOTATION[style()] || NOTATION.explainer;
+const cellLabel = (i) => notation().cell(Math.floor(i / 9), i % 9);
 
 // "E3=8" or "A1<>5": { cell, digit, on }.
 function cand(text) {
@@ -129,8 +143,8 @@ function links(step) {
 }
 
 function candPoint(c) {
-  const x = ORIGIN + (c.cell % 9) * SIZE + 9 + ((c.digit - 1) % 3) * 16;
-  const y = ORIGIN + Math.floor(c.cell / 9) * SIZE + 9 + Math.floor((c.digit - 1) / 3) * 16;
+  const x = OX + (c.cell % 9) * SIZE + 9 + ((c.digit - 1) % 3) * 16;
+  const y = OY + Math.floor(c.cell / 9) * SIZE + 9 + Math.floor((c.digit - 1) / 3) * 16;
   return [x, y];
 }
 
@@ -152,7 +166,7 @@ function render() {
   const parts = ['<defs><marker id="arrow" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="6" ',
     'markerHeight="6" orient="auto"><path d="M0,0 L8,4 L0,8 z" fill="#7a4bd1"/></marker></defs>'];
   for (let i = 0; i < 81; i++) {
-    const x = ORIGIN + (i % 9) * SIZE, y = ORIGIN + Math.floor(i / 9) * SIZE;
+    const x = OX + (i % 9) * SIZE, y = OY + Math.floor(i / 9) * SIZE;
     const cls = ['bg'];
     if (unit.has(i)) cls.push('unit');
     if (pat.has(i)) cls.push('pat');
@@ -180,17 +194,23 @@ function render() {
   }
   for (let k = 1; k < 9; k++) {
     if (k % 3 === 0) continue;
-    const p = ORIGIN + k * SIZE;
-    parts.push(`<line class="thin" x1="${p}" y1="${ORIGIN}" x2="${p}" y2="${ORIGIN + 9 * SIZE}"/>`);
-    parts.push(`<line class="thin" x1="${ORIGIN}" y1="${p}" x2="${ORIGIN + 9 * SIZE}" y2="${p}"/>`);
+    const px = OX + k * SIZE, py = OY + k * SIZE;
+    parts.push(`<line class="thin" x1="${px}" y1="${OY}" x2="${px}" y2="${OY + 9 * SIZE}"/>`);
+    parts.push(`<line class="thin" x1="${OX}" y1="${py}" x2="${OX + 9 * SIZE}" y2="${py}"/>`);
   }
   for (let k = 0; k <= 9; k += 3) {
-    const p = ORIGIN + k * SIZE;
-    parts.push(`<line class="thick" x1="${p}" y1="${ORIGIN - 1}" x2="${p}" y2="${ORIGIN + 9 * SIZE + 1}"/>`);
-    parts.push(`<line class="thick" x1="${ORIGIN - 1}" y1="${p}" x2="${ORIGIN + 9 * SIZE + 1}" y2="${p}"/>`);
+    const px = OX + k * SIZE, py = OY + k * SIZE;
+    parts.push(`<line class="thick" x1="${px}" y1="${OY - 1}" x2="${px}" y2="${OY + 9 * SIZE + 1}"/>`);
+    parts.push(`<line class="thick" x1="${OX - 1}" y1="${py}" x2="${OX + 9 * SIZE + 1}" y2="${py}"/>`);
+  }
+  // Coordinates: the columns above the grid, the rows left of it, in the ruleset's notation.
+  const { cols, rows } = notation();
+  for (let k = 0; k < 9; k++) {
+    parts.push(`<text class="label col" x="${OX + k * SIZE + SIZE / 2}" y="${OY / 2}">${cols[k]}</text>`);
+    parts.push(`<text class="label row" x="${OX / 2}" y="${OY + k * SIZE + SIZE / 2}">${rows[k]}</text>`);
   }
   if (!state.preview) {
-    const x = ORIGIN + (state.sel % 9) * SIZE, y = ORIGIN + Math.floor(state.sel / 9) * SIZE;
+    const x = OX + (state.sel % 9) * SIZE, y = OY + Math.floor(state.sel / 9) * SIZE;
     parts.push(`<rect class="sel" x="${x + 2}" y="${y + 2}" width="${SIZE - 4}" height="${SIZE - 4}" rx="4"/>`);
   }
   if (step) {
@@ -201,7 +221,7 @@ function render() {
     }
   }
   for (let i = 0; i < 81; i++) {
-    const x = ORIGIN + (i % 9) * SIZE, y = ORIGIN + Math.floor(i / 9) * SIZE;
+    const x = OX + (i % 9) * SIZE, y = OY + Math.floor(i / 9) * SIZE;
     parts.push(`<rect class="cell-hit" data-hit="${i}" x="${x}" y="${y}" width="${SIZE}" height="${SIZE}"/>`);
   }
   $('board').innerHTML = parts.join('');
@@ -281,7 +301,7 @@ async function load(text) {
 
 function place(i, d) {
   if (state.preview) return;
-  if (state.givens[i]) return say(`${cellName(i)} is a given.`, true);
+  if (state.givens[i]) return say(`${cellLabel(i)} is a given.`, true);
   if (state.values[i] === d) return;
   snapshot();
   state.values[i] = d;
@@ -291,7 +311,7 @@ function place(i, d) {
 function toggleMark(i, d) {
   if (state.preview || state.values[i]) return;
   const basic = candidates(state.values, new Set())[i];
-  if (!(basic & (1 << (d - 1)))) return say(`${d} cannot go in ${cellName(i)}: a peer holds it.`, true);
+  if (!(basic & (1 << (d - 1)))) return say(`${d} cannot go in ${cellLabel(i)}: a peer holds it.`, true);
   snapshot();
   const key = i * 9 + d - 1;
   if (state.elim.has(key)) state.elim.delete(key); else state.elim.add(key);
