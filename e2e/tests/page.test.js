@@ -47,6 +47,7 @@ async function loadPuzzle(text) {
 }
 
 const cellDigit = (name) => page.locator(`#board g[data-cell="${name}"] text.digit`);
+const cellMarks = (name) => page.locator(`#board g[data-cell="${name}"] text.mark`).allTextContents();
 const message = () => page.locator('#message');
 // Clicks a cell (named as the API names it: column letter, row).
 const clickCell = (name) => page.locator(`#board rect.cell-hit[data-hit="${(Number(name[1]) - 1) * 9 + 'ABCDEFGHI'.indexOf(name[0])}"]`).click();
@@ -57,14 +58,49 @@ async function askHint() {
   return page.locator('#hint-text').textContent();
 }
 
-test('a pasted puzzle shows its givens and pencil marks', async () => {
+test('a pasted puzzle shows its givens, and its pencil marks when asked', async () => {
   await loadPuzzle(XY_WING);
   assert.equal(await cellDigit('A1').textContent(), '8');
   assert.equal(await page.locator('#board text.digit.given').count(), 30);
-  // B1's pencil marks: the digits its row, column and box leave.
-  const marks = await page.locator('#board g[data-cell="B1"] text.mark').allTextContents();
-  assert.deepEqual(marks, ['1', '2', '5']);
   assert.match(await message().textContent(), /30 givens/);
+  await page.check('#show-marks');
+  // B1's pencil marks: the digits its row, column and box leave.
+  assert.deepEqual(await cellMarks('B1'), ['1', '2', '5']);
+});
+
+test('candidates are hidden until asked for, a hint or a crossed-out mark', async () => {
+  const marks = () => page.locator('#board text.mark').count();
+  assert.equal(await page.locator('#show-marks').isChecked(), false);
+  assert.equal(await marks(), 0, 'an empty board shows no candidates');
+  await page.check('#show-marks');
+  assert.equal(await marks(), 729, 'asked for: all of them');
+  await page.locator('#board').focus();
+  await page.keyboard.press('m');
+  assert.equal(await marks(), 0, 'M hides them');
+  await loadPuzzle(XY_WING);
+  assert.equal(await marks(), 0, 'a fresh puzzle shows none');
+  // A hint is about candidates: they are shown with it.
+  await askHint();
+  assert.equal(await page.locator('#show-marks').isChecked(), true);
+  assert.deepEqual(await cellMarks('B1'), ['1', '2', '5']);
+  await loadPuzzle(XY_WING);
+  assert.equal(await marks(), 0, 'shown by a hint, hidden again for the next puzzle');
+  // The first crossed-out mark shows them, that one crossed out.
+  await clickCell('B1');
+  await page.keyboard.press('Shift+2');
+  assert.equal(await page.locator('#show-marks').isChecked(), true);
+  assert.deepEqual(await cellMarks('B1'), ['1', '5']);
+  assert.match(await message().textContent(), /2 crossed out in B1: candidates shown/);
+  // Asked for, they stay for the next puzzle.
+  await page.uncheck('#show-marks');
+  await page.check('#show-marks');
+  await loadPuzzle(XY_WING);
+  assert.deepEqual(await cellMarks('B1'), ['1', '2', '5']);
+  await page.uncheck('#show-marks');
+  // Pencil marks loaded with one crossed out (A1's 2) are shown.
+  await loadPuzzle(`1.3456789${'123456789'.repeat(80)}`);
+  assert.equal(await marks(), 728);
+  assert.deepEqual(await cellMarks('A1'), ['1', '3', '4', '5', '6', '7', '8', '9']);
 });
 
 test('coordinates around the board in the ruleset\'s notation', async () => {

@@ -31,6 +31,7 @@ const state = {
   undo: [],
   path: null,
   preview: null, // { values, elim, step, index }
+  marks: 'off', // candidates shown: 'off', 'on' (asked for) or 'auto' (shown by a hint or a mark)
   generating: null,
 };
 
@@ -148,10 +149,15 @@ function candPoint(c) {
   return [x, y];
 }
 
+// Candidates are drawn when asked for (or shown by a hint or a crossed-out mark), and on a
+// step of the solving path.
+const marksShown = () => !!state.preview || $('show-marks').checked;
+
 function render() {
   const view = state.preview || state;
   const step = state.preview ? state.preview.step : state.hint && state.hint.step;
   const marks = candidates(view.values, view.elim);
+  const shown = marksShown();
   const unit = new Set(), pat = new Set(), hl = new Map();
   if (step) {
     for (const u of step.units) unitCells(u).forEach((c) => unit.add(c));
@@ -185,7 +191,7 @@ function render() {
       parts.push(`<text class="digit ${kind}" x="${x + SIZE / 2}" y="${y + SIZE / 2 + 1}">${v}</text>`);
     } else {
       for (let d = 1; d <= 9; d++) {
-        if (!(marks[i] & (1 << (d - 1)))) continue;
+        if (!(marks[i] & (1 << (d - 1))) || !(shown || hl.has(`${i}.${d}`))) continue;
         const [cx, cy] = candPoint({ cell: i, digit: d });
         parts.push(`<text class="mark" x="${cx}" y="${cy + 0.5}">${d}</text>`);
       }
@@ -236,6 +242,20 @@ function render() {
 
 // ---- changes ----
 
+// Shows the candidates by themselves (a hint, a crossed-out mark): true when they were hidden.
+function autoMarks() {
+  if ($('show-marks').checked) return false;
+  $('show-marks').checked = true;
+  state.marks = 'auto';
+  return true;
+}
+
+function setMarks(on) {
+  $('show-marks').checked = on;
+  state.marks = on ? 'on' : 'off';
+  render();
+}
+
 function snapshot() {
   state.undo.push({ values: [...state.values], elim: new Set(state.elim) });
   if (state.undo.length > 500) state.undo.shift();
@@ -260,6 +280,13 @@ function loadGrid(givens, elim = new Set()) {
   $('ratings').innerHTML = '';
   $('canonical').textContent = '';
   $('copy-canon').disabled = true;
+  // A new puzzle starts with its candidates hidden, unless they were asked for; pencil marks
+  // that cross some out are shown.
+  if (state.marks === 'auto') {
+    $('show-marks').checked = false;
+    state.marks = 'off';
+  }
+  if (elim.size) autoMarks();
   changed();
   const n = givens.filter(Boolean).length;
   say(`Loaded a puzzle with ${n} givens.`);
@@ -314,8 +341,12 @@ function toggleMark(i, d) {
   if (!(basic & (1 << (d - 1)))) return say(`${d} cannot go in ${cellLabel(i)}: a peer holds it.`, true);
   snapshot();
   const key = i * 9 + d - 1;
-  if (state.elim.has(key)) state.elim.delete(key); else state.elim.add(key);
+  const out = !state.elim.has(key);
+  if (out) state.elim.add(key); else state.elim.delete(key);
+  const shown = autoMarks();
   changed();
+  say(`${d} ${out ? 'crossed out in' : 'back in'} ${cellLabel(i)}` +
+    (shown ? ': candidates shown (M hides them).' : '.'));
 }
 
 function undo() {
@@ -341,6 +372,7 @@ async function hint() {
   state.wrong = new Set();
   if (r.status === 'ok') {
     state.hint = { step: r.step, svg: r.svg };
+    autoMarks();
     const score = r.step.score !== undefined ? `score ${r.step.score}` : `difficulty ${r.step.difficulty}`;
     $('hint-text').textContent = `${r.step.text}\n(${score})` +
       (r.step.chains.length ? `\n${r.step.chains.join('\n')}` : '');
@@ -630,6 +662,7 @@ function keydown(ev) {
     backspace: () => place(state.sel, 0),
     delete: () => place(state.sel, 0),
     p: () => { $('pencil').checked = !$('pencil').checked; },
+    m: () => setMarks(!$('show-marks').checked),
     h: busy(hint),
     a: apply,
     u: undo,
@@ -681,6 +714,7 @@ function init() {
     if (li) showPathStep([...li.parentNode.children].indexOf(li));
   });
   $('preview-close').addEventListener('click', () => { state.preview = null; render(); });
+  $('show-marks').addEventListener('change', () => setMarks($('show-marks').checked));
   $('rate').addEventListener('click', busy(rate));
   $('generate').addEventListener('click', busy(generate));
   $('stop').addEventListener('click', () => state.generating && state.generating.abort());
