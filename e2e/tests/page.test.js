@@ -12,6 +12,9 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 // the puzzle rates 4.2/1.2/1.2 (its hardest step is an XY-wing).
 const XY_WING = '8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2';
 const INKALA = '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
+// Its ninth step (after singles, claimings, pointings and a naked pair) is a Forcing X-Chain,
+// one chain: E5=2 -> H5<>2 -> H3=2 -> I1<>2 -> E1=2 -> E5<>2.
+const X_CHAIN = '.6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8...';
 
 let browser;
 let page;
@@ -168,13 +171,74 @@ test('the ruleset switch asks HoDoKu for its next step', async () => {
   assert.equal(await page.locator('input[name=style][value=explainer]').isChecked(), true);
 });
 
-test('chain steps are drawn with their links', async () => {
+test('a forcing-chain hint draws one chain at a time, stepped through', async () => {
   await loadPuzzle(INKALA);
-  await page.click('#hint');
-  await page.waitForFunction(() => document.getElementById('hint-text').textContent.length > 0);
-  assert.match(await page.locator('#hint-text').textContent(), /Forcing Chains/);
-  assert.ok(await page.locator('#board path.link').count() > 5);
-  assert.ok(await page.locator('#board circle.cand.elim').count() >= 1);
+  assert.match(await askHint(), /Forcing Chains/);
+  assert.equal(await page.locator('#chain-nav').isHidden(), false);
+  const n = Number(/^Chain 1 of (\d+)$/.exec(await page.locator('#chain-count').textContent())[1]);
+  assert.ok(n >= 2, `${n} chains`);
+  assert.equal(await page.locator('#chain-prev').isDisabled(), true);
+  const seen = new Set();
+  for (let k = 1; k <= n; k++) {
+    assert.equal(await page.locator('#chain-count').textContent(), `Chain ${k} of ${n}`);
+    const text = await page.locator('#chain-text').textContent();
+    seen.add(text);
+    // Every link drawn is one of this chain's.
+    const drawn = await page.locator('#board path.link').evaluateAll((ps) => ps.map((p) => [p.dataset.from, p.dataset.to]));
+    assert.ok(drawn.length >= 1, `chain ${k} drawn`);
+    for (const [from, to] of drawn) {
+      assert.ok(text.includes(from) && text.includes(to), `${from} -> ${to} is not in chain ${k}: ${text}`);
+    }
+    assert.ok(await page.locator('#board circle.cand.elim').count() >= 1, 'the step\'s conclusion stays drawn');
+    if (k === n) break;
+    if (k % 2) await page.click('#chain-next');
+    else await page.keyboard.press(']');
+  }
+  assert.equal(seen.size, n, 'each chain in turn');
+  assert.equal(await page.locator('#chain-next').isDisabled(), true);
+  await page.keyboard.press('[');
+  assert.equal(await page.locator('#chain-count').textContent(), `Chain ${n - 1} of ${n}`);
+  // The hint's text is the step; its chains are below the board, one at a time.
+  assert.doesNotMatch(await page.locator('#hint-text').textContent(), /->/);
+  // Applied, the hint and its controls are gone.
+  await page.click('#apply');
+  assert.equal(await page.locator('#chain-nav').isHidden(), true);
+  assert.equal(await page.locator('#board path.link').count(), 0);
+});
+
+test('a hint of one chain draws it whole and writes it under the step', async () => {
+  await loadPuzzle(X_CHAIN);
+  let text = '';
+  for (let k = 0; k < 20 && !text.includes('Forcing X-Chain'); k++) {
+    if (k > 0) await page.keyboard.press('a');
+    await page.locator('#board').focus();
+    await page.keyboard.press('h');
+    await page.waitForFunction(() => !document.getElementById('apply').disabled);
+    text = await page.locator('#hint-text').textContent();
+  }
+  const chain = 'E5=2 -> H5<>2 -> H3=2 -> I1<>2 -> E1=2 -> E5<>2';
+  assert.equal(text, `Forcing X-Chain: ${chain} => E5<>2\n(difficulty 6.6)\n${chain}`);
+  assert.equal(await page.locator('#chain-nav').isHidden(), true, 'no controls for one chain');
+  const drawn = await page.locator('#board path.link').evaluateAll((ps) => ps.map((p) => `${p.dataset.from} -> ${p.dataset.to}`));
+  assert.deepEqual(drawn, ['E5=2 -> H5<>2', 'H5<>2 -> H3=2', 'H3=2 -> I1<>2', 'I1<>2 -> E1=2', 'E1=2 -> E5<>2']);
+});
+
+test('a step of the solving path with several chains is stepped through too', async () => {
+  await loadPuzzle(X_CHAIN);
+  await page.click('#explain');
+  await page.waitForFunction(() => document.querySelectorAll('#path li').length > 0);
+  await page.locator('#path li', { hasText: 'Nishio Forcing Chains' }).first().click();
+  assert.equal(await page.locator('#chain-count').textContent(), 'Chain 1 of 2');
+  for (const k of [1, 2]) {
+    const text = await page.locator('#chain-text').textContent();
+    const drawn = await page.locator('#board path.link').evaluateAll((ps) => ps.map((p) => [p.dataset.from, p.dataset.to]));
+    assert.ok(drawn.length >= 1, `chain ${k} drawn`);
+    for (const [from, to] of drawn) assert.ok(text.includes(from) && text.includes(to), `${from} -> ${to} in chain ${k}`);
+    if (k === 1) await page.keyboard.press(']');
+  }
+  assert.equal(await page.locator('#chain-count').textContent(), 'Chain 2 of 2');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('#chain-nav').isHidden(), true, 'back to the grid: no step, no chains');
 });
 
 test('keyboard: arrows, digits, pencil marks, delete and undo', async () => {

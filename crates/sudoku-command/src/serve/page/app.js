@@ -31,6 +31,7 @@ const state = {
   undo: [],
   path: null,
   preview: null, // { values, elim, step, index }
+  chain: 0, // which chain of the step shown is drawn, when it has several
   marks: 'off', // candidates shown: 'off', 'on' (asked for) or 'auto' (shown by a hint or a mark)
   generating: null,
 };
@@ -124,9 +125,10 @@ const problem = (r) => (r.error ? `${r.error.code}: ${r.error.message}` : `${r.c
 
 // ---- drawing ----
 
-function links(step) {
+// The links of chains (a list of their texts), each drawn once.
+function links(chains) {
   const out = new Map();
-  for (const chain of step.chains || []) {
+  for (const chain of chains) {
     for (const part of chain.split(/[;|]/)) {
       const segs = part.replace(/assume\s+/g, '').replace(/\([^)]*\)/g, '').split('->')
         .map((s) => (s.match(/[A-I][1-9](?:=|<>)[1-9]/g) || []).map(cand));
@@ -149,13 +151,23 @@ function candPoint(c) {
   return [x, y];
 }
 
+// The step on the board: a step of the path, or the hint.
+const shownStep = () => (state.preview ? state.preview.step : state.hint && state.hint.step);
+
+// The chains drawn: all of a step with one, the chosen one of a step with several (as Sudoku
+// Explainer shows a forcing chain's branches one at a time).
+function drawnChains(step) {
+  const chains = (step && step.chains) || [];
+  return chains.length > 1 ? [chains[Math.min(state.chain, chains.length - 1)]] : chains;
+}
+
 // Candidates are drawn when asked for (or shown by a hint or a crossed-out mark), and on a
 // step of the solving path.
 const marksShown = () => !!state.preview || $('show-marks').checked;
 
 function render() {
   const view = state.preview || state;
-  const step = state.preview ? state.preview.step : state.hint && state.hint.step;
+  const step = shownStep();
   const marks = candidates(view.values, view.elim);
   const shown = marksShown();
   const unit = new Set(), pat = new Set(), hl = new Map();
@@ -219,18 +231,19 @@ function render() {
     const x = OX + (state.sel % 9) * SIZE, y = OY + Math.floor(state.sel / 9) * SIZE;
     parts.push(`<rect class="sel" x="${x + 2}" y="${y + 2}" width="${SIZE - 4}" height="${SIZE - 4}" rx="4"/>`);
   }
-  if (step) {
-    for (const { from, to } of links(step)) {
-      const [x1, y1] = candPoint(from), [x2, y2] = candPoint(to);
-      const mx = (x1 + x2) / 2 + (y2 - y1) * 0.15, my = (y1 + y2) / 2 - (x2 - x1) * 0.15;
-      parts.push(`<path class="link${to.on ? '' : ' weak'}" d="M${x1},${y1} Q${mx},${my} ${x2},${y2}"/>`);
-    }
+  const lit = (c) => `${cellName(c.cell)}${c.on ? '=' : '<>'}${c.digit}`;
+  for (const { from, to } of links(drawnChains(step))) {
+    const [x1, y1] = candPoint(from), [x2, y2] = candPoint(to);
+    const mx = (x1 + x2) / 2 + (y2 - y1) * 0.15, my = (y1 + y2) / 2 - (x2 - x1) * 0.15;
+    parts.push(`<path class="link${to.on ? '' : ' weak'}" data-from="${lit(from)}" data-to="${lit(to)}" ` +
+      `d="M${x1},${y1} Q${mx},${my} ${x2},${y2}"/>`);
   }
   for (let i = 0; i < 81; i++) {
     const x = OX + (i % 9) * SIZE, y = OY + Math.floor(i / 9) * SIZE;
     parts.push(`<rect class="cell-hit" data-hit="${i}" x="${x}" y="${y}" width="${SIZE}" height="${SIZE}"/>`);
   }
   $('board').innerHTML = parts.join('');
+  renderChainNav(step);
   $('preview-banner').hidden = !state.preview;
   $('apply').disabled = !(state.hint && state.hint.step) || !!state.preview;
   $('save-picture').disabled = !(state.hint && state.hint.svg);
@@ -238,6 +251,27 @@ function render() {
   document.querySelectorAll('#path li').forEach((li, k) => {
     li.classList.toggle('current', !!state.preview && state.preview.index === k);
   });
+}
+
+// The chain controls below the board: shown for a step of several chains, the one drawn.
+function renderChainNav(step) {
+  const chains = (step && step.chains) || [];
+  const nav = $('chain-nav');
+  nav.hidden = chains.length < 2;
+  if (nav.hidden) return;
+  const k = Math.min(state.chain, chains.length - 1);
+  $('chain-count').textContent = `Chain ${k + 1} of ${chains.length}`;
+  $('chain-prev').disabled = k === 0;
+  $('chain-next').disabled = k === chains.length - 1;
+  $('chain-text').textContent = chains[k];
+}
+
+function stepChain(delta) {
+  const step = shownStep();
+  const n = step && step.chains ? step.chains.length : 0;
+  if (n < 2) return;
+  state.chain = Math.max(0, Math.min(n - 1, state.chain + delta));
+  render();
 }
 
 // ---- changes ----
@@ -265,6 +299,7 @@ function changed() {
   state.hint = null;
   state.wrong = new Set();
   state.preview = null;
+  state.chain = 0;
   $('hint-text').textContent = '';
   render();
 }
@@ -370,13 +405,17 @@ async function hint() {
     svg: true,
   });
   state.wrong = new Set();
+  state.chain = 0;
   if (r.status === 'ok') {
     state.hint = { step: r.step, svg: r.svg };
     autoMarks();
     const score = r.step.score !== undefined ? `score ${r.step.score}` : `difficulty ${r.step.difficulty}`;
-    $('hint-text').textContent = `${r.step.text}\n(${score})` +
-      (r.step.chains.length ? `\n${r.step.chains.join('\n')}` : '');
-    say('Hint shown on the board: Apply (A) plays it.');
+    // One chain is written under the step; several are stepped through below the board.
+    const chains = r.step.chains;
+    $('hint-text').textContent = `${r.step.text}\n(${score})` + (chains.length === 1 ? `\n${chains[0]}` : '');
+    say(chains.length > 1
+      ? `Hint shown on the board, chain 1 of ${chains.length}: Previous and Next chain ([ and ]) step through them; Apply (A) plays it.`
+      : 'Hint shown on the board: Apply (A) plays it.');
   } else {
     state.hint = null;
     const text = r.status === 'solved' ? 'The grid is complete.'
@@ -456,6 +495,7 @@ function showPathStep(index) {
   const values = fromText(state.path.puzzle), elim = new Set();
   for (const s of state.path.steps.slice(0, index)) applyStep(values, elim, s);
   state.preview = { values, elim, step: state.path.steps[index], index };
+  state.chain = 0;
   render();
   say(`Step ${index + 1} of the path: ${state.path.steps[index].text}`);
 }
@@ -624,10 +664,7 @@ const busy = (fn) => async () => {
 function keydown(ev) {
   const t = ev.target;
   if (ev.key === 'Escape') {
-    if (state.preview) {
-      state.preview = null;
-      render();
-    }
+    if (state.preview) closePreview();
     return;
   }
   if (t.closest && t.closest('input, textarea, select')) return;
@@ -663,6 +700,8 @@ function keydown(ev) {
     delete: () => place(state.sel, 0),
     p: () => { $('pencil').checked = !$('pencil').checked; },
     m: () => setMarks(!$('show-marks').checked),
+    '[': () => stepChain(-1),
+    ']': () => stepChain(1),
     h: busy(hint),
     a: apply,
     u: undo,
@@ -680,8 +719,15 @@ function keydown(ev) {
   }
 }
 
+function closePreview() {
+  state.preview = null;
+  state.chain = 0;
+  render();
+}
+
 function switchedRuleset() {
   state.hint = null;
+  state.chain = 0;
   $('hint-text').textContent = '';
   say(`Ruleset: ${style() === 'hodoku' ? 'HoDoKu' : 'Sudoku Explainer'}.`);
   render();
@@ -713,7 +759,9 @@ function init() {
     const li = ev.target.closest('li');
     if (li) showPathStep([...li.parentNode.children].indexOf(li));
   });
-  $('preview-close').addEventListener('click', () => { state.preview = null; render(); });
+  $('preview-close').addEventListener('click', closePreview);
+  $('chain-prev').addEventListener('click', () => stepChain(-1));
+  $('chain-next').addEventListener('click', () => stepChain(1));
   $('show-marks').addEventListener('change', () => setMarks($('show-marks').checked));
   $('rate').addEventListener('click', busy(rate));
   $('generate').addEventListener('click', busy(generate));
