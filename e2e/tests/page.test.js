@@ -12,6 +12,9 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 // the puzzle rates 4.2/1.2/1.2 (its hardest step is an XY-wing).
 const XY_WING = '8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2';
 const INKALA = '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
+// Its ninth step (after singles, claimings, pointings and a naked pair) is a Forcing X-Chain,
+// one chain: E5=2 -> H5<>2 -> H3=2 -> I1<>2 -> E1=2 -> E5<>2.
+const X_CHAIN = '.6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8...';
 
 let browser;
 let page;
@@ -47,16 +50,95 @@ async function loadPuzzle(text) {
 }
 
 const cellDigit = (name) => page.locator(`#board g[data-cell="${name}"] text.digit`);
+const cellMarks = (name) => page.locator(`#board g[data-cell="${name}"] text.mark`).allTextContents();
 const message = () => page.locator('#message');
+// Clicks a cell (named as the API names it: column letter, row).
+const clickCell = (name) => page.locator(`#board rect.cell-hit[data-hit="${(Number(name[1]) - 1) * 9 + 'ABCDEFGHI'.indexOf(name[0])}"]`).click();
 
-test('a pasted puzzle shows its givens and pencil marks', async () => {
+async function askHint() {
+  await page.click('#hint');
+  await page.waitForFunction(() => document.getElementById('hint-text').textContent.length > 0);
+  return page.locator('#hint-text').textContent();
+}
+
+test('a pasted puzzle shows its givens, and its pencil marks when asked', async () => {
   await loadPuzzle(XY_WING);
   assert.equal(await cellDigit('A1').textContent(), '8');
   assert.equal(await page.locator('#board text.digit.given').count(), 30);
-  // B1's pencil marks: the digits its row, column and box leave.
-  const marks = await page.locator('#board g[data-cell="B1"] text.mark').allTextContents();
-  assert.deepEqual(marks, ['1', '2', '5']);
   assert.match(await message().textContent(), /30 givens/);
+  await page.check('#show-marks');
+  // B1's pencil marks: the digits its row, column and box leave.
+  assert.deepEqual(await cellMarks('B1'), ['1', '2', '5']);
+});
+
+test('candidates are hidden until asked for, a hint or a crossed-out mark', async () => {
+  const marks = () => page.locator('#board text.mark').count();
+  assert.equal(await page.locator('#show-marks').isChecked(), false);
+  assert.equal(await marks(), 0, 'an empty board shows no candidates');
+  await page.check('#show-marks');
+  assert.equal(await marks(), 729, 'asked for: all of them');
+  await page.locator('#board').focus();
+  await page.keyboard.press('m');
+  assert.equal(await marks(), 0, 'M hides them');
+  await loadPuzzle(XY_WING);
+  assert.equal(await marks(), 0, 'a fresh puzzle shows none');
+  // A hint is about candidates: they are shown with it.
+  await askHint();
+  assert.equal(await page.locator('#show-marks').isChecked(), true);
+  assert.deepEqual(await cellMarks('B1'), ['1', '2', '5']);
+  await loadPuzzle(XY_WING);
+  assert.equal(await marks(), 0, 'shown by a hint, hidden again for the next puzzle');
+  // The first crossed-out mark shows them, that one crossed out.
+  await clickCell('B1');
+  await page.keyboard.press('Shift+2');
+  assert.equal(await page.locator('#show-marks').isChecked(), true);
+  assert.deepEqual(await cellMarks('B1'), ['1', '5']);
+  assert.match(await message().textContent(), /2 crossed out in B1: candidates shown/);
+  // Asked for, they stay for the next puzzle.
+  await page.uncheck('#show-marks');
+  await page.check('#show-marks');
+  await loadPuzzle(XY_WING);
+  assert.deepEqual(await cellMarks('B1'), ['1', '2', '5']);
+  await page.uncheck('#show-marks');
+  // Pencil marks loaded with one crossed out (A1's 2) are shown.
+  await loadPuzzle(`1.3456789${'123456789'.repeat(80)}`);
+  assert.equal(await marks(), 728);
+  assert.deepEqual(await cellMarks('A1'), ['1', '3', '4', '5', '6', '7', '8', '9']);
+});
+
+test('coordinates around the board in the ruleset\'s notation', async () => {
+  const labels = (kind) => page.locator(`#board text.label.${kind}`).allTextContents();
+  const label = (kind, text) => page.locator(`#board text.label.${kind}`).filter({ hasText: new RegExp(`^${text}$`) });
+  const center = async (loc) => {
+    const b = await loc.boundingBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  // The candidate `cand` lies below the column label `col` and right of the row label `row`.
+  const labelled = async (cand, col, row) => {
+    const [x, y] = await center(page.locator(`#board circle[data-cand="${cand}"]`));
+    const [cx] = await center(label('col', col));
+    const [, ry] = await center(label('row', row));
+    assert.ok(Math.abs(x - cx) < 25, `${cand} is in column ${col}`);
+    assert.ok(Math.abs(y - ry) < 25, `${cand} is in row ${row}`);
+  };
+  assert.deepEqual(await labels('col'), [...'ABCDEFGHI']);
+  assert.deepEqual(await labels('row'), [...'123456789']);
+  await loadPuzzle(XY_WING);
+  assert.match(await askHint(), /=> E3=8/);
+  await labelled('E3=8', 'E', '3');
+  // HoDoKu names rows and columns r1..r9, c1..c9: the labels follow the ruleset.
+  await page.check('input[name=style][value=hodoku]');
+  assert.deepEqual(await labels('col'), ['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7', 'c8', 'c9']);
+  assert.deepEqual(await labels('row'), ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9']);
+  assert.match(await askHint(), /Naked Single: r5c9=1/);
+  await labelled('I5=1', 'c9', 'r5');
+  // The page's own messages name cells the same way.
+  await clickCell('A1');
+  await page.keyboard.press('4');
+  assert.match(await message().textContent(), /r1c1 is a given/);
+  await page.keyboard.press('r');
+  assert.deepEqual(await labels('col'), [...'ABCDEFGHI']);
+  assert.deepEqual(await labels('row'), [...'123456789']);
 });
 
 test('hint shows the step on the board and in words; apply and undo', async () => {
@@ -89,18 +171,79 @@ test('the ruleset switch asks HoDoKu for its next step', async () => {
   assert.equal(await page.locator('input[name=style][value=explainer]').isChecked(), true);
 });
 
-test('chain steps are drawn with their links', async () => {
+test('a forcing-chain hint draws one chain at a time, stepped through', async () => {
   await loadPuzzle(INKALA);
-  await page.click('#hint');
-  await page.waitForFunction(() => document.getElementById('hint-text').textContent.length > 0);
-  assert.match(await page.locator('#hint-text').textContent(), /Forcing Chains/);
-  assert.ok(await page.locator('#board path.link').count() > 5);
-  assert.ok(await page.locator('#board circle.cand.elim').count() >= 1);
+  assert.match(await askHint(), /Forcing Chains/);
+  assert.equal(await page.locator('#chain-nav').isHidden(), false);
+  const n = Number(/^Chain 1 of (\d+)$/.exec(await page.locator('#chain-count').textContent())[1]);
+  assert.ok(n >= 2, `${n} chains`);
+  assert.equal(await page.locator('#chain-prev').isDisabled(), true);
+  const seen = new Set();
+  for (let k = 1; k <= n; k++) {
+    assert.equal(await page.locator('#chain-count').textContent(), `Chain ${k} of ${n}`);
+    const text = await page.locator('#chain-text').textContent();
+    seen.add(text);
+    // Every link drawn is one of this chain's.
+    const drawn = await page.locator('#board path.link').evaluateAll((ps) => ps.map((p) => [p.dataset.from, p.dataset.to]));
+    assert.ok(drawn.length >= 1, `chain ${k} drawn`);
+    for (const [from, to] of drawn) {
+      assert.ok(text.includes(from) && text.includes(to), `${from} -> ${to} is not in chain ${k}: ${text}`);
+    }
+    assert.ok(await page.locator('#board circle.cand.elim').count() >= 1, 'the step\'s conclusion stays drawn');
+    if (k === n) break;
+    if (k % 2) await page.click('#chain-next');
+    else await page.keyboard.press(']');
+  }
+  assert.equal(seen.size, n, 'each chain in turn');
+  assert.equal(await page.locator('#chain-next').isDisabled(), true);
+  await page.keyboard.press('[');
+  assert.equal(await page.locator('#chain-count').textContent(), `Chain ${n - 1} of ${n}`);
+  // The hint's text is the step; its chains are below the board, one at a time.
+  assert.doesNotMatch(await page.locator('#hint-text').textContent(), /->/);
+  // Applied, the hint and its controls are gone.
+  await page.click('#apply');
+  assert.equal(await page.locator('#chain-nav').isHidden(), true);
+  assert.equal(await page.locator('#board path.link').count(), 0);
+});
+
+test('a hint of one chain draws it whole and writes it under the step', async () => {
+  await loadPuzzle(X_CHAIN);
+  let text = '';
+  for (let k = 0; k < 20 && !text.includes('Forcing X-Chain'); k++) {
+    if (k > 0) await page.keyboard.press('a');
+    await page.locator('#board').focus();
+    await page.keyboard.press('h');
+    await page.waitForFunction(() => !document.getElementById('apply').disabled);
+    text = await page.locator('#hint-text').textContent();
+  }
+  const chain = 'E5=2 -> H5<>2 -> H3=2 -> I1<>2 -> E1=2 -> E5<>2';
+  assert.equal(text, `Forcing X-Chain: ${chain} => E5<>2\n(difficulty 6.6)\n${chain}`);
+  assert.equal(await page.locator('#chain-nav').isHidden(), true, 'no controls for one chain');
+  const drawn = await page.locator('#board path.link').evaluateAll((ps) => ps.map((p) => `${p.dataset.from} -> ${p.dataset.to}`));
+  assert.deepEqual(drawn, ['E5=2 -> H5<>2', 'H5<>2 -> H3=2', 'H3=2 -> I1<>2', 'I1<>2 -> E1=2', 'E1=2 -> E5<>2']);
+});
+
+test('a step of the solving path with several chains is stepped through too', async () => {
+  await loadPuzzle(X_CHAIN);
+  await page.click('#explain');
+  await page.waitForFunction(() => document.querySelectorAll('#path li').length > 0);
+  await page.locator('#path li', { hasText: 'Nishio Forcing Chains' }).first().click();
+  assert.equal(await page.locator('#chain-count').textContent(), 'Chain 1 of 2');
+  for (const k of [1, 2]) {
+    const text = await page.locator('#chain-text').textContent();
+    const drawn = await page.locator('#board path.link').evaluateAll((ps) => ps.map((p) => [p.dataset.from, p.dataset.to]));
+    assert.ok(drawn.length >= 1, `chain ${k} drawn`);
+    for (const [from, to] of drawn) assert.ok(text.includes(from) && text.includes(to), `${from} -> ${to} in chain ${k}`);
+    if (k === 1) await page.keyboard.press(']');
+  }
+  assert.equal(await page.locator('#chain-count').textContent(), 'Chain 2 of 2');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('#chain-nav').isHidden(), true, 'back to the grid: no step, no chains');
 });
 
 test('keyboard: arrows, digits, pencil marks, delete and undo', async () => {
   await loadPuzzle(XY_WING);
-  await page.locator('#board').click({ position: { x: 30, y: 30 } }); // A1, a given
+  await clickCell('A1'); // a given
   await page.keyboard.press('ArrowRight'); // B1
   await page.keyboard.press('5');
   assert.equal(await cellDigit('B1').textContent(), '5');
@@ -125,7 +268,7 @@ test('keyboard: arrows, digits, pencil marks, delete and undo', async () => {
 
 test('check names a wrong entry', async () => {
   await loadPuzzle(XY_WING);
-  await page.locator('#board').click({ position: { x: 80, y: 30 } }); // B1
+  await clickCell('B1');
   await page.keyboard.press('1'); // the solution has 7... any wrong digit
   await page.click('#check');
   await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('Check'));
@@ -168,14 +311,49 @@ test('ratings: ER/EP/ED, HoDoKu, and a catalogue rating on request', async () =>
   assert.match(text, /depth\d+/);
 });
 
-test('generate a puzzle in a band, with progress', async () => {
+// Waits for the generate search to end; its last message.
+async function generated() {
+  await page.waitForFunction(() => /Found after|No puzzle/.test(document.getElementById('progress').textContent), null, { timeout: 60000 });
+  return page.locator('#progress').textContent();
+}
+
+// The board's givens as 81 characters.
+const boardGivens = () => page.evaluate(() => {
+  let s = '';
+  for (let r = 1; r <= 9; r++) {
+    for (const c of 'ABCDEFGHI') {
+      const t = document.querySelector(`#board g[data-cell="${c}${r}"] text.digit.given`);
+      s += t ? t.textContent : '.';
+    }
+  }
+  return s;
+});
+
+test('generate a puzzle in a band, with progress; the text box holds it', async () => {
+  await loadPuzzle(XY_WING);
+  assert.equal(await page.inputValue('#input'), XY_WING);
   await page.selectOption('#band', 'se-rating=1.0..1.5');
   await page.selectOption('#symmetry', 'half-turn');
   await page.click('#generate');
-  await page.waitForFunction(() => /Found after|budget/.test(document.getElementById('progress').textContent), null, { timeout: 60000 });
-  assert.match(await page.locator('#progress').textContent(), /Found after \d+ tries: ER 1\.\d, \d+ clues/);
+  const text = await generated();
+  assert.match(text, /^Found after \d+ tries: ER 1\.\d, \d+ clues, half-turn symmetric \(asked for ER 1\.0–1\.5; seed \d+\)\.$/);
+  assert.doesNotMatch(text, /budget|se-rating|=/, 'no internal settings in the message');
   assert.ok(await page.locator('#board text.digit.given').count() >= 17);
   assert.equal(await page.locator('#generate').isDisabled(), false);
+  // The text box holds the generated puzzle, not the one loaded before.
+  const puzzle = await page.inputValue('#input');
+  assert.notEqual(puzzle, XY_WING);
+  assert.equal(puzzle, await boardGivens());
+});
+
+test('a generated puzzle of a HoDoKu level is named in words', async () => {
+  await page.selectOption('#band', 'hodoku=easy');
+  assert.equal(await page.inputValue('#input'), '');
+  await page.click('#generate');
+  const text = await generated();
+  assert.match(text, /^Found after \d+ tries: HoDoKu level Easy \(score \d+\), \d+ clues \(asked for HoDoKu level Easy; seed \d+\)\.$/);
+  assert.doesNotMatch(text, /budget|hodoku[:=]|=/, 'no internal settings in the message');
+  assert.equal(await page.inputValue('#input'), await boardGivens());
 });
 
 test('canonical form, copy and save', async () => {
@@ -227,4 +405,28 @@ test('stepping through a puzzle with hints and apply, up to its XY-wing', async 
   if (process.env.SUDOKU_SCREENSHOT) {
     await page.screenshot({ path: process.env.SUDOKU_SCREENSHOT, fullPage: true });
   }
+});
+
+test('the page has an icon, served by the binary under the page\'s policy', async () => {
+  const failed = [];
+  page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
+  const index = await page.goto(URL);
+  assert.equal(index.headers()['content-security-policy'],
+    "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; " +
+    "connect-src 'self'; frame-ancestors 'none'");
+  assert.equal(await page.locator('link[rel=icon]').getAttribute('href'), '/favicon.svg');
+  for (const path of ['/favicon.svg', '/favicon.ico']) {
+    const r = await page.request.get(new globalThis.URL(path, URL).href);
+    assert.equal(r.status(), 200, path);
+    assert.equal(r.headers()['content-type'], 'image/svg+xml', path);
+  }
+  // The policy lets the page draw it: an image of it loads with a size.
+  const width = await page.evaluate(() => new Promise((resolve, reject) => {
+    const img = new Image();
+    img.onload = () => resolve(img.naturalWidth);
+    img.onerror = () => reject(new Error('the icon did not load'));
+    img.src = '/favicon.svg';
+  }));
+  assert.ok(width > 0, `${width}`);
+  assert.deepEqual(failed, [], 'no request of the page failed');
 });

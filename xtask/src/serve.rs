@@ -91,8 +91,24 @@ fn release_sudoku() -> Result<PathBuf, String> {
     Ok(target.join("release/sudoku"))
 }
 
+/// Whether `e2e/node_modules` must be installed from the lock file (`npm ci`): it is not
+/// committed (`e2e/.gitignore`), so a fresh checkout has none; an install older than
+/// `package-lock.json` (npm's own record of it, `node_modules/.package-lock.json`, missing or
+/// older) is made again.
+fn needs_npm_ci(dir: &Path) -> bool {
+    let modified = |p: PathBuf| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let installed = modified(dir.join("node_modules/.package-lock.json"));
+    let locked = modified(dir.join("package-lock.json"));
+    !dir.join("node_modules/playwright-core/package.json").exists()
+        || match (installed, locked) {
+            (Some(installed), Some(locked)) => installed < locked,
+            _ => true,
+        }
+}
+
 /// `cargo xtask e2e [--screenshot FILE]`: installs Chromium (Debian's) and the npm packages of
-/// `e2e/` when missing, starts the server, runs the Playwright tests; fails unless all pass.
+/// `e2e/` (from its lock file, `npm ci`) when missing, starts the server, runs the Playwright
+/// tests; fails unless all pass.
 pub(crate) fn e2e(args: &[String]) -> Result<(), String> {
     let mut screenshot = None;
     let mut it = args.iter();
@@ -114,9 +130,11 @@ pub(crate) fn e2e(args: &[String]) -> Result<(), String> {
         apt_install(&["nodejs", "npm"])?;
     }
     let dir = workspace_root().join("e2e");
-    run(Command::new("npm")
-        .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
-        .current_dir(&dir))?;
+    if needs_npm_ci(&dir) {
+        run(Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+            .current_dir(&dir))?;
+    }
     let sudoku = release_sudoku()?;
     let server = Server::start(&sudoku, &[])?;
     eprintln!("e2e: {} against {}", chromium().display(), server.url);

@@ -277,6 +277,15 @@ fn every_endpoint_answers_with_the_libraries_records() {
         page.header("content-security-policy").is_some_and(|p| p.contains("default-src 'self'"))
     );
     assert!(s.get("/app.js").body.contains("api('/api/hint'"));
+    // The icon the page links, and the same at the address browsers try by themselves.
+    assert!(page.body.contains(r#"<link rel="icon" href="/favicon.svg""#));
+    for path in ["/favicon.svg", "/favicon.ico"] {
+        let icon = s.get(path);
+        assert_eq!(icon.status, 200, "{path}");
+        assert_eq!(icon.header("content-type"), Some("image/svg+xml"), "{path}");
+        assert!(icon.body.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""), "{path}");
+        assert_eq!(icon.header("content-security-policy"), page.header("content-security-policy"));
+    }
     let counts = s.counts();
     assert_eq!((counts["running"].as_u64(), counts["busy"].as_u64()), (Some(0), Some(0)));
 }

@@ -75,6 +75,8 @@ pub(crate) fn router(jobs: Arc<Jobs>) -> Router {
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
         .route("/style.css", get(page::style))
+        .route("/favicon.svg", get(page::icon))
+        .route("/favicon.ico", get(page::icon))
         .route("/api/hint", post(api::hint))
         .route("/api/explain", post(api::explain))
         .route("/api/rate", post(api::rate))

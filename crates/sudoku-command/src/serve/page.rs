@@ -1,5 +1,5 @@
-//! The page: one HTML file, its script and its style sheet, compiled into the binary (no
-//! build step, nothing fetched from the network).
+//! The page: one HTML file, its script, its style sheet and its icon, compiled into the binary
+//! (no build step, nothing fetched from the network).
 
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
@@ -7,6 +7,7 @@ use axum::response::{IntoResponse, Response};
 const INDEX: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
 const STYLE: &str = include_str!("page/style.css");
+const ICON: &str = include_str!("page/favicon.svg");
 
 /// Only the page's own files, no framing by other sites.
 const POLICY: &str = "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; \
@@ -32,4 +33,10 @@ pub(crate) async fn script() -> Response {
 
 pub(crate) async fn style() -> Response {
     asset(STYLE, "text/css; charset=utf-8")
+}
+
+/// The icon, as `/favicon.svg` (the page links it) and as `/favicon.ico` (where browsers look
+/// when a page names none): the same SVG under its own type.
+pub(crate) async fn icon() -> Response {
+    asset(ICON, "image/svg+xml")
 }

@@ -3,7 +3,8 @@
 
 const $ = (id) => document.getElementById(id);
 const SIZE = 50;
-const ORIGIN = 3;
+// The grid's top left corner: room for the column labels above it and the row labels left of it.
+const OX = 28, OY = 24;
 const COLS = 'ABCDEFGHI';
 const ALL = 0x1ff;
 
@@ -30,12 +31,27 @@ const state = {
   undo: [],
   path: null,
   preview: null, // { values, elim, step, index }
+  chain: 0, // which chain of the step shown is drawn, when it has several
+  marks: 'off', // candidates shown: 'off', 'on' (asked for) or 'auto' (shown by a hint or a mark)
   generating: null,
 };
 
 const cellName = (i) => COLS[i % 9] + (Math.floor(i / 9) + 1);
 const cellIndex = (name) => (Number(name[1]) - 1) * 9 + COLS.indexOf(name[0]);
 const style = () => document.querySelector('input[name=style]:checked').value;
+
+// The ruleset's notation: Sudoku Explainer names cells by column letter and row (E3),
+// HoDoKu by row and column (r3c5). The labels around the board and the page's messages use it.
+const NOTATION = {
+  explainer: { cols: [...COLS], rows: [...'123456789'], cell: (r, c) => COLS[c] + (r + 1) },
+  hodoku: {
+    cols: [...'123456789'].map((n) => `c${n}`),
+    rows: [...'123456789'].map((n) => `r${n}`),
+    cell: (r, c) => `r${r + 1}c${c + 1}`,
+  },
+};
+const notation = () => NOTATION[style()] || NOTATION.explainer;
+const cellLabel = (i) => notation().cell(Math.floor(i / 9), i % 9);
 
 // "E3=8" or "A1<>5": { cell, digit, on }.
 function cand(text) {
@@ -109,9 +125,10 @@ const problem = (r) => (r.error ? `${r.error.code}: ${r.error.message}` : `${r.c
 
 // ---- drawing ----
 
-function links(step) {
+// The links of chains (a list of their texts), each drawn once.
+function links(chains) {
   const out = new Map();
-  for (const chain of step.chains || []) {
+  for (const chain of chains) {
     for (const part of chain.split(/[;|]/)) {
       const segs = part.replace(/assume\s+/g, '').replace(/\([^)]*\)/g, '').split('->')
         .map((s) => (s.match(/[A-I][1-9](?:=|<>)[1-9]/g) || []).map(cand));
@@ -129,15 +146,30 @@ function links(step) {
 }
 
 function candPoint(c) {
-  const x = ORIGIN + (c.cell % 9) * SIZE + 9 + ((c.digit - 1) % 3) * 16;
-  const y = ORIGIN + Math.floor(c.cell / 9) * SIZE + 9 + Math.floor((c.digit - 1) / 3) * 16;
+  const x = OX + (c.cell % 9) * SIZE + 9 + ((c.digit - 1) % 3) * 16;
+  const y = OY + Math.floor(c.cell / 9) * SIZE + 9 + Math.floor((c.digit - 1) / 3) * 16;
   return [x, y];
 }
 
+// The step on the board: a step of the path, or the hint.
+const shownStep = () => (state.preview ? state.preview.step : state.hint && state.hint.step);
+
+// The chains drawn: all of a step with one, the chosen one of a step with several (as Sudoku
+// Explainer shows a forcing chain's branches one at a time).
+function drawnChains(step) {
+  const chains = (step && step.chains) || [];
+  return chains.length > 1 ? [chains[Math.min(state.chain, chains.length - 1)]] : chains;
+}
+
+// Candidates are drawn when asked for (or shown by a hint or a crossed-out mark), and on a
+// step of the solving path.
+const marksShown = () => !!state.preview || $('show-marks').checked;
+
 function render() {
   const view = state.preview || state;
-  const step = state.preview ? state.preview.step : state.hint && state.hint.step;
+  const step = shownStep();
   const marks = candidates(view.values, view.elim);
+  const shown = marksShown();
   const unit = new Set(), pat = new Set(), hl = new Map();
   if (step) {
     for (const u of step.units) unitCells(u).forEach((c) => unit.add(c));
@@ -152,7 +184,7 @@ function render() {
   const parts = ['<defs><marker id="arrow" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="6" ',
     'markerHeight="6" orient="auto"><path d="M0,0 L8,4 L0,8 z" fill="#7a4bd1"/></marker></defs>'];
   for (let i = 0; i < 81; i++) {
-    const x = ORIGIN + (i % 9) * SIZE, y = ORIGIN + Math.floor(i / 9) * SIZE;
+    const x = OX + (i % 9) * SIZE, y = OY + Math.floor(i / 9) * SIZE;
     const cls = ['bg'];
     if (unit.has(i)) cls.push('unit');
     if (pat.has(i)) cls.push('pat');
@@ -171,7 +203,7 @@ function render() {
       parts.push(`<text class="digit ${kind}" x="${x + SIZE / 2}" y="${y + SIZE / 2 + 1}">${v}</text>`);
     } else {
       for (let d = 1; d <= 9; d++) {
-        if (!(marks[i] & (1 << (d - 1)))) continue;
+        if (!(marks[i] & (1 << (d - 1))) || !(shown || hl.has(`${i}.${d}`))) continue;
         const [cx, cy] = candPoint({ cell: i, digit: d });
         parts.push(`<text class="mark" x="${cx}" y="${cy + 0.5}">${d}</text>`);
       }
@@ -180,31 +212,38 @@ function render() {
   }
   for (let k = 1; k < 9; k++) {
     if (k % 3 === 0) continue;
-    const p = ORIGIN + k * SIZE;
-    parts.push(`<line class="thin" x1="${p}" y1="${ORIGIN}" x2="${p}" y2="${ORIGIN + 9 * SIZE}"/>`);
-    parts.push(`<line class="thin" x1="${ORIGIN}" y1="${p}" x2="${ORIGIN + 9 * SIZE}" y2="${p}"/>`);
+    const px = OX + k * SIZE, py = OY + k * SIZE;
+    parts.push(`<line class="thin" x1="${px}" y1="${OY}" x2="${px}" y2="${OY + 9 * SIZE}"/>`);
+    parts.push(`<line class="thin" x1="${OX}" y1="${py}" x2="${OX + 9 * SIZE}" y2="${py}"/>`);
   }
   for (let k = 0; k <= 9; k += 3) {
-    const p = ORIGIN + k * SIZE;
-    parts.push(`<line class="thick" x1="${p}" y1="${ORIGIN - 1}" x2="${p}" y2="${ORIGIN + 9 * SIZE + 1}"/>`);
-    parts.push(`<line class="thick" x1="${ORIGIN - 1}" y1="${p}" x2="${ORIGIN + 9 * SIZE + 1}" y2="${p}"/>`);
+    const px = OX + k * SIZE, py = OY + k * SIZE;
+    parts.push(`<line class="thick" x1="${px}" y1="${OY - 1}" x2="${px}" y2="${OY + 9 * SIZE + 1}"/>`);
+    parts.push(`<line class="thick" x1="${OX - 1}" y1="${py}" x2="${OX + 9 * SIZE + 1}" y2="${py}"/>`);
+  }
+  // Coordinates: the columns above the grid, the rows left of it, in the ruleset's notation.
+  const { cols, rows } = notation();
+  for (let k = 0; k < 9; k++) {
+    parts.push(`<text class="label col" x="${OX + k * SIZE + SIZE / 2}" y="${OY / 2}">${cols[k]}</text>`);
+    parts.push(`<text class="label row" x="${OX / 2}" y="${OY + k * SIZE + SIZE / 2}">${rows[k]}</text>`);
   }
   if (!state.preview) {
-    const x = ORIGIN + (state.sel % 9) * SIZE, y = ORIGIN + Math.floor(state.sel / 9) * SIZE;
+    const x = OX + (state.sel % 9) * SIZE, y = OY + Math.floor(state.sel / 9) * SIZE;
     parts.push(`<rect class="sel" x="${x + 2}" y="${y + 2}" width="${SIZE - 4}" height="${SIZE - 4}" rx="4"/>`);
   }
-  if (step) {
-    for (const { from, to } of links(step)) {
-      const [x1, y1] = candPoint(from), [x2, y2] = candPoint(to);
-      const mx = (x1 + x2) / 2 + (y2 - y1) * 0.15, my = (y1 + y2) / 2 - (x2 - x1) * 0.15;
-      parts.push(`<path class="link${to.on ? '' : ' weak'}" d="M${x1},${y1} Q${mx},${my} ${x2},${y2}"/>`);
-    }
+  const lit = (c) => `${cellName(c.cell)}${c.on ? '=' : '<>'}${c.digit}`;
+  for (const { from, to } of links(drawnChains(step))) {
+    const [x1, y1] = candPoint(from), [x2, y2] = candPoint(to);
+    const mx = (x1 + x2) / 2 + (y2 - y1) * 0.15, my = (y1 + y2) / 2 - (x2 - x1) * 0.15;
+    parts.push(`<path class="link${to.on ? '' : ' weak'}" data-from="${lit(from)}" data-to="${lit(to)}" ` +
+      `d="M${x1},${y1} Q${mx},${my} ${x2},${y2}"/>`);
   }
   for (let i = 0; i < 81; i++) {
-    const x = ORIGIN + (i % 9) * SIZE, y = ORIGIN + Math.floor(i / 9) * SIZE;
+    const x = OX + (i % 9) * SIZE, y = OY + Math.floor(i / 9) * SIZE;
     parts.push(`<rect class="cell-hit" data-hit="${i}" x="${x}" y="${y}" width="${SIZE}" height="${SIZE}"/>`);
   }
   $('board').innerHTML = parts.join('');
+  renderChainNav(step);
   $('preview-banner').hidden = !state.preview;
   $('apply').disabled = !(state.hint && state.hint.step) || !!state.preview;
   $('save-picture').disabled = !(state.hint && state.hint.svg);
@@ -214,7 +253,42 @@ function render() {
   });
 }
 
+// The chain controls below the board: shown for a step of several chains, the one drawn.
+function renderChainNav(step) {
+  const chains = (step && step.chains) || [];
+  const nav = $('chain-nav');
+  nav.hidden = chains.length < 2;
+  if (nav.hidden) return;
+  const k = Math.min(state.chain, chains.length - 1);
+  $('chain-count').textContent = `Chain ${k + 1} of ${chains.length}`;
+  $('chain-prev').disabled = k === 0;
+  $('chain-next').disabled = k === chains.length - 1;
+  $('chain-text').textContent = chains[k];
+}
+
+function stepChain(delta) {
+  const step = shownStep();
+  const n = step && step.chains ? step.chains.length : 0;
+  if (n < 2) return;
+  state.chain = Math.max(0, Math.min(n - 1, state.chain + delta));
+  render();
+}
+
 // ---- changes ----
+
+// Shows the candidates by themselves (a hint, a crossed-out mark): true when they were hidden.
+function autoMarks() {
+  if ($('show-marks').checked) return false;
+  $('show-marks').checked = true;
+  state.marks = 'auto';
+  return true;
+}
+
+function setMarks(on) {
+  $('show-marks').checked = on;
+  state.marks = on ? 'on' : 'off';
+  render();
+}
 
 function snapshot() {
   state.undo.push({ values: [...state.values], elim: new Set(state.elim) });
@@ -225,6 +299,7 @@ function changed() {
   state.hint = null;
   state.wrong = new Set();
   state.preview = null;
+  state.chain = 0;
   $('hint-text').textContent = '';
   render();
 }
@@ -240,6 +315,13 @@ function loadGrid(givens, elim = new Set()) {
   $('ratings').innerHTML = '';
   $('canonical').textContent = '';
   $('copy-canon').disabled = true;
+  // A new puzzle starts with its candidates hidden, unless they were asked for; pencil marks
+  // that cross some out are shown.
+  if (state.marks === 'auto') {
+    $('show-marks').checked = false;
+    state.marks = 'off';
+  }
+  if (elim.size) autoMarks();
   changed();
   const n = givens.filter(Boolean).length;
   say(`Loaded a puzzle with ${n} givens.`);
@@ -281,7 +363,7 @@ async function load(text) {
 
 function place(i, d) {
   if (state.preview) return;
-  if (state.givens[i]) return say(`${cellName(i)} is a given.`, true);
+  if (state.givens[i]) return say(`${cellLabel(i)} is a given.`, true);
   if (state.values[i] === d) return;
   snapshot();
   state.values[i] = d;
@@ -291,11 +373,15 @@ function place(i, d) {
 function toggleMark(i, d) {
   if (state.preview || state.values[i]) return;
   const basic = candidates(state.values, new Set())[i];
-  if (!(basic & (1 << (d - 1)))) return say(`${d} cannot go in ${cellName(i)}: a peer holds it.`, true);
+  if (!(basic & (1 << (d - 1)))) return say(`${d} cannot go in ${cellLabel(i)}: a peer holds it.`, true);
   snapshot();
   const key = i * 9 + d - 1;
-  if (state.elim.has(key)) state.elim.delete(key); else state.elim.add(key);
+  const out = !state.elim.has(key);
+  if (out) state.elim.add(key); else state.elim.delete(key);
+  const shown = autoMarks();
   changed();
+  say(`${d} ${out ? 'crossed out in' : 'back in'} ${cellLabel(i)}` +
+    (shown ? ': candidates shown (M hides them).' : '.'));
 }
 
 function undo() {
@@ -319,12 +405,17 @@ async function hint() {
     svg: true,
   });
   state.wrong = new Set();
+  state.chain = 0;
   if (r.status === 'ok') {
     state.hint = { step: r.step, svg: r.svg };
+    autoMarks();
     const score = r.step.score !== undefined ? `score ${r.step.score}` : `difficulty ${r.step.difficulty}`;
-    $('hint-text').textContent = `${r.step.text}\n(${score})` +
-      (r.step.chains.length ? `\n${r.step.chains.join('\n')}` : '');
-    say('Hint shown on the board: Apply (A) plays it.');
+    // One chain is written under the step; several are stepped through below the board.
+    const chains = r.step.chains;
+    $('hint-text').textContent = `${r.step.text}\n(${score})` + (chains.length === 1 ? `\n${chains[0]}` : '');
+    say(chains.length > 1
+      ? `Hint shown on the board, chain 1 of ${chains.length}: Previous and Next chain ([ and ]) step through them; Apply (A) plays it.`
+      : 'Hint shown on the board: Apply (A) plays it.');
   } else {
     state.hint = null;
     const text = r.status === 'solved' ? 'The grid is complete.'
@@ -404,6 +495,7 @@ function showPathStep(index) {
   const values = fromText(state.path.puzzle), elim = new Set();
   for (const s of state.path.steps.slice(0, index)) applyStep(values, elim, s);
   state.preview = { values, elim, step: state.path.steps[index], index };
+  state.chain = 0;
   render();
   say(`Step ${index + 1} of the path: ${state.path.steps[index].text}`);
 }
@@ -435,6 +527,39 @@ async function rate() {
   say('Rated.');
 }
 
+// A band in words: `se-rating=4.0..5.0` (or the server's `se-rating:budget=1000000000=4..5`)
+// is "ER 4.0–5.0", `hodoku=hard` "HoDoKu level Hard", `hodoku=easy..medium` "HoDoKu levels
+// Easy to Medium": the rating's settings are the server's business, not the reader's.
+function bandWords(band) {
+  const eq = band.lastIndexOf('=');
+  if (eq < 0) return band;
+  const name = band.slice(0, eq).split(/[:=]/)[0];
+  const [lo, hi = lo] = band.slice(eq + 1).split('..');
+  if (name === 'hodoku') {
+    const level = (l) => l.charAt(0).toUpperCase() + l.slice(1);
+    return lo === hi ? `HoDoKu level ${level(lo)}` : `HoDoKu levels ${level(lo)} to ${level(hi)}`;
+  }
+  if (name === 'se-rating') {
+    const er = (x) => (Number.isNaN(Number(x)) ? x : Number(x).toFixed(1));
+    return `ER ${er(lo)}–${er(hi)}`;
+  }
+  return `${name} ${lo}–${hi}`;
+}
+
+// The generated puzzle's rating in words.
+function bandValue(line) {
+  if (line.se_rating) return `ER ${line.se_rating.er}`;
+  if (line.hodoku) return `HoDoKu level ${line.hodoku.level} (score ${line.hodoku.score})`;
+  return '';
+}
+
+// Why a search ended without a puzzle, its band in words.
+function generateProblem(line) {
+  const message = line.error ? line.error.message : line.message || line.status;
+  const text = line.target ? message.split(line.target).join(bandWords(line.target)) : message;
+  return /^no puzzle/i.test(text) ? `N${text.slice(1)}.` : `No puzzle: ${text}.`;
+}
+
 async function generate() {
   if (state.generating) return;
   const ctrl = new AbortController();
@@ -443,7 +568,7 @@ async function generate() {
   $('stop').disabled = false;
   const band = $('band').value;
   const seed = Math.floor(Math.random() * 2 ** 32);
-  $('progress').textContent = `Searching ${band}…`;
+  $('progress').textContent = `Searching for a puzzle of ${bandWords(band)}…`;
   try {
     const res = await fetch('/api/generate', {
       method: 'POST',
@@ -453,7 +578,7 @@ async function generate() {
     });
     if (!res.body || !res.ok) {
       const r = await res.json();
-      $('progress').textContent = problem(r);
+      $('progress').textContent = generateProblem(r);
       return;
     }
     const reader = res.body.getReader();
@@ -471,11 +596,13 @@ async function generate() {
           $('progress').textContent = `${line.tries} random puzzles tried (${line.elapsed_s.toFixed(1)} s)…`;
         } else if (line.status === 'ok') {
           loadGrid(fromText(line.puzzle));
-          const value = line.se_rating ? `ER ${line.se_rating.er}` : line.hodoku
-            ? `${line.hodoku.level} (${line.hodoku.score})` : '';
-          $('progress').textContent = `Found after ${line.tries} tries: ${value}, ${line.clues} clues (${line.target}, seed ${line.seed}).`;
+          $('input').value = line.puzzle;
+          const value = bandValue(line);
+          const symmetric = line.symmetry && line.symmetry !== 'none' ? `, ${line.symmetry} symmetric` : '';
+          $('progress').textContent = `Found after ${line.tries} tries: ${value ? `${value}, ` : ''}` +
+            `${line.clues} clues${symmetric} (asked for ${bandWords(band)}; seed ${line.seed}).`;
         } else {
-          $('progress').textContent = problem(line);
+          $('progress').textContent = generateProblem(line);
         }
       }
     }
@@ -537,10 +664,7 @@ const busy = (fn) => async () => {
 function keydown(ev) {
   const t = ev.target;
   if (ev.key === 'Escape') {
-    if (state.preview) {
-      state.preview = null;
-      render();
-    }
+    if (state.preview) closePreview();
     return;
   }
   if (t.closest && t.closest('input, textarea, select')) return;
@@ -575,6 +699,9 @@ function keydown(ev) {
     backspace: () => place(state.sel, 0),
     delete: () => place(state.sel, 0),
     p: () => { $('pencil').checked = !$('pencil').checked; },
+    m: () => setMarks(!$('show-marks').checked),
+    '[': () => stepChain(-1),
+    ']': () => stepChain(1),
     h: busy(hint),
     a: apply,
     u: undo,
@@ -592,8 +719,15 @@ function keydown(ev) {
   }
 }
 
+function closePreview() {
+  state.preview = null;
+  state.chain = 0;
+  render();
+}
+
 function switchedRuleset() {
   state.hint = null;
+  state.chain = 0;
   $('hint-text').textContent = '';
   say(`Ruleset: ${style() === 'hodoku' ? 'HoDoKu' : 'Sudoku Explainer'}.`);
   render();
@@ -625,7 +759,10 @@ function init() {
     const li = ev.target.closest('li');
     if (li) showPathStep([...li.parentNode.children].indexOf(li));
   });
-  $('preview-close').addEventListener('click', () => { state.preview = null; render(); });
+  $('preview-close').addEventListener('click', closePreview);
+  $('chain-prev').addEventListener('click', () => stepChain(-1));
+  $('chain-next').addEventListener('click', () => stepChain(1));
+  $('show-marks').addEventListener('change', () => setMarks($('show-marks').checked));
   $('rate').addEventListener('click', busy(rate));
   $('generate').addEventListener('click', busy(generate));
   $('stop').addEventListener('click', () => state.generating && state.generating.abort());
