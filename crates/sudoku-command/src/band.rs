@@ -11,6 +11,7 @@ use sudoku_metrics::{RatingKind, RatingValue};
 
 use crate::generate::open_results;
 use crate::signals::Stop;
+use crate::template::{self, Piece};
 use crate::{Status, parse_duration, thread_pool};
 
 #[derive(clap::Args, Debug)]
@@ -66,10 +67,9 @@ pub(crate) struct BandArgs {
     stats: bool,
 }
 
-/// One piece of band's `--format`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Piece {
-    Text(String),
+/// A conversion of band's `--format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Field {
     Puzzle,
     Value,
     Er,
@@ -82,57 +82,19 @@ enum Piece {
     Tries,
 }
 
-impl Piece {
-    /// Whether the piece needs Sudoku Explainer's rating (or HoDoKu's) of the puzzle.
-    fn needs(&self) -> (bool, bool) {
-        (
-            matches!(self, Piece::Er | Piece::Ep | Piece::Ed),
-            matches!(self, Piece::Level | Piece::Score),
-        )
-    }
-}
-
-/// Reads band's `--format`; an unknown conversion or a lone `%` is an error naming the valid
-/// ones.
-fn parse_format(s: &str) -> anyhow::Result<Vec<Piece>> {
-    let mut pieces = Vec::new();
-    let mut text = String::new();
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c != '%' {
-            text.push(c);
-            continue;
-        }
-        let piece = match chars.next() {
-            Some('%') => {
-                text.push('%');
-                continue;
-            }
-            Some('g') => Piece::Puzzle,
-            Some('v') => Piece::Value,
-            Some('r') => Piece::Er,
-            Some('p') => Piece::Ep,
-            Some('d') => Piece::Ed,
-            Some('l') => Piece::Level,
-            Some('s') => Piece::Score,
-            Some('c') => Piece::Clues,
-            Some('i') => Piece::Index,
-            Some('t') => Piece::Tries,
-            Some(other) => anyhow::bail!(
-                "unknown conversion %{other} in --format {s:?}: use %g %v %r %p %d %l %s %c %i %t or %%"
-            ),
-            None => anyhow::bail!("--format {s:?} ends with a lone %: write %% for a %"),
-        };
-        if !text.is_empty() {
-            pieces.push(Piece::Text(std::mem::take(&mut text)));
-        }
-        pieces.push(piece);
-    }
-    if !text.is_empty() {
-        pieces.push(Piece::Text(text));
-    }
-    Ok(pieces)
-}
+/// band's conversions.
+const FIELDS: [(char, Field); 10] = [
+    ('g', Field::Puzzle),
+    ('v', Field::Value),
+    ('r', Field::Er),
+    ('p', Field::Ep),
+    ('d', Field::Ed),
+    ('l', Field::Level),
+    ('s', Field::Score),
+    ('c', Field::Clues),
+    ('i', Field::Index),
+    ('t', Field::Tries),
+];
 
 /// What a found puzzle's line shows beyond the band's own rating: Sudoku Explainer's and
 /// HoDoKu's ratings when the format asks for them, the per-technique counts with `--stats`.
@@ -187,29 +149,33 @@ fn counts<R>(path: &sudoku_logic::SolvingPath<R>) -> Vec<(String, usize)> {
 }
 
 /// A found puzzle's line in `format`.
-fn format_line(format: &[Piece], line: &BandLine, p: &BandPuzzle, x: &Extras) -> String {
+fn format_line(format: &[Piece<Field>], line: &BandLine, p: &BandPuzzle, x: &Extras) -> String {
     use std::fmt::Write as _;
     let mut out = String::new();
     let se = x.se.unwrap_or_default();
     for piece in format {
         let _ = match piece {
             Piece::Text(t) => write!(out, "{t}"),
-            Piece::Puzzle => write!(out, "{}", p.puzzle),
-            Piece::Value => write!(out, "{}", p.value),
-            Piece::Er => write!(out, "{:.1}", se.er),
-            Piece::Ep => write!(out, "{:.1}", se.ep),
-            Piece::Ed => write!(out, "{:.1}", se.ed),
-            Piece::Level => write!(
-                out,
-                "{}",
-                x.hodoku.map_or(String::new(), |h| h.level.name().to_ascii_lowercase())
-            ),
-            Piece::Score => {
-                write!(out, "{}", x.hodoku.map_or(String::new(), |h| h.score.to_string()))
-            }
-            Piece::Clues => write!(out, "{}", p.puzzle.clue_count()),
-            Piece::Index => write!(out, "{}", line.index),
-            Piece::Tries => write!(out, "{}", p.tries),
+            Piece::Field(field) => match field {
+                Field::Puzzle => write!(out, "{}", p.puzzle),
+                Field::Value => write!(out, "{}", p.value),
+                Field::Er => write!(out, "{:.1}", se.er),
+                Field::Ep => write!(out, "{:.1}", se.ep),
+                Field::Ed => write!(out, "{:.1}", se.ed),
+                Field::Level => {
+                    write!(
+                        out,
+                        "{}",
+                        x.hodoku.map_or(String::new(), |h| h.level.name().to_ascii_lowercase())
+                    )
+                }
+                Field::Score => {
+                    write!(out, "{}", x.hodoku.map_or(String::new(), |h| h.score.to_string()))
+                }
+                Field::Clues => write!(out, "{}", p.puzzle.clue_count()),
+                Field::Index => write!(out, "{}", line.index),
+                Field::Tries => write!(out, "{}", p.tries),
+            },
         };
     }
     out
@@ -229,9 +195,12 @@ fn band_help() -> String {
 /// Puzzles in the band in index order, written as found (in chunks of a few per thread),
 /// stoppable between chunks.
 pub(crate) fn run(args: &BandArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
-    let format = parse_format(args.format.as_deref().unwrap_or("%g\t%v"))?;
+    let format = template::parse(args.format.as_deref().unwrap_or("%g\t%v"), &FIELDS)?;
+    let asks = |fields: &[Field]| {
+        format.iter().any(|p| matches!(p, Piece::Field(f) if fields.contains(f)))
+    };
     let (se, hodoku) =
-        format.iter().map(Piece::needs).fold((false, false), |(a, b), (c, d)| (a || c, b || d));
+        (asks(&[Field::Er, Field::Ep, Field::Ed]), asks(&[Field::Level, Field::Score]));
     let hodoku_band = matches!(args.band.rating.kind, RatingKind::Hodoku | RatingKind::HodokuScore);
     let want = Wants { se, hodoku, stats: args.stats, hodoku_band };
     let pool = thread_pool(args.threads)?;

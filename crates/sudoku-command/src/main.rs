@@ -16,6 +16,7 @@ mod serve;
 mod signals;
 mod solve;
 mod steps;
+mod template;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;

@@ -14,14 +14,14 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use anyhow::bail;
 use sudoku_core::Board;
 use sudoku_logic::{LogicalSolver, SeRating};
 
-/// One piece of a `--format`: text written as it is, or a conversion.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Piece {
-    Text(String),
+use crate::template::{self, Piece};
+
+/// A conversion of serate's `--format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Field {
     Grid,
     Er,
     Ep,
@@ -30,9 +30,19 @@ pub(crate) enum Piece {
     Ordinal,
 }
 
+/// serate's conversions.
+const FIELDS: [(char, Field); 6] = [
+    ('g', Field::Grid),
+    ('r', Field::Er),
+    ('p', Field::Ep),
+    ('d', Field::Ed),
+    ('e', Field::Elapsed),
+    ('n', Field::Ordinal),
+];
+
 /// A parsed `--format`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Format(Vec<Piece>);
+pub(crate) struct Format(Vec<Piece<Field>>);
 
 /// serate's default format.
 pub(crate) const DEFAULT_FORMAT: &str = "%r/%p/%d";
@@ -40,39 +50,7 @@ pub(crate) const DEFAULT_FORMAT: &str = "%r/%p/%d";
 impl Format {
     /// Reads a format; an unknown conversion or a lone `%` at the end is an error.
     pub(crate) fn parse(s: &str) -> anyhow::Result<Format> {
-        let mut pieces = Vec::new();
-        let mut text = String::new();
-        let mut chars = s.chars();
-        while let Some(c) = chars.next() {
-            if c != '%' {
-                text.push(c);
-                continue;
-            }
-            let piece = match chars.next() {
-                Some('%') => {
-                    text.push('%');
-                    continue;
-                }
-                Some('g') => Piece::Grid,
-                Some('r') => Piece::Er,
-                Some('p') => Piece::Ep,
-                Some('d') => Piece::Ed,
-                Some('e') => Piece::Elapsed,
-                Some('n') => Piece::Ordinal,
-                Some(other) => bail!(
-                    "unknown conversion %{other} in --format {s:?}: use %g %r %p %d %e %n or %%"
-                ),
-                None => bail!("--format {s:?} ends with a lone %: write %% for a %"),
-            };
-            if !text.is_empty() {
-                pieces.push(Piece::Text(std::mem::take(&mut text)));
-            }
-            pieces.push(piece);
-        }
-        if !text.is_empty() {
-            pieces.push(Piece::Text(text));
-        }
-        Ok(Format(pieces))
+        template::parse(s, &FIELDS).map(Format)
     }
 
     /// The line of a rated puzzle (without the newline).
@@ -82,12 +60,12 @@ impl Format {
         for piece in &self.0 {
             let _ = match piece {
                 Piece::Text(t) => write!(out, "{t}"),
-                Piece::Grid => write!(out, "{}", row.puzzle),
-                Piece::Er => write!(out, "{:.1}", r.er),
-                Piece::Ep => write!(out, "{:.1}", r.ep),
-                Piece::Ed => write!(out, "{:.1}", r.ed),
-                Piece::Elapsed => write!(out, "{}", elapsed(row.elapsed)),
-                Piece::Ordinal => write!(out, "{ordinal}"),
+                Piece::Field(Field::Grid) => write!(out, "{}", row.puzzle),
+                Piece::Field(Field::Er) => write!(out, "{:.1}", r.er),
+                Piece::Field(Field::Ep) => write!(out, "{:.1}", r.ep),
+                Piece::Field(Field::Ed) => write!(out, "{:.1}", r.ed),
+                Piece::Field(Field::Elapsed) => write!(out, "{}", elapsed(row.elapsed)),
+                Piece::Field(Field::Ordinal) => write!(out, "{ordinal}"),
             };
         }
         out
