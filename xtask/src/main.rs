@@ -46,6 +46,16 @@ tasks:
                      Explainer ratings; the table goes to docs/ratings.md
   energy-study [--runs R] [--secs S] [ENERGY...]
                      which energy finds the highest average widths per CPU time
+  readme             runs the README's main job as a new user does and checks that its summary
+                     is the one the README promises (ER/EP/ED, clues, normal width)
+  oracle             the full oracle sets, optimised (SUDOKU_ORACLE=full, the release profile):
+                     every puzzle of Sudoku Explainer's, HoDoKu's and the paper's reference
+                     sets, where `cargo test` checks an evenly spread sample of each; CI runs it
+  release [--dry-run]
+                     the release procedure (docs/release.md): versions, changelogs, every
+                     library crate packaged and built from its package alone; without
+                     --dry-run, on a clean tree at tag vVERSION, cargo publish of the
+                     workspace in dependency order, then the Python wheel's step
   reglib FILE        HoDoKu's regression library (e.g. ../shared/data/hodoku/reglib-1.3.txt)
                      against our HoDoKu ruleset: each technique's count, the failures, and as
                      the last line `reglib: passed N of M`
@@ -80,6 +90,9 @@ fn main() -> ExitCode {
         }
         Some("bench") => bench(&args[1..]),
         Some("reglib") => run_bench_bin("reglib", &args[1..]),
+        Some("oracle") => oracle(),
+        Some("readme") => readme_main_job(),
+        Some("release") => release(&args[1..]),
         Some("correlate") => {
             let doc = workspace_root().join("docs/ratings.md").display().to_string();
             let mut rest = args[1..].to_vec();
@@ -231,6 +244,151 @@ fn publish_check() -> Result<(), String> {
     cargo(&["publish", "--dry-run", "--workspace", "--allow-dirty", "--target-dir", &dir], &[])
 }
 
+/// The oracle tests (named `oracle_...`) on their full sets, in the release profile: the
+/// workspace's tests check a sample of each set in the dev profile; this checks every puzzle.
+fn oracle() -> Result<(), String> {
+    let args = ["test", "--release", "--workspace", "--lib", "--tests", "--", "oracle_"];
+    cargo(&args, &[("SUDOKU_ORACLE", "full")])
+}
+
+/// The README's main job, run as a new user runs it (its `cargo run` line, from the workspace
+/// root), and its summary held against what the README says it prints: the comment line
+/// `# its summary: ER a/b/c, N clues, normal width W` above the command.
+fn readme_main_job() -> Result<(), String> {
+    let readme = std::fs::read_to_string(workspace_root().join("README.md"))
+        .map_err(|e| format!("cannot read README.md: {e}"))?;
+    let line = |prefix: &str| {
+        readme
+            .lines()
+            .find_map(|l| l.strip_prefix(prefix))
+            .ok_or_else(|| format!("README.md has no line starting {prefix:?}"))
+    };
+    let command = line("cargo run --release -p sudoku-command -- generate")
+        .map(|rest| format!("cargo run --release -p sudoku-command -- generate{rest}"))?;
+    let promise = line("# its summary: ")?;
+    let fields: Vec<&str> = promise.trim_end_matches('.').split(", ").collect();
+    let [rating, clues, width] = fields[..] else {
+        return Err(format!(
+            "README.md's summary line {promise:?} is not 'ER a/b/c, N clues, normal width W'"
+        ));
+    };
+    let (Some(rating), Some(clues), Some(width)) = (
+        rating.strip_prefix("ER "),
+        clues.strip_suffix(" clues"),
+        width.strip_prefix("normal width "),
+    ) else {
+        return Err(format!(
+            "README.md's summary line {promise:?} is not 'ER a/b/c, N clues, normal width W'"
+        ));
+    };
+    let [er, ep, ed] = rating.split('/').collect::<Vec<_>>()[..] else {
+        return Err(format!("README.md's rating {rating:?} is not ER/EP/ED"));
+    };
+    let want = [
+        format!("ER {er}, EP {ep}, ED {ed}"),
+        format!("clues         {clues} (minimal)"),
+        format!("normal width  {width}"),
+    ];
+    eprintln!("$ {command}");
+    let started = std::time::Instant::now();
+    let out = Command::new("sh")
+        .args(["-c", &command])
+        .current_dir(workspace_root())
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot run the main job: {e}"))?;
+    let summary = String::from_utf8_lossy(&out.stdout);
+    print!("{summary}");
+    if !out.status.success() {
+        return Err(format!("the README's main job failed: {}", out.status));
+    }
+    let missing: Vec<&String> = want.iter().filter(|w| !summary.contains(w.as_str())).collect();
+    if !missing.is_empty() {
+        return Err(format!("the README promises {missing:?}; the main job printed otherwise"));
+    }
+    eprintln!(
+        "xtask readme: the main job printed what the README promises ({promise}) in {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The workspace's version (`[workspace.package] version`).
+fn workspace_version() -> Result<String, String> {
+    let manifest = std::fs::read_to_string(workspace_root().join("Cargo.toml"))
+        .map_err(|e| format!("cannot read Cargo.toml: {e}"))?;
+    let package = manifest.split("[workspace.package]").nth(1).ok_or("no [workspace.package]")?;
+    package
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("version = ").map(|v| v.trim_matches('"').to_string()))
+        .ok_or_else(|| "no version in [workspace.package]".to_string())
+}
+
+/// The release procedure (docs/release.md). Checks that every published crate takes the
+/// workspace's version and has a changelog, then packages and builds each from its package
+/// alone (`cargo publish --dry-run --workspace`); without `--dry-run`, on a clean tree whose
+/// HEAD is tagged `v{version}`, publishes the workspace (cargo orders the crates by their
+/// dependencies) and says the Python package's step.
+fn release(args: &[String]) -> Result<(), String> {
+    let dry_run = match args {
+        [flag] if flag == "--dry-run" => true,
+        [] => false,
+        _ => return Err(format!("release: unknown arguments {args:?}\n{USAGE}")),
+    };
+    let version = workspace_version()?;
+    let crates = std::fs::read_dir(workspace_root().join("crates"))
+        .map_err(|e| format!("cannot list crates/: {e}"))?;
+    let mut published = Vec::new();
+    for dir in crates.flatten().map(|e| e.path()) {
+        let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap_or_default();
+        if manifest.contains("publish = false") {
+            continue;
+        }
+        let name = dir.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        if !manifest.contains("version.workspace = true") {
+            return Err(format!("{name}: its version is not the workspace's ({version})"));
+        }
+        let changelog = std::fs::read_to_string(dir.join("CHANGELOG.md"))
+            .map_err(|e| format!("{name}: no CHANGELOG.md ({e})"))?;
+        let section = format!("## [{version}]");
+        let has_section =
+            changelog.contains(&section) || (dry_run && changelog.contains("## [Unreleased]"));
+        if !has_section {
+            return Err(format!("{name}: CHANGELOG.md has no {section} section"));
+        }
+        published.push(name);
+    }
+    published.sort();
+    eprintln!("xtask release: {version} of {}", published.join(", "));
+    publish_check()?;
+    if dry_run {
+        eprintln!(
+            "xtask release: dry run passed; `cargo xtask release` at tag v{version} publishes"
+        );
+        return Ok(());
+    }
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .current_dir(workspace_root())
+            .output()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+            .map_err(|e| format!("cannot run git: {e}"))
+    };
+    if !git(&["status", "--porcelain"])?.is_empty() {
+        return Err("release: the working tree has changes; commit them first".into());
+    }
+    let tags = git(&["tag", "--points-at", "HEAD"])?;
+    if !tags.lines().any(|t| t == format!("v{version}")) {
+        return Err(format!("release: HEAD is not tagged v{version}"));
+    }
+    cargo(&["publish", "--workspace"], &[])?;
+    eprintln!(
+        "xtask release: crates published; now the Python package: maturin publish -m crates/sudoku-py/Cargo.toml"
+    );
+    Ok(())
+}
+
 /// Runs a measurement binary of the benches package, optimised, with `rest` as its arguments.
 fn run_bench_bin(bin: &str, rest: &[String]) -> Result<(), String> {
     let mut args = vec!["run", "--quiet", "--release", "-p", "sudoku-benches", "--bin", bin, "--"];
@@ -365,6 +523,21 @@ mod tests {
             }
         }
         assert!(copies >= 6, "only {copies} copies found: did the test data move?");
+    }
+
+    /// `docs/README.md` lists every document of `docs/` (a new one must be indexed there).
+    #[test]
+    fn the_docs_index_lists_every_document() {
+        let docs = workspace_root().join("docs");
+        let index = std::fs::read_to_string(docs.join("README.md")).expect("docs/README.md");
+        let mut missing = Vec::new();
+        for entry in std::fs::read_dir(&docs).expect("docs/").map(|e| e.expect("an entry")) {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name != "README.md" && !index.contains(&format!("]({name})")) {
+                missing.push(name);
+            }
+        }
+        assert!(missing.is_empty(), "docs/README.md does not list {missing:?}");
     }
 
     /// Every source file under `crates/*/src` is at most 900 lines: a longer one holds more
