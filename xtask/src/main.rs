@@ -48,8 +48,8 @@ tasks:
                      which energy finds the highest average widths per CPU time
   readme             runs the README's main job as a new user does and checks that its summary
                      is the one the README promises (ER/EP/ED, clues, normal width)
-  oracle             the full oracle sets, optimised (SUDOKU_ORACLE=full, the release profile):
-                     every puzzle of Sudoku Explainer's, HoDoKu's and the paper's reference
+  oracle             the full oracle sets (SUDOKU_ORACLE=full): every puzzle of Sudoku
+                     Explainer's, HoDoKu's, the paper's and the solver benchmarks' reference
                      sets, where `cargo test` checks an evenly spread sample of each; CI runs it
   release [--dry-run]
                      the release procedure (docs/release.md): versions, changelogs, every
@@ -244,10 +244,12 @@ fn publish_check() -> Result<(), String> {
     cargo(&["publish", "--dry-run", "--workspace", "--allow-dirty", "--target-dir", &dir], &[])
 }
 
-/// The oracle tests (named `oracle_...`) on their full sets, in the release profile: the
-/// workspace's tests check a sample of each set in the dev profile; this checks every puzzle.
+/// The oracle tests (named `oracle_...`) on their full sets: `cargo test` checks an evenly
+/// spread sample of each set; this checks every puzzle. In the test profile, whose solvers are
+/// optimised (the workspace's `[profile.dev.package]`), so it reuses what `cargo test --workspace`
+/// built.
 fn oracle() -> Result<(), String> {
-    let args = ["test", "--release", "--workspace", "--lib", "--tests", "--", "oracle_"];
+    let args = ["test", "--workspace", "--lib", "--tests", "--", "oracle_"];
     cargo(&args, &[("SUDOKU_ORACLE", "full")])
 }
 

@@ -465,7 +465,9 @@ fn generate_killed_with_sigkill_resumes_to_the_uninterrupted_result() {
     let dir = temp_dir("kill");
     let (ckpt, straight_out, killed_out) =
         (dir.join("run.ckpt"), dir.join("straight.jsonl"), dir.join("killed.jsonl"));
-    let steps = ["--steps", "400"];
+    // Long enough that the kill below comes well before the end (the width energy runs
+    // optimised in tests: 400 steps once ended within the 300 ms wait).
+    let steps = ["--steps", "1500"];
     let straight = sudoku(
         &[&["generate"][..], &steps, &["--out", straight_out.to_str().unwrap()], &SMALL].concat(),
         b"",
