@@ -15,7 +15,6 @@ fn spawn(args: &[&str], stdin: Stdio) -> Child {
 }
 
 /// Runs `sudoku ARGS` with `stdin` as standard input.
-#[allow(dead_code)]
 pub(crate) fn sudoku(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = spawn(args, Stdio::piped());
     child.stdin.take().expect("stdin").write_all(stdin).expect("write stdin");
@@ -24,7 +23,6 @@ pub(crate) fn sudoku(args: &[&str], stdin: &[u8]) -> Output {
 
 /// Runs `sudoku ARGS` with `stdin` as standard input, failing the test if it takes longer
 /// than `limit` (the child is killed: a hang fails instead of stalling the test run).
-#[allow(dead_code)]
 pub(crate) fn sudoku_within(args: &[&str], stdin: Vec<u8>, limit: std::time::Duration) -> Output {
     use std::io::Read;
     let mut child = spawn(args, Stdio::piped());
@@ -62,7 +60,6 @@ pub(crate) fn sudoku_within(args: &[&str], stdin: Vec<u8>, limit: std::time::Dur
 }
 
 /// Output bytes as text.
-#[allow(dead_code)]
 pub(crate) fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
@@ -71,7 +68,6 @@ pub(crate) fn text(b: &[u8]) -> String {
 /// reached what the test interrupts: no fixed sleep, so a loaded machine cannot make the test
 /// fail), sends it `signal` (`INT`, `TERM`), and waits for it to exit. Panics if the phase
 /// is not reached within five minutes.
-#[allow(dead_code)]
 pub(crate) fn interrupted_at(args: &[&str], phase: &str, signal: &str) -> Output {
     use std::io::{BufRead, BufReader, Read};
     use std::sync::mpsc;

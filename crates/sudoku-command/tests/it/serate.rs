@@ -1,9 +1,7 @@
 //! `sudoku rate --format`, `--diamond`, `--pearl`: Sudoku Explainer's `serate` command line.
 //! The expected lines are serate 1.2.1.3's on the same puzzles (`%e` aside, a time).
 
-mod common;
-
-use common::{sudoku, text};
+use crate::common::{sudoku, text};
 
 /// serate: 2.6/2.6/2.6 (a diamond).
 const DIAMOND: &str =

@@ -1,9 +1,7 @@
 //! Every subcommand against hostile input: a clear message or status per puzzle, the documented
 //! exit code, no panic, no hang, and no good puzzle lost.
 
-mod common;
-
-use common::{sudoku_within, text};
+use crate::common::{sudoku_within, text};
 use std::time::Duration;
 
 const EASY: &str =

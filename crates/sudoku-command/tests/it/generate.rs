@@ -1,9 +1,7 @@
 //! `sudoku generate` as users run it: paths checked first, resumes that keep writing, exact
 //! step limits, progress without a terminal, the summary's schema, Ctrl-C.
 
-mod common;
-
-use common::interrupted_at;
+use crate::common::interrupted_at;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 

@@ -1,8 +1,6 @@
 //! Runs the `sudoku` binary against good and hostile input.
 
-mod common;
-
-use common::{sudoku, text};
+use crate::common::{sudoku, text};
 use std::process::{Command, Stdio};
 
 const GOOD: &str =

@@ -1,8 +1,6 @@
 //! `sudoku canon`: canonical forms, classes and bad lines.
 
-mod common;
-
-use common::{sudoku, text};
+use crate::common::{sudoku, text};
 use sudoku_core::{Digit, Grid, Transform};
 
 const A: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";

@@ -1,9 +1,7 @@
 //! One schema across subcommands: puzzles as arguments, pipes of JSON lines, complete TSV rows,
 //! one status vocabulary, `{"code","message"}` errors.
 
-mod common;
-
-use common::{sudoku, text};
+use crate::common::{sudoku, text};
 use std::process::Output;
 
 const GOOD: &str =

@@ -1,8 +1,6 @@
 //! The logical solver through the binary: `explain --steps`, `hint`, `rate --metrics se-rating`.
 
-mod common;
-
-use common::{sudoku, text};
+use crate::common::{sudoku, text};
 
 /// Sudoku Explainer rates it 4.2/1.2/1.2 (an XY-wing is its hardest step).
 const XY: &str =

@@ -3,9 +3,7 @@
 //! values said plainly, help texts that name every rating and level, errors that name the
 //! subcommand, band lines that carry their ratings.
 
-mod common;
-
-use common::{sudoku, text};
+use crate::common::{sudoku, text};
 
 /// One solution (an XY-Wing puzzle of Sudoku Explainer's examples).
 const UNIQUE: &str =

@@ -1,9 +1,7 @@
 //! Batch runs that stream: results written in input order as they finish, a signal that
 //! keeps every finished record, `--resume` that completes the output exactly, progress lines.
 
-mod common;
-
-use common::{interrupted_at, sudoku, sudoku_within, text};
+use crate::common::{interrupted_at, sudoku, sudoku_within, text};
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";

@@ -2,9 +2,7 @@
 //! solve and count by the marks' solutions, check for contradictions, explain --steps and the
 //! logical solvers' ratings from the marks, and one line saying what needs givens.
 
-mod common;
-
-use common::{sudoku, text};
+use crate::common::{sudoku, text};
 use serde_json::Value;
 use sudoku_core::{CandidateGrid, Grid};
 
