@@ -12,7 +12,8 @@ use sudoku_logic::{Hint, HodokuSolver, LogicalSolver, Ruleset};
 use sudoku_metrics::{Rating, RatingDefaults, RatingSet};
 use sudoku_solve::Query;
 
-use super::jobs::{Jobs, Limits};
+use super::jobs::Jobs;
+use super::limits::Limits;
 use super::reply::{self, Refusal};
 use crate::rate::Rated;
 use crate::schema::Failed;

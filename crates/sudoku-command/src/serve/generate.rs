@@ -20,7 +20,8 @@ use sudoku_metrics::RatingSet;
 use tokio::task::JoinHandle;
 
 use super::api::{rating_defaults, within_limits};
-use super::jobs::{CancelOnDrop, Jobs, Limits, time_limit_failure};
+use super::jobs::{CancelOnDrop, Jobs, time_limit_failure};
+use super::limits::Limits;
 use super::reply::{self, Refusal};
 
 /// How often a progress line is written.

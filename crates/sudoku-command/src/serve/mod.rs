@@ -10,6 +10,7 @@
 mod api;
 mod generate;
 mod jobs;
+mod limits;
 mod page;
 mod reply;
 
@@ -23,7 +24,8 @@ use axum::routing::{get, post};
 
 use crate::signals::Stop;
 use crate::{Status, parse_duration};
-pub(crate) use jobs::{Jobs, Limits};
+pub(crate) use jobs::Jobs;
+pub(crate) use limits::Limits;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct ServeArgs {

@@ -13,7 +13,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use sudoku_core::{Failure, Problem, Status};
 
-use super::jobs::Limits;
+use super::limits::Limits;
 
 /// A request that gets no record: the schema's error object, with an HTTP status.
 #[derive(Debug)]
