@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use sudoku_generate::{Band, BandLine, BandPuzzle, BandSearch, Symmetry};
 use sudoku_logic::{HodokuRating, HodokuSolver, Level, LogicalSolver, SeRating};
-use sudoku_metrics::{RatingKind, RatingValue};
+use sudoku_metrics::RatingKind;
 
 use crate::generate::open_results;
 use crate::signals::Stop;
@@ -118,12 +118,7 @@ struct Wants {
 /// Works out a found puzzle's extras (the band's own value is reused where it is the rating
 /// asked for); a puzzle in a band has one solution, so the solvers answer.
 fn extras(p: &BandPuzzle, want: Wants) -> Extras {
-    let mut x = Extras::default();
-    match p.value {
-        RatingValue::Se(r, _) => x.se = Some(r),
-        RatingValue::Hodoku(h) => x.hodoku = Some(h),
-        _ => {}
-    }
+    let mut x = Extras { se: p.se(), hodoku: p.hodoku(), techniques: None };
     let se_stats = want.stats && !want.hodoku_band;
     if ((want.se && x.se.is_none()) || se_stats)
         && let Ok(path) = LogicalSolver::default().solve(&p.puzzle)
