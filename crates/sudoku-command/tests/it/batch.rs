@@ -9,10 +9,7 @@ const HARDER: &str =
     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2";
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudoku-batch-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::common::temp_dir("batch", name)
 }
 
 /// A file of `n` puzzles (two kinds, and an invalid line every 1,000) in `dir`.

@@ -297,10 +297,7 @@ fn generate_rejects_a_clue_limit_it_cannot_draw() {
 }
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudoku-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::common::temp_dir("cli", name)
 }
 
 /// The paper's schedule with the average-width energy, small.

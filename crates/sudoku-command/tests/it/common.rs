@@ -107,3 +107,21 @@ pub(crate) fn interrupted_at(args: &[&str], phase: &str, signal: &str) -> Output
     let status = child.wait().expect("wait");
     Output { status, stdout: out.join().expect("stdout"), stderr: err.join().expect("stderr") }
 }
+
+/// The JSON lines of a run's standard output, one value per line (a line that is not JSON
+/// fails the test, naming it).
+pub(crate) fn json_lines(out: &Output) -> Vec<serde_json::Value> {
+    text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect()
+}
+
+/// A fresh, empty folder for one test: `sudoku-{module}-{name}-{pid}` in the system's
+/// temporary folder (removed first if a run before left it).
+pub(crate) fn temp_dir(module: &str, name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudoku-{module}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}

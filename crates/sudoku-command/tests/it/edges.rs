@@ -3,7 +3,7 @@
 //! values said plainly, help texts that name every rating and level, errors that name the
 //! subcommand, band lines that carry their ratings.
 
-use crate::common::{sudoku, text};
+use crate::common::{json_lines, sudoku, text};
 
 /// One solution (an XY-Wing puzzle of Sudoku Explainer's examples).
 const UNIQUE: &str =
@@ -15,18 +15,8 @@ const SEVERAL: &str =
 const NONE: &str =
     "82.........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
-fn json_lines(out: &std::process::Output) -> Vec<serde_json::Value> {
-    text(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
-        .collect()
-}
-
 fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudoku-edges-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::common::temp_dir("edges", name)
 }
 
 /// `hint` takes arguments, files, `-` and JSON lines as every other subcommand does, one

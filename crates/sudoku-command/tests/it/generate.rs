@@ -1,7 +1,7 @@
 //! `sudoku generate` as users run it: paths checked first, resumes that keep writing, exact
 //! step limits, progress without a terminal, the summary's schema, Ctrl-C.
 
-use crate::common::interrupted_at;
+use crate::common::{interrupted_at, text};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -13,18 +13,11 @@ fn sudoku(args: &[&str]) -> Output {
         .expect("run sudoku")
 }
 
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
 /// The sample of elevens the tests start from and compare with.
 const ELEVENS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/elevens-sample.txt");
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudoku-gen-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::common::temp_dir("gen", name)
 }
 
 /// Small, fast settings: the paper's schedule with the average-width energy; the depth phase

@@ -2,8 +2,7 @@
 //! solve and count by the marks' solutions, check for contradictions, explain --steps and the
 //! logical solvers' ratings from the marks, and one line saying what needs givens.
 
-use crate::common::{sudoku, text};
-use serde_json::Value;
+use crate::common::{json_lines, sudoku, text};
 use sudoku_core::{CandidateGrid, Grid};
 
 /// ER 4.2; no empty cell has a single candidate, so its marks read back as they are.
@@ -14,16 +13,9 @@ fn marks() -> String {
     CandidateGrid::new(&g).expect("no clash").pencil_marks()
 }
 
-fn json_lines(out: &std::process::Output) -> Vec<Value> {
-    text(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
-}
-
 /// A fresh folder of this test run.
 fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudoku-marks-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    crate::common::temp_dir("marks", name)
 }
 
 /// A file of: the marks, bad marks, the puzzle, contradicting marks (lines 2 to 5).

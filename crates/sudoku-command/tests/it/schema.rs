@@ -1,15 +1,10 @@
 //! One schema across subcommands: puzzles as arguments, pipes of JSON lines, complete TSV rows,
 //! one status vocabulary, `{"code","message"}` errors.
 
-use crate::common::{sudoku, text};
-use std::process::Output;
+use crate::common::{json_lines, sudoku, text};
 
 const GOOD: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-
-fn json_lines(out: &Output) -> Vec<serde_json::Value> {
-    text(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
-}
 
 #[test]
 fn every_subcommand_takes_puzzles_as_arguments() {
