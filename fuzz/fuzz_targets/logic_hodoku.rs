@@ -1,6 +1,6 @@
 #![no_main]
 //! HoDoKu's ruleset (`hint --style hodoku`, `explain --steps --style hodoku`, `rate --metrics
-//! hodoku`): pencil marks to `HodokuSolver::next_step` and `hint_on`, and grids to `solve`, with
+//! hodoku`): pencil marks to `HodokuSolver::next_step` and `hint`, and grids to `solve`, with
 //! a node budget: a typed error whenever the marks or grid do not have exactly one solution,
 //! else sound steps (never a panic or a hang), a path that replays to the solution, and a score
 //! that is the sum of its steps' within the level's limit.
@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
     // The next step on any marks, and the hint record of the same marks.
     if let Some(marks) = logic::marks_from(data) {
         let next = solver.next_step(&marks);
-        let hint = solver.hint_on(marks.clone());
+        let hint = solver.hint(&sudoku_core::Board::Marks(marks.clone()));
         match Query::marks(&marks).with_budget(20_000).unique() {
             Ok(solution) if !marks.is_broken() => {
                 if let Ok(Some(step)) = &next {

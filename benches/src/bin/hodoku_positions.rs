@@ -85,7 +85,7 @@ fn main() {
                 continue;
             }
             let mut solver = HodokuSolver::default();
-            solver.rows = vec![**row];
+            solver.ruleset.rows = vec![**row];
             let started = Instant::now();
             let got = solver.next_step(&case.marks);
             let t = tally.entry(row.technique.to_string()).or_default();

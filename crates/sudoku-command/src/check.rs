@@ -57,7 +57,7 @@ fn check_record(budget: u64, Record { source, result }: Record) -> JsonRecord {
         Board::Givens(_) => None,
     };
     let error = contradiction.or_else(|| {
-        let solutions = crate::solve::query(&p.board).with_budget(budget).search();
+        let solutions = sudoku_solve::Query::of(&p.board).with_budget(budget).search();
         match solutions.outcome() {
             Some(Outcome::Unique(_)) => None,
             Some(Outcome::Multiple(..)) => {

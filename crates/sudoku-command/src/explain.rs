@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use sudoku_core::{Board, Failure};
-use sudoku_logic::{HodokuSolver, LogicalSolver, PairReduction, PathRating, Ruleset, SolvingPath};
+use sudoku_logic::{BuiltinRating, LogicalSolver, PairReduction, RulesetName, SolvingPath};
 
 use crate::batch::{Batch, BatchArgs, Layout};
 use crate::input::Record;
@@ -25,7 +25,7 @@ pub(crate) struct ExplainArgs {
     budget: u64,
     /// With --steps: potentials (chain nodes) the chain searches of one puzzle may visit; past
     /// it the path stops with status budget_exceeded and ER/EP/ED so far.
-    #[arg(long, default_value_t = LogicalSolver::default().chain_budget)]
+    #[arg(long, default_value_t = LogicalSolver::default().ruleset.chain_budget)]
     chain_budget: u64,
     /// Print one JSON object per puzzle: with --steps {"puzzle","solution","status",
     /// "se_rating":{"er","ep","ed"},"steps":[{"technique","difficulty","placements",
@@ -39,9 +39,10 @@ pub(crate) struct ExplainArgs {
     steps: bool,
     /// With --steps: whose techniques, names and ratings: explainer (Sudoku Explainer's, ER/EP/
     /// ED) or hodoku (HoDoKu's techniques and notation, its score per step, its level and
-    /// score; JSON "hodoku": {"level","score"} and each step's "score").
-    #[arg(long, default_value = "explainer", requires = "steps")]
-    style: Ruleset,
+    /// score; JSON "hodoku": {"level","score"} and each step's "score"). `--style` is another
+    /// name for it.
+    #[arg(long, alias = "style", default_value = "explainer", requires = "steps")]
+    ruleset: RulesetName,
     /// With --steps: draw one step of the first puzzle as an SVG picture to this file.
     #[arg(long, requires = "steps")]
     svg: Option<PathBuf>,
@@ -112,46 +113,23 @@ pub(crate) fn run(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Sta
 /// `explain --steps`: the logical solver's path for every puzzle (Sudoku Explainer's or
 /// HoDoKu's ruleset); with `--svg`, a picture of a step of the first puzzle that has a path.
 fn run_steps(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
-    match args.style {
-        Ruleset::Hodoku => {
-            let solver = HodokuSolver::default();
-            run_paths(args, out, move |board| match board {
-                Board::Givens(g) => solver.solve(g),
-                Board::Marks(m) => solver.solve_marks(m),
-            })
-        }
-        _ => {
-            let solver = LogicalSolver::default().with_chain_budget(args.chain_budget);
-            run_paths(args, out, move |board| match board {
-                Board::Givens(g) => solver.solve(g),
-                Board::Marks(m) => solver.solve_marks(m),
-            })
-        }
-    }
-}
-
-/// The paths of one ruleset.
-fn run_paths<R: PathRating + Serialize + Send + 'static>(
-    args: &ExplainArgs,
-    out: &mut dyn Write,
-    solve: impl Fn(&Board) -> Result<SolvingPath<R>, Failure> + Send + Sync + 'static,
-) -> anyhow::Result<Status> {
     if let Some(p) = &args.svg {
         crate::check_output_path(p)?;
     }
+    let solver = args.ruleset.solver().with_chain_budget(args.chain_budget);
     let batch = Batch { args: &args.batch, command: "explain", layout: layout(args) };
     let mut svg = args.svg.as_ref().map(|file| (file, false));
     let mut writer = Records::new(args.json);
     let status = batch.run(
         out,
-        move |r| answer(r, &solve),
+        move |r| answer(r, |board| solver.solve(board)),
         |out, entry| {
             if let (Some((file, drawn @ false)), Answer::Done(path)) = (&mut svg, &entry.1) {
                 draw(file, path, args.step)?;
                 *drawn = true;
             }
             let stopped = matches!(&entry.1, Answer::Done(p) if p.failure().is_some());
-            writer.write(out, &entry, stopped, steps::write_path::<R>)
+            writer.write(out, &entry, stopped, steps::write_path)
         },
     )?;
     if let Some((_, false)) = svg
@@ -164,19 +142,12 @@ fn run_paths<R: PathRating + Serialize + Send + 'static>(
 
 /// Draws step `step` (1 is the first; by default the hardest, the one that sets the rating)
 /// of a path.
-fn draw<R>(file: &Path, path: &SolvingPath<R>, step: Option<usize>) -> anyhow::Result<()> {
-    let hardest = path
-        .steps
-        .iter()
-        .enumerate()
-        .max_by(|a, b| a.1.difficulty.total_cmp(&b.1.difficulty).then(b.0.cmp(&a.0)))
-        .map_or(0, |(i, _)| i);
-    let index = step.map_or(hardest, |n| n.saturating_sub(1));
-    let Some(s) = path.steps.get(index) else {
-        anyhow::bail!("--step {}: the path has {} steps", index + 1, path.steps.len());
+fn draw(file: &Path, path: &SolvingPath<BuiltinRating>, step: Option<usize>) -> anyhow::Result<()> {
+    let Some(picture) = path.step_svg(step) else {
+        let len = path.steps.len();
+        anyhow::bail!("--step {}: the path has {len} steps", step.unwrap_or(1));
     };
-    let title = format!("step {}: {} {s}", index + 1, s.rating_text());
-    std::fs::write(file, sudoku_logic::step_svg(&steps::marks_before(path, index), s, &title))?;
+    std::fs::write(file, picture)?;
     Ok(())
 }
 

@@ -50,7 +50,7 @@ pub(crate) struct RateArgs {
     #[arg(long)]
     budget: Option<u64>,
     /// Potentials (chain nodes) se-rating's chain searches may visit per puzzle (its budget).
-    #[arg(long, default_value_t = sudoku_logic::LogicalSolver::default().chain_budget)]
+    #[arg(long, default_value_t = sudoku_logic::LogicalSolver::default().ruleset.chain_budget)]
     chain_budget: u64,
     /// Use hidden singles as well as naked singles between branchings (not the reference).
     #[arg(long)]

@@ -99,10 +99,7 @@ pub(crate) struct Row {
 /// diamond or a pearl (`solver`'s [`EarlyStop`](sudoku_logic::EarlyStop); ER is then 20.0).
 pub(crate) fn rate(solver: &LogicalSolver, puzzle: Board) -> Row {
     let started = Instant::now();
-    let path = match &puzzle {
-        Board::Givens(g) => solver.solve(g),
-        Board::Marks(m) => solver.solve_marks(m),
-    };
+    let path = solver.solve(&puzzle);
     let (rating, failure) = match path {
         Ok(path) => (Some(path.rating), None),
         Err(e) => (None, Some((e.code(), e.to_string()))),

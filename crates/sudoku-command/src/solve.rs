@@ -74,14 +74,6 @@ struct JsonRecord {
     error: Option<sudoku_core::Problem>,
 }
 
-/// The exact solver's query of a puzzle's givens, or of pencil marks (their solutions).
-pub(crate) fn query(board: &Board) -> Query<'_> {
-    match board {
-        Board::Givens(g) => Query::new(g),
-        Board::Marks(m) => Query::marks(m),
-    }
-}
-
 /// The unique solution, searched without a budget (a puzzle's as `solve` finds it).
 fn unique(board: &Board) -> Option<sudoku_core::Grid> {
     match board {
@@ -149,7 +141,7 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
         return out;
     }
     if args.count {
-        let count = query(&p.board)
+        let count = Query::of(&p.board)
             .with_limit(args.limit)
             .with_budget(args.budget.unwrap_or(Query::DEFAULT_BUDGET))
             .search();
@@ -175,7 +167,7 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
         return out;
     }
     let solutions =
-        query(&p.board).with_budget(args.budget.unwrap_or(Query::DEFAULT_BUDGET)).search();
+        Query::of(&p.board).with_budget(args.budget.unwrap_or(Query::DEFAULT_BUDGET)).search();
     match solutions.outcome() {
         Some(Outcome::Unique(s)) => {
             out.status = "unique";

@@ -5,10 +5,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
-use sudoku_core::{CandidateGrid, Problem};
-use sudoku_logic::{
-    Hint, HodokuSolver, LogicalSolver, PathEnd, PathRating, Ruleset, SolvingPath, Step,
-};
+use sudoku_core::Problem;
+use sudoku_logic::{Hint, LogicalSolver, PathEnd, PathRating, RulesetName, SolvingPath, Step};
 
 use crate::Status;
 use crate::batch::{Batch, BatchArgs, Layout};
@@ -38,7 +36,7 @@ pub(crate) fn write_path<R: PathRating>(
     for step in &path.steps {
         write_step(out, step)?;
     }
-    let (r, label) = (path.rating, R::LABEL);
+    let (r, label) = (path.rating, path.rating.label());
     match path.end {
         PathEnd::Solved => {
             writeln!(out, "# {label} {r}")?;
@@ -51,15 +49,6 @@ pub(crate) fn write_path<R: PathRating>(
         _ => writeln!(out, "# stopped early ({}); {label} {r}", path.end.status())?,
     }
     Ok(())
-}
-
-/// The pencil marks before step `index` of a path (replaying the steps before it).
-pub(crate) fn marks_before<R>(path: &SolvingPath<R>, index: usize) -> CandidateGrid {
-    let mut marks = path.start();
-    for s in &path.steps[..index] {
-        sudoku_logic::apply(&mut marks, s);
-    }
-    marks
 }
 
 #[derive(clap::Args, Debug)]
@@ -76,12 +65,13 @@ pub(crate) struct HintArgs {
     #[arg(long, default_value_t = LogicalSolver::default().budget)]
     budget: u64,
     /// Potentials (chain nodes) the chain searches may visit before giving up.
-    #[arg(long, default_value_t = LogicalSolver::default().chain_budget)]
+    #[arg(long, default_value_t = LogicalSolver::default().ruleset.chain_budget)]
     chain_budget: u64,
     /// Whose next step: explainer (Sudoku Explainer's techniques and order) or hodoku
-    /// (HoDoKu's techniques, order and notation; the step's score).
-    #[arg(long, default_value = "explainer")]
-    style: Ruleset,
+    /// (HoDoKu's techniques, order and notation; the step's score). `--style` is another name
+    /// for it.
+    #[arg(long, alias = "style", default_value = "explainer")]
+    ruleset: RulesetName,
 }
 
 /// `sudoku hint`: the step Sudoku Explainer (or HoDoKu) would take next on every grid of the
@@ -92,20 +82,12 @@ pub(crate) fn hint(args: &HintArgs, out: &mut dyn Write) -> anyhow::Result<Statu
     if let Some(path) = &args.svg {
         crate::check_output_path(path)?;
     }
-    let (style, budget, chain_budget) = (args.style, args.budget, args.chain_budget);
+    let solver =
+        args.ruleset.solver().with_budget(args.budget).with_chain_budget(args.chain_budget);
     let work = move |r: Record| {
         let place = r.place();
         let hint = match r.result {
-            Ok(entry) => {
-                let marks = entry.board.to_marks();
-                match style {
-                    Ruleset::Hodoku => HodokuSolver::default().with_budget(budget).hint_on(marks),
-                    _ => LogicalSolver::default()
-                        .with_budget(budget)
-                        .with_chain_budget(chain_budget)
-                        .hint_on(marks),
-                }
-            }
+            Ok(entry) => solver.hint(&entry.board),
             Err(e) => Hint::unreadable(Problem::invalid(&e.kind)),
         };
         (place, hint)

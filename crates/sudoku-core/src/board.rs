@@ -112,6 +112,43 @@ impl From<CandidateGrid> for Board {
     }
 }
 
+/// What a solver takes as a board: a [`Grid`] (a puzzle's givens), a [`CandidateGrid`]
+/// (pencil marks) or a [`Board`] (either), so that `solve(&puzzle)`, `solve(&marks)` and
+/// `solve(&board)` all read as they are.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::{AsBoard, Board, CandidateGrid, Grid};
+/// fn clues(board: &impl AsBoard) -> usize {
+///     board.as_board().grid().clue_count()
+/// }
+/// let marks = CandidateGrid::new(&Grid::EMPTY).unwrap();
+/// assert_eq!((clues(&Grid::EMPTY), clues(&marks), clues(&Board::Marks(marks))), (0, 0, 0));
+/// ```
+pub trait AsBoard {
+    /// The board: givens, or pencil marks.
+    fn as_board(&self) -> Board;
+}
+
+impl AsBoard for Grid {
+    fn as_board(&self) -> Board {
+        Board::Givens(*self)
+    }
+}
+
+impl AsBoard for CandidateGrid {
+    fn as_board(&self) -> Board {
+        Board::Marks(*self)
+    }
+}
+
+impl AsBoard for Board {
+    fn as_board(&self) -> Board {
+        *self
+    }
+}
+
 /// The 81-character form of givens, the 729-character form of pencil marks.
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -49,7 +49,7 @@ mod reader;
 mod status;
 mod transform;
 
-pub use board::Board;
+pub use board::{AsBoard, Board};
 pub use cancel::Cancel;
 pub use candidate::{Candidate, CandidateSet};
 pub use candidates::{CandidateGrid, Contradiction, DigitPlaces, ParseMarksError};

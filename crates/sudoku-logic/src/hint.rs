@@ -2,7 +2,7 @@
 
 use sudoku_core::{CandidateGrid, Problem, Status};
 
-use crate::{LogicalSolver, Step};
+use crate::Step;
 
 /// The next logical step on a grid (a puzzle, a player's progress, or pencil marks), or why
 /// there is none: the record of `sudoku hint --json` (`{"grid", "status", "step"}`, with
@@ -15,10 +15,12 @@ use crate::{LogicalSolver, Step};
 /// use sudoku_logic::{LogicalSolver, Technique};
 ///
 /// let solver = LogicalSolver::default();
-/// let hint = solver.hint("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2");
+/// let puzzle =
+///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+/// let hint = solver.hint(&puzzle);
 /// assert_eq!(hint.status(), Status::Ok);
 /// assert_eq!(hint.step().map(|s| s.technique), Some(Technique::HiddenSingle));
-/// assert_eq!(solver.hint("123").status(), Status::Invalid);
+/// # Ok::<(), sudoku_core::ParseGridError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
@@ -32,7 +34,7 @@ pub struct Hint {
 
 impl Hint {
     /// The record of a grid that could not be read: no marks, and `problem` (status
-    /// `invalid`, say) as its outcome, as [`LogicalSolver::hint`] answers unreadable text.
+    /// `invalid`, say) as its outcome, as front ends answer text that is no grid.
     ///
     /// # Examples
     ///
@@ -71,46 +73,5 @@ impl Hint {
     pub fn svg(&self) -> Option<String> {
         let (marks, step) = (self.marks.as_ref()?, self.step()?);
         Some(crate::step_svg(marks, step, &format!("{} {step}", step.rating_text())))
-    }
-}
-
-impl LogicalSolver {
-    /// The next step on a grid given as text: 81 characters (a puzzle or a player's
-    /// progress, `.` or `0` for blanks) or 729 characters of pencil marks
-    /// ([`CandidateGrid`]'s `FromStr`). The grid is checked first (one solution within
-    /// [`LogicalSolver::budget`] search nodes), so no grid makes the chain searches run long.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use sudoku_core::Status;
-    /// use sudoku_logic::LogicalSolver;
-    /// let several = LogicalSolver::default().hint(&".".repeat(81));
-    /// assert_eq!(several.status(), Status::Multiple);
-    /// ```
-    #[must_use]
-    pub fn hint(&self, text: &str) -> Hint {
-        match text.parse::<CandidateGrid>() {
-            Ok(marks) => self.hint_on(marks),
-            Err(e) => Hint::unreadable(Problem::invalid(e)),
-        }
-    }
-
-    /// The next step on pencil marks, as [`LogicalSolver::hint`] gives it for text.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use sudoku_core::{CandidateGrid, Status};
-    /// use sudoku_logic::LogicalSolver;
-    /// let solved: CandidateGrid =
-    ///     "534678912672195348198342567859761423426853791713924856961537284287419635345286179".parse()?;
-    /// assert_eq!(LogicalSolver::default().hint_on(solved).status(), Status::Solved);
-    /// # Ok::<(), sudoku_core::ParseMarksError>(())
-    /// ```
-    #[must_use]
-    pub fn hint_on(&self, marks: CandidateGrid) -> Hint {
-        let outcome = self.next_step(&marks).map_err(Problem::from);
-        Hint { marks: Some(marks), outcome }
     }
 }

@@ -130,23 +130,33 @@ pub struct SolvingPath<R = SeRating> {
     pub chain_budget: u64,
 }
 
-/// A ruleset's rating of a whole path: [`SeRating`] (Sudoku Explainer's ER/EP/ED) or
-/// [`HodokuRating`] (HoDoKu's level and score).
+/// A ruleset's rating of a whole path: [`SeRating`] (Sudoku Explainer's ER/EP/ED),
+/// [`HodokuRating`] (HoDoKu's level and score), either ([`crate::BuiltinRating`]), or yours.
 pub trait PathRating: Copy + fmt::Debug + fmt::Display + PartialEq {
     /// The rating's key in the path's record (`se_rating`, `hodoku`).
-    const KEY: &'static str;
+    fn key(&self) -> &'static str;
     /// What the rating is called in text (`ER/EP/ED`, `HoDoKu`).
-    const LABEL: &'static str;
+    fn label(&self) -> &'static str;
 }
 
 impl PathRating for SeRating {
-    const KEY: &'static str = "se_rating";
-    const LABEL: &'static str = "ER/EP/ED";
+    fn key(&self) -> &'static str {
+        "se_rating"
+    }
+
+    fn label(&self) -> &'static str {
+        "ER/EP/ED"
+    }
 }
 
 impl PathRating for HodokuRating {
-    const KEY: &'static str = "hodoku";
-    const LABEL: &'static str = "HoDoKu";
+    fn key(&self) -> &'static str {
+        "hodoku"
+    }
+
+    fn label(&self) -> &'static str {
+        "HoDoKu"
+    }
 }
 
 impl<R> SolvingPath<R> {
@@ -218,6 +228,82 @@ impl<R> SolvingPath<R> {
             }
         }
         counts
+    }
+
+    /// The index of the path's hardest step (the first of the hardest): the one that sets
+    /// its rating. `None` for a path without steps.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::Grid;
+    /// use sudoku_logic::LogicalSolver;
+    /// let puzzle: Grid =
+    ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+    /// let path = LogicalSolver::default().solve(&puzzle)?;
+    /// let hardest = path.hardest_step().unwrap();
+    /// assert_eq!(path.steps[hardest].difficulty, path.rating.er);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn hardest_step(&self) -> Option<usize> {
+        self.steps
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.difficulty.total_cmp(&b.1.difficulty).then(b.0.cmp(&a.0)))
+            .map(|(i, _)| i)
+    }
+
+    /// The pencil marks before step `index` (the marks the path started from, with the
+    /// steps before it applied); past the end, the marks where the path ended.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::Grid;
+    /// use sudoku_logic::LogicalSolver;
+    /// let puzzle: Grid =
+    ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+    /// let path = LogicalSolver::default().solve(&puzzle)?;
+    /// assert_eq!(path.marks_before(0), path.start());
+    /// assert_eq!(path.marks_before(path.steps.len()), path.last);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn marks_before(&self, index: usize) -> CandidateGrid {
+        let mut marks = self.start();
+        for s in &self.steps[..index.min(self.steps.len())] {
+            crate::apply(&mut marks, s);
+        }
+        marks
+    }
+
+    /// Step `step` of the path (1 is the first; by default the hardest, the one that sets
+    /// the rating) drawn on the marks it applies to ([`crate::step_svg`]), titled `step N:
+    /// <difficulty or score> <step>`, as `sudoku explain --steps --svg` draws it. `None`
+    /// when the path has no such step.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::Grid;
+    /// use sudoku_logic::LogicalSolver;
+    /// let puzzle: Grid =
+    ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
+    /// let path = LogicalSolver::default().solve(&puzzle)?;
+    /// assert!(path.step_svg(None).is_some_and(|svg| svg.contains("XY-Wing")));
+    /// assert!(path.step_svg(Some(path.steps.len() + 1)).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn step_svg(&self, step: Option<usize>) -> Option<String> {
+        let index = match step {
+            None => self.hardest_step()?,
+            Some(n) => n.checked_sub(1)?,
+        };
+        let s = self.steps.get(index)?;
+        let title = format!("step {}: {} {s}", index + 1, s.rating_text());
+        Some(crate::step_svg(&self.marks_before(index), s, &title))
     }
 
     /// Whether the techniques solved the puzzle.

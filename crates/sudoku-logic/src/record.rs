@@ -49,7 +49,7 @@ impl<R: PathRating + Serialize> Serialize for SolvingPath<R> {
         }
         s.serialize_field("solution", &self.solution)?;
         s.serialize_field("status", &self.end.status())?;
-        s.serialize_field(R::KEY, &self.rating)?;
+        s.serialize_field(self.rating.key(), &self.rating)?;
         s.serialize_field("steps", &self.steps)?;
         if let Some(e) = &error {
             s.serialize_field("error", e)?;

@@ -405,7 +405,7 @@ fn pair_reduction_level(
 
 fn se_rater(r: &Rating, cancel: &Cancel) -> SeRater {
     let solver = LogicalSolver::default().with_cancel(cancel.clone());
-    let budget = r.budget.unwrap_or(solver.chain_budget);
+    let budget = r.budget.unwrap_or(solver.ruleset.chain_budget);
     SeRater(solver.with_chain_budget(budget))
 }
 

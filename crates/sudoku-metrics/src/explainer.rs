@@ -145,7 +145,10 @@ impl SeRater {
         tiebreak: SeTiebreak,
     ) -> Result<(SeRating, f64), Failure> {
         if path.end == PathEnd::BudgetExceeded {
-            return Err(Failure::budget_exceeded(self.0.chain_budget, Work::ChainPotentials));
+            return Err(Failure::budget_exceeded(
+                self.0.ruleset.chain_budget,
+                Work::ChainPotentials,
+            ));
         }
         let r = path.rating;
         let x = match tiebreak {
@@ -168,7 +171,7 @@ impl Difficulty for SeRater {
     fn rate(&self, puzzle: &Grid, _seed: u64) -> Result<f64, Failure> {
         match self.evaluate(puzzle)? {
             (_, PathEnd::BudgetExceeded) => {
-                Err(Failure::budget_exceeded(self.0.chain_budget, Work::ChainPotentials))
+                Err(Failure::budget_exceeded(self.0.ruleset.chain_budget, Work::ChainPotentials))
             }
             (r, _) => Ok(r.er),
         }

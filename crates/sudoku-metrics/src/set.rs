@@ -38,7 +38,7 @@ impl Default for RatingDefaults {
             samples: 100,
             runs: 100,
             budget: None,
-            chain_budget: LogicalSolver::default().chain_budget,
+            chain_budget: LogicalSolver::default().ruleset.chain_budget,
             hidden_singles: false,
         }
     }

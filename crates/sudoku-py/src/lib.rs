@@ -55,14 +55,6 @@ pub(crate) fn board_of(text: &str) -> Result<Board, Fail> {
     grid_of(text).map(Board::Givens)
 }
 
-/// The exact solver's query of a puzzle's givens, or of pencil marks.
-fn query(board: &Board) -> Query<'_> {
-    match board {
-        Board::Givens(g) => Query::new(g),
-        Board::Marks(m) => Query::marks(m),
-    }
-}
-
 /// The puzzle in its 81-character form, ``.`` for blanks.
 ///
 /// Raises ``InvalidPuzzleError`` for text that is not a puzzle.
@@ -122,7 +114,7 @@ fn solution(text: &str, budget: u64) -> Result<Grid, Fail> {
     let board = board_of(text)?;
     // Searched rather than `Query::unique`: an overrun's message gives the nodes used and the
     // solutions found so far.
-    let solutions = query(&board).with_budget(budget).search();
+    let solutions = Query::of(&board).with_budget(budget).search();
     match solutions.outcome() {
         Some(Outcome::Unique(s)) => Ok(s),
         Some(Outcome::None) => Err(Fail::failure(&Failure::NO_SOLUTION)),
@@ -168,7 +160,7 @@ fn solve_many(
 /// Counts solutions up to `limit`.
 fn count(text: &str, limit: u64, budget: u64) -> Result<(u64, bool), Fail> {
     let board = board_of(text)?;
-    let solutions = query(&board).with_limit(limit).with_budget(budget).search();
+    let solutions = Query::of(&board).with_limit(limit).with_budget(budget).search();
     if solutions.is_settled() {
         Ok((solutions.count(), solutions.is_capped()))
     } else {

@@ -6,7 +6,8 @@ use pyo3::prelude::*;
 use serde::Serialize;
 use sudoku_core::{Board, CandidateGrid, Grid};
 use sudoku_logic::{
-    Hint, HodokuRating, HodokuSolver, LogicalSolver, ParseRulesetError, Ruleset, SolvingPath,
+    Builtin, BuiltinRating, Hint, LogicalSolver, ParseRulesetError, RulesetName, Solver,
+    SolvingPath,
 };
 
 use crate::errors::Fail;
@@ -14,50 +15,16 @@ use crate::record::to_py;
 use crate::run::{Errors, batch, interruptible, strings};
 use crate::{board_of, grid_of};
 
-/// A solving path of either ruleset, as its record.
-#[derive(Serialize)]
-#[serde(untagged)]
-enum AnyPath {
-    Explainer(SolvingPath),
-    Hodoku(SolvingPath<HodokuRating>),
-}
-
-/// The solvers of both rulesets, and which one `style` asks for.
-struct Solvers {
-    style: Ruleset,
-    explainer: LogicalSolver,
-    hodoku: HodokuSolver,
-}
-
-impl Solvers {
-    /// The path of a puzzle, or of pencil marks.
-    fn path(&self, text: &str) -> Result<AnyPath, Fail> {
-        let path = match (self.style, board_of(text)?) {
-            (Ruleset::Hodoku, Board::Givens(g)) => self.hodoku.solve(&g).map(AnyPath::Hodoku),
-            (Ruleset::Hodoku, Board::Marks(m)) => self.hodoku.solve_marks(&m).map(AnyPath::Hodoku),
-            (_, Board::Givens(g)) => self.explainer.solve(&g).map(AnyPath::Explainer),
-            (_, Board::Marks(m)) => self.explainer.solve_marks(&m).map(AnyPath::Explainer),
-        };
-        path.map_err(|e| Fail::failure(&e))
-    }
-
-    /// The next step on pencil marks.
-    fn hint(&self, marks: CandidateGrid) -> Hint {
-        match self.style {
-            Ruleset::Hodoku => self.hodoku.hint_on(marks),
-            _ => self.explainer.hint_on(marks),
-        }
-    }
-}
-
-fn solvers(style: &str, budget: u64, chain_budget: u64) -> PyResult<Solvers> {
-    let style: Ruleset =
+/// The solver of the ruleset `style` names.
+fn solver(style: &str, budget: u64, chain_budget: u64) -> PyResult<Solver<Builtin>> {
+    let name: RulesetName =
         style.parse().map_err(|e: ParseRulesetError| PyValueError::new_err(e.to_string()))?;
-    Ok(Solvers {
-        style,
-        explainer: LogicalSolver::default().with_budget(budget).with_chain_budget(chain_budget),
-        hodoku: HodokuSolver::default().with_budget(budget),
-    })
+    Ok(name.solver().with_budget(budget).with_chain_budget(chain_budget))
+}
+
+/// The path of a puzzle, or of pencil marks.
+fn path(solver: &Solver<Builtin>, text: &str) -> Result<SolvingPath<BuiltinRating>, Fail> {
+    solver.solve(&board_of(text)?).map_err(|e| Fail::failure(&e))
 }
 
 /// The puzzle solved step by step as Sudoku Explainer would (``sudoku explain --steps
@@ -81,7 +48,7 @@ fn solvers(style: &str, budget: u64, chain_budget: u64) -> PyResult<Solvers> {
 /// 'Naked Single: r5c9=1'
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, style = "explainer", budget = LogicalSolver::default().budget,
-    chain_budget = LogicalSolver::default().chain_budget))]
+    chain_budget = LogicalSolver::default().ruleset.chain_budget))]
 fn explain(
     py: Python<'_>,
     puzzle: &str,
@@ -89,9 +56,9 @@ fn explain(
     budget: u64,
     chain_budget: u64,
 ) -> PyResult<Py<PyAny>> {
-    let solvers = solvers(style, budget, chain_budget)?;
+    let solver = solver(style, budget, chain_budget)?;
     let texts = [puzzle.to_string()];
-    let mut results = batch(py, Some(1), &texts, |_, t| solvers.path(t))?;
+    let mut results = batch(py, Some(1), &texts, |_, t| path(&solver, t))?;
     match results.pop() {
         Some(Ok(path)) => to_py(py, &path),
         Some(Err(mut f)) => {
@@ -105,7 +72,7 @@ fn explain(
 /// ``explain`` of every puzzle, in input order, on all cores.
 #[pyfunction]
 #[pyo3(signature = (puzzles, *, style = "explainer", budget = LogicalSolver::default().budget,
-    chain_budget = LogicalSolver::default().chain_budget, threads = None, errors = "raise"))]
+    chain_budget = LogicalSolver::default().ruleset.chain_budget, threads = None, errors = "raise"))]
 #[allow(clippy::too_many_arguments)]
 fn explain_many(
     py: Python<'_>,
@@ -117,9 +84,9 @@ fn explain_many(
     errors: &str,
 ) -> PyResult<Vec<Py<PyAny>>> {
     let errors = Errors::parse(errors)?;
-    let solvers = solvers(style, budget, chain_budget)?;
+    let solver = solver(style, budget, chain_budget)?;
     let texts = strings(puzzles)?;
-    let results = batch(py, threads, &texts, |_, t| solvers.path(t))?;
+    let results = batch(py, threads, &texts, |_, t| path(&solver, t))?;
     errors.collect(py, results, |py, p| to_py(py, &p))
 }
 
@@ -151,7 +118,7 @@ fn marks_of(text: &str) -> Result<CandidateGrid, Fail> {
 #[pyfunction]
 #[pyo3(signature = (grid, *, style = "explainer", svg = false,
     budget = LogicalSolver::default().budget,
-    chain_budget = LogicalSolver::default().chain_budget))]
+    chain_budget = LogicalSolver::default().ruleset.chain_budget))]
 fn hint(
     py: Python<'_>,
     grid: &str,
@@ -160,10 +127,12 @@ fn hint(
     budget: u64,
     chain_budget: u64,
 ) -> PyResult<Py<PyAny>> {
-    let solvers = solvers(style, budget, chain_budget)?;
+    let solver = solver(style, budget, chain_budget)?;
     let text = grid.to_string();
     let stop = std::sync::atomic::AtomicBool::new(false);
-    let found = interruptible(py, &stop, || marks_of(&text).map(|marks| solvers.hint(marks)))?;
+    let found = interruptible(py, &stop, || {
+        marks_of(&text).map(|marks| solver.hint(&Board::Marks(marks)))
+    })?;
     let hint = found.map_err(|f| f.into_err(py))?;
     if let Err(problem) = &hint.outcome {
         return Err(Fail::problem(problem).into_err(py));
@@ -191,7 +160,7 @@ struct WithSvg<'a> {
 #[pyfunction]
 #[pyo3(signature = (puzzle, step = None, *, style = "explainer",
     budget = LogicalSolver::default().budget,
-    chain_budget = LogicalSolver::default().chain_budget))]
+    chain_budget = LogicalSolver::default().ruleset.chain_budget))]
 fn step_svg(
     py: Python<'_>,
     puzzle: &str,
@@ -200,9 +169,9 @@ fn step_svg(
     budget: u64,
     chain_budget: u64,
 ) -> PyResult<String> {
-    let solvers = solvers(style, budget, chain_budget)?;
+    let solver = solver(style, budget, chain_budget)?;
     let texts = [puzzle.to_string()];
-    let path = match batch(py, Some(1), &texts, |_, t| solvers.path(t))?.pop() {
+    let path = match batch(py, Some(1), &texts, |_, t| path(&solver, t))?.pop() {
         Some(Ok(path)) => path,
         Some(Err(mut f)) => {
             f.index = None;
@@ -210,33 +179,10 @@ fn step_svg(
         }
         None => unreachable!("one puzzle in, one result out"),
     };
-    let (start, steps) = match &path {
-        AnyPath::Explainer(p) => (p.start(), &p.steps),
-        AnyPath::Hodoku(p) => (p.start(), &p.steps),
-    };
-    // The hardest step by default (the first of the hardest), as `sudoku explain --svg`.
-    let hardest = steps
-        .iter()
-        .enumerate()
-        .max_by(|a, b| a.1.difficulty.total_cmp(&b.1.difficulty).then(b.0.cmp(&a.0)))
-        .map_or(0, |(i, _)| i);
-    let index = match step {
-        None => hardest,
-        Some(n) if (1..=steps.len()).contains(&n) => n - 1,
-        Some(n) => {
-            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
-                "step {n}: the path has {} steps",
-                steps.len()
-            )));
-        }
-    };
-    let mut marks = start;
-    for s in &steps[..index] {
-        sudoku_logic::apply(&mut marks, s);
-    }
-    let s = &steps[index];
-    let title = format!("step {}: {} {s}", index + 1, s.rating_text());
-    Ok(sudoku_logic::step_svg(&marks, s, &title))
+    path.step_svg(step).ok_or_else(|| {
+        let (n, len) = (step.unwrap_or(0), path.steps.len());
+        pyo3::exceptions::PyIndexError::new_err(format!("step {n}: the path has {len} steps"))
+    })
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -4,7 +4,6 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
-use sudoku_core::Board;
 use sudoku_logic::{EarlyStop, LogicalSolver};
 use sudoku_metrics::{RatingDefaults, RatingSet, RatingValue, Ratings};
 
@@ -81,7 +80,7 @@ fn rated_dict(py: Python<'_>, rated: Ratings) -> PyResult<Py<PyAny>> {
 /// {'se_rating': {'er': 4.2, 'ep': 1.2, 'ed': 1.2}, 'depth': 2}
 #[pyfunction]
 #[pyo3(signature = (puzzle, metrics = None, *, seed = 0, samples = 100, runs = 100,
-    budget = None, chain_budget = LogicalSolver::default().chain_budget, hidden_singles = false))]
+    budget = None, chain_budget = LogicalSolver::default().ruleset.chain_budget, hidden_singles = false))]
 #[allow(clippy::too_many_arguments)]
 fn rate(
     py: Python<'_>,
@@ -119,7 +118,7 @@ fn rate(
 /// (4.2, 'MultipleSolutionsError', True)
 #[pyfunction]
 #[pyo3(signature = (puzzles, metrics = None, *, seed = 0, samples = 100, runs = 100,
-    budget = None, chain_budget = LogicalSolver::default().chain_budget, hidden_singles = false,
+    budget = None, chain_budget = LogicalSolver::default().ruleset.chain_budget, hidden_singles = false,
     threads = None, errors = "raise"))]
 #[allow(clippy::too_many_arguments)]
 fn rate_many(
@@ -176,11 +175,7 @@ fn se_tuple(text: &str, how: &Se) -> Result<(f64, f64, f64), Fail> {
             _ => unreachable!("se-rating gives ER/EP/ED"),
         },
         Se::Early(solver) => {
-            let path = match board_of(text)? {
-                Board::Givens(g) => solver.solve(&g),
-                Board::Marks(m) => solver.solve_marks(&m),
-            };
-            let path = path.map_err(|e| Fail::failure(&e))?;
+            let path = solver.solve(&board_of(text)?).map_err(|e| Fail::failure(&e))?;
             Ok((path.rating.er, path.rating.ep, path.rating.ed))
         }
     }
@@ -203,7 +198,7 @@ fn se_tuple(text: &str, how: &Se) -> Result<(f64, f64, f64), Fail> {
 /// ...
 /// sudoku_rs._errors.BudgetExceededError: budget exceeded: more than 100000 chain potentials needed
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, chain_budget = LogicalSolver::default().chain_budget,
+#[pyo3(signature = (puzzle, *, chain_budget = LogicalSolver::default().ruleset.chain_budget,
     stop = None))]
 fn se_rating(
     py: Python<'_>,
@@ -230,7 +225,7 @@ fn se_rating(
 /// >>> se_rating_many(["8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2"])
 /// [(4.2, 1.2, 1.2)]
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, chain_budget = LogicalSolver::default().chain_budget,
+#[pyo3(signature = (puzzles, *, chain_budget = LogicalSolver::default().ruleset.chain_budget,
     stop = None, threads = None, errors = "raise"))]
 fn se_rating_many(
     py: Python<'_>,

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use sudoku_core::{CandidateGrid, Cell, DigitSet, Failure, Grid, Work};
+use sudoku_core::{Board, CandidateGrid, Cell, DigitSet, Failure, Grid, Work};
 
 use crate::exact::{Outcome, Search, grid_of};
 use crate::kernel::{self, SearchKernel};
@@ -108,6 +108,27 @@ impl<'a> Query<'a> {
     /// ```
     pub fn marks(marks: &'a CandidateGrid) -> Query<'a> {
         Query::with_input(Input::Marks(marks))
+    }
+
+    /// A query of a board: [`Query::new`] of its givens, or [`Query::marks`] of its pencil
+    /// marks.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::Board;
+    /// use sudoku_solve::Query;
+    /// let puzzle: Board =
+    ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
+    /// let marks = Board::Marks(puzzle.to_marks());
+    /// assert_eq!(Query::of(&puzzle).unique()?, Query::of(&marks).unique()?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn of(board: &'a Board) -> Query<'a> {
+        match board {
+            Board::Givens(g) => Query::new(g),
+            Board::Marks(m) => Query::marks(m),
+        }
     }
 
     fn with_input(input: Input<'a>) -> Query<'a> {

@@ -8,7 +8,7 @@ use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use sudoku_core::{Board, Cancel, CandidateGrid, Cell, Digit, Grid, Problem, Status, Unit, Work};
-use sudoku_logic::{Hint, HodokuSolver, LogicalSolver, Ruleset};
+use sudoku_logic::{Builtin, Hint, RulesetName, Solver};
 use sudoku_metrics::{Rating, RatingDefaults, RatingSet};
 use sudoku_solve::Query;
 
@@ -32,8 +32,9 @@ struct HintRequest {
     /// Pencil marks crossed out on the grid's empty cells (`A1<>5`).
     #[serde(default)]
     eliminations: Vec<String>,
-    #[serde(default)]
-    style: Ruleset,
+    /// The ruleset (`style` is another name for the field).
+    #[serde(default, alias = "style")]
+    ruleset: RulesetName,
     /// Also the step's picture.
     #[serde(default)]
     svg: bool,
@@ -49,15 +50,12 @@ struct HintReply {
 }
 
 /// The logical solver of a ruleset within the server's budgets, stopped by `cancel`.
-fn explainer(limits: &Limits, cancel: &Cancel) -> LogicalSolver {
-    LogicalSolver::default()
+fn solver(ruleset: RulesetName, limits: &Limits, cancel: &Cancel) -> Solver<Builtin> {
+    ruleset
+        .solver()
         .with_budget(limits.node_budget)
         .with_chain_budget(limits.chain_budget)
         .with_cancel(cancel.clone())
-}
-
-fn hodoku(limits: &Limits, cancel: &Cancel) -> HodokuSolver {
-    HodokuSolver::default().with_budget(limits.node_budget).with_cancel(cancel.clone())
 }
 
 /// The next step on a grid: the `Hint` record (`{"grid","status","step"}` or `error`), and
@@ -80,11 +78,9 @@ pub(crate) async fn hint(State(jobs): State<Arc<Jobs>>, req: Request) -> Respons
             }
             m
         });
-        let hint = match (r.style, marks) {
-            (Ruleset::Hodoku, Ok(m)) => hodoku(&limits, cancel).hint_on(m),
-            (Ruleset::Hodoku, Err(_)) => hodoku(&limits, cancel).hint(&r.grid),
-            (_, Ok(m)) => explainer(&limits, cancel).hint_on(m),
-            (_, Err(_)) => explainer(&limits, cancel).hint(&r.grid),
+        let hint = match marks {
+            Ok(m) => solver(r.ruleset, &limits, cancel).hint(&Board::Marks(m)),
+            Err(e) => Hint::unreadable(Problem::invalid(e)),
         };
         let svg = if r.svg { hint.svg() } else { None };
         HintReply { hint, svg }
@@ -113,8 +109,9 @@ fn elimination(text: &str) -> Result<(Cell, Digit), Refusal> {
 struct ExplainRequest {
     /// 81 cells or 729 pencil marks.
     puzzle: String,
-    #[serde(default)]
-    style: Ruleset,
+    /// The ruleset (`style` is another name for the field).
+    #[serde(default, alias = "style")]
+    ruleset: RulesetName,
 }
 
 /// A puzzle's givens for `what` (an endpoint that needs them), or the `invalid` record naming
@@ -152,19 +149,7 @@ pub(crate) async fn explain(State(jobs): State<Arc<Jobs>>, req: Request) -> Resp
             let failed = Failed::puzzle(puzzle.to_string(), Problem::from(f));
             reply::record(failed.status, &failed)
         };
-        if r.style == Ruleset::Hodoku {
-            let solver = hodoku(&limits, cancel);
-            let path = match &puzzle {
-                Board::Givens(g) => solver.solve(g),
-                Board::Marks(m) => solver.solve_marks(m),
-            };
-            return path.map_or_else(failed, |p| reply::record(p.end.status(), &p));
-        }
-        let solver = explainer(&limits, cancel);
-        let path = match &puzzle {
-            Board::Givens(g) => solver.solve(g),
-            Board::Marks(m) => solver.solve_marks(m),
-        };
+        let path = solver(r.ruleset, &limits, cancel).solve(&puzzle);
         path.map_or_else(failed, |p| reply::record(p.end.status(), &p))
     };
     jobs.run(work).await.unwrap_or_else(IntoResponse::into_response)

@@ -12,10 +12,10 @@
 //! takes them as givens: the avoidable rectangles, which need placed digits, are steps of a
 //! puzzle's path.
 
-use super::HodokuSolver;
 #[cfg(test)]
 use super::table::STEP_TABLE;
 use super::table::{HodokuTechnique, Row};
+use crate::HodokuSolver;
 
 /// A pinned example of a row of the step table.
 ///
@@ -26,8 +26,9 @@ use super::table::{HodokuTechnique, Row};
 /// let row = STEP_TABLE.iter().find(|r| r.technique == HodokuTechnique::Skyscraper).unwrap();
 /// let example = row.example().expect("every searched row has one");
 /// assert_eq!(example.index, 0);
-/// let step = example.solver().hint(example.grid).step().map(ToString::to_string);
+/// let step = example.solver().hint(&example.grid.parse()?).step().map(ToString::to_string);
 /// assert_eq!(step.as_deref(), Some(example.step));
+/// # Ok::<(), sudoku_core::ParseGridError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -60,7 +61,7 @@ impl HodokuExample {
     pub fn solver(&self) -> HodokuSolver {
         let mut solver = HodokuSolver::default();
         if self.alone {
-            solver.rows = vec![*self.technique.row()];
+            solver.ruleset.rows = vec![*self.technique.row()];
         }
         solver
     }

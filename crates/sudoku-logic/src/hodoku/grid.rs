@@ -168,16 +168,6 @@ impl Grid {
         cells_where(&self.values, |v| v == 0)
     }
 
-    /// How many cells are unsolved.
-    pub(crate) fn unsolved_count(&self) -> u8 {
-        self.unsolved
-    }
-
-    /// Whether every cell holds a digit.
-    pub(crate) fn is_solved(&self) -> bool {
-        self.unsolved == 0
-    }
-
     /// How many unsolved cells of `unit` hold `digit`.
     pub(crate) fn free(&self, unit: u8, digit: u8) -> u8 {
         self.free[usize::from(unit)][usize::from(digit)]

@@ -38,9 +38,9 @@ mod timsort;
 mod uniqueness;
 mod wings;
 
-use sudoku_core::{Cancel, Candidate, CandidateGrid, Cell, Digit, Failure, Grid, Unit};
+use sudoku_core::{Board, Cancel, Candidate, CandidateGrid, Cell, Digit, Grid, Unit};
 
-use crate::{Hint, PathEnd, SolvingPath, Step, Technique};
+use crate::{PathEnd, Step};
 pub use examples::HodokuExample;
 pub use library::{CaseOutcome, LibraryCase, ParseCaseError};
 pub use table::{HodokuTechnique, Level, ParseLevelError, Row, STEP_TABLE};
@@ -150,8 +150,18 @@ impl std::fmt::Display for HodokuRating {
     }
 }
 
-/// The logical solver with HoDoKu's techniques: its default ruleset (every row of
-/// [`STEP_TABLE`] HoDoKu enables by default), or a selection of rows.
+/// The solver of HoDoKu's ruleset ([`crate::HodokuSolver`]).
+pub type Solver = crate::Solver<Hodoku>;
+
+/// HoDoKu's level and score of a path ([`HodokuRating`]).
+pub use HodokuRating as Rating;
+/// HoDoKu's techniques, as HoDoKu names them ([`HodokuTechnique`]).
+pub use HodokuTechnique as Technique;
+
+/// HoDoKu's ruleset: its default techniques (every row of [`STEP_TABLE`] HoDoKu enables by
+/// default), or a selection of rows, asked in order; the first step found is applied whole.
+/// The path's score is the sum of its rows' scores, its level the hardest row's, raised
+/// while the score exceeds it.
 ///
 /// # Examples
 ///
@@ -167,78 +177,69 @@ impl std::fmt::Display for HodokuRating {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct HodokuSolver {
+pub struct Hodoku {
     /// The techniques asked, in search order.
     pub rows: Vec<Row>,
-    /// Search nodes allowed for the uniqueness check.
-    pub budget: u64,
-    /// The token that stops the work ([`Cancel::never`]): asked between steps and between
-    /// the techniques of a step.
-    pub cancel: Cancel,
 }
 
-impl Default for HodokuSolver {
+impl Default for Hodoku {
     /// HoDoKu's default ruleset.
-    fn default() -> HodokuSolver {
-        HodokuSolver {
-            rows: STEP_TABLE.iter().filter(|r| r.enabled).copied().collect(),
-            budget: crate::LogicalSolver::default().budget,
-            cancel: Cancel::never(),
+    fn default() -> Hodoku {
+        Hodoku { rows: STEP_TABLE.iter().filter(|r| r.enabled).copied().collect() }
+    }
+}
+
+/// One solve under HoDoKu's ruleset: HoDoKu's own grid (with its singles queues), the row
+/// of the step just found, and the score and level so far.
+#[derive(Debug)]
+pub struct HodokuWalk<'a> {
+    rows: &'a [Row],
+    g: grid::Grid,
+    solution: Grid,
+    cancel: Cancel,
+    /// The row of the step [`crate::Walk::next`] last gave, and whether it gave up.
+    found: Option<(&'a Row, bool)>,
+    score: u32,
+    level: Level,
+}
+
+impl crate::Ruleset for Hodoku {
+    type Rating = HodokuRating;
+    type Walk<'a> = HodokuWalk<'a>;
+
+    fn name(&self) -> &str {
+        "hodoku"
+    }
+
+    /// A puzzle's givens are loaded as HoDoKu loads a puzzle; pencil marks with their placed
+    /// digits in reading order, as givens (marks cannot tell a given from a digit placed
+    /// while solving: taken as givens, no avoidable rectangle, sound only on placed digits,
+    /// is built on one), then the missing candidates removed.
+    fn walk<'a>(&'a self, board: &Board, solution: &Grid, cancel: &Cancel) -> HodokuWalk<'a> {
+        let g = match board {
+            Board::Givens(puzzle) => grid::Grid::from_puzzle(puzzle),
+            Board::Marks(marks) => grid::Grid::from_marks(marks, marks.grid().filled_cells()),
+        };
+        HodokuWalk {
+            rows: &self.rows,
+            g,
+            solution: *solution,
+            cancel: cancel.clone(),
+            found: None,
+            score: 0,
+            level: Level::Easy,
         }
     }
 }
 
-impl HodokuSolver {
-    /// Sets the node budget of the uniqueness check.
-    #[must_use]
-    pub fn with_budget(self, budget: u64) -> HodokuSolver {
-        HodokuSolver { budget, ..self }
-    }
+impl crate::Walk for HodokuWalk<'_> {
+    type Rating = HodokuRating;
 
-    /// Stops solves and hints once `cancel` is cancelled (from another thread): they return
-    /// [`FailureKind::Cancelled`](sudoku_core::FailureKind::Cancelled) at the solver's next
-    /// check, between steps and between the techniques of a step.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use sudoku_core::{Cancel, Failure, Grid};
-    /// use sudoku_logic::HodokuSolver;
-    /// let puzzle: Grid =
-    ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
-    /// let cancel = Cancel::new();
-    /// let solver = HodokuSolver::default().with_cancel(cancel.clone());
-    /// assert!(solver.solve(&puzzle).is_ok());
-    /// cancel.cancel();
-    /// assert_eq!(solver.solve(&puzzle), Err(Failure::CANCELLED));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn with_cancel(self, cancel: Cancel) -> HodokuSolver {
-        HodokuSolver { cancel, ..self }
-    }
-
-    /// The first step HoDoKu's search finds on `g`; `Err` once the token is cancelled.
-    fn find(&self, g: &mut grid::Grid, ctx: &Ctx<'_>) -> Result<Option<(Found, &Row)>, Failure> {
-        for row in &self.rows {
-            self.cancel.check()?;
-            if let Some(f) = finders::first(row.technique, g, ctx) {
-                return Ok(Some((f, row)));
-            }
-        }
-        Ok(None)
-    }
-
-    /// As [`HodokuSolver::find`], the step applied to `g` and recorded: a single without
-    /// building its [`Found`] (singles are most of a path). `None` when nothing is found;
-    /// else the row and whether it gave up.
-    fn take(
-        &self,
-        g: &mut grid::Grid,
-        ctx: &Ctx<'_>,
-        steps: &mut Vec<Step>,
-    ) -> Result<Option<(&Row, bool)>, Failure> {
-        for row in &self.rows {
+    /// The first step HoDoKu's search finds: a single without building its [`Found`]
+    /// (singles are most of a path).
+    fn next(&mut self, _: &CandidateGrid) -> Result<Option<Step>, crate::Halt> {
+        let ctx = Ctx { options: Options::default(), solution: Some(&self.solution) };
+        for row in self.rows {
             self.cancel.check()?;
             let t = row.technique;
             if matches!(
@@ -247,162 +248,40 @@ impl HodokuSolver {
                     | HodokuTechnique::NakedSingle
                     | HodokuTechnique::HiddenSingle
             ) {
-                if let Some((c, d)) = simple::next_single(t, g) {
-                    g.set_cell(c, d);
-                    steps.push(single_step(t, (c, d), row));
-                    return Ok(Some((row, false)));
+                if let Some(single) = simple::next_single(t, &mut self.g) {
+                    self.found = Some((row, false));
+                    return Ok(Some(single_step(t, single, row)));
                 }
                 continue;
             }
-            if let Some(found) = finders::first(t, g, ctx) {
-                apply(g, &found);
-                let give_up = found.technique == HodokuTechnique::GiveUp;
-                steps.push(step(found, row));
-                return Ok(Some((row, give_up)));
+            if let Some(found) = finders::first(t, &mut self.g, &ctx) {
+                self.found = Some((row, found.technique == HodokuTechnique::GiveUp));
+                return Ok(Some(step(found, row)));
             }
         }
         Ok(None)
     }
 
-    /// Solves `puzzle` step by step as HoDoKu does, and rates it.
-    ///
-    /// # Errors
-    ///
-    /// [`Failure`] if the givens clash, the puzzle has no or several solutions (HoDoKu rates
-    /// such grids anyway; this solver checks first), or checking exceeds the budget;
-    /// [`FailureKind::Cancelled`](sudoku_core::FailureKind::Cancelled) once the solver's token
-    /// is cancelled ([`HodokuSolver::with_cancel`]).
-    pub fn solve(&self, puzzle: &Grid) -> Result<SolvingPath<HodokuRating>, Failure> {
-        self.cancel.check()?;
-        CandidateGrid::new(puzzle).map_err(Failure::from)?;
-        let solution = sudoku_solve::Query::new(puzzle).with_budget(self.budget).unique()?;
-        self.solve_from(*puzzle, solution, grid::Grid::from_puzzle(puzzle))
-    }
-
-    /// Solves pencil marks step by step as HoDoKu does, and rates them: the path from the
-    /// given marks, its [`SolvingPath::marks`] the marks it started from. Their placed digits
-    /// count as givens (the uniqueness techniques never take them for the solver's own), so a
-    /// puzzle's own marks take the puzzle's path.
-    ///
-    /// # Errors
-    ///
-    /// As [`crate::LogicalSolver::solve_marks`]: the marks must lead to exactly one solution.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use sudoku_core::{CandidateGrid, Grid};
-    /// use sudoku_logic::HodokuSolver;
-    /// let puzzle: Grid =
-    ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
-    /// let solver = HodokuSolver::default();
-    /// let from_marks = solver.solve_marks(&CandidateGrid::new(&puzzle).unwrap())?;
-    /// let from_puzzle = solver.solve(&puzzle)?;
-    /// assert_eq!((&from_marks.steps, from_marks.rating), (&from_puzzle.steps, from_puzzle.rating));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn solve_marks(&self, marks: &CandidateGrid) -> Result<SolvingPath<HodokuRating>, Failure> {
-        self.cancel.check()?;
-        let solution =
-            crate::LogicalSolver::default().with_budget(self.budget).solution_of(marks)?;
-        let placed = marks.grid();
-        let givens = Cell::all().filter(|&c| placed.get(c).is_some()).collect();
-        let mut path = self.solve_from(*placed, solution, grid::Grid::from_marks(marks, givens))?;
-        path.marks = Some(*marks);
-        Ok(path)
-    }
-
-    fn solve_from(
-        &self,
-        puzzle: Grid,
-        solution: Grid,
-        mut g: grid::Grid,
-    ) -> Result<SolvingPath<HodokuRating>, Failure> {
-        let ctx = Ctx { options: Options::default(), solution: Some(&solution) };
-        let mut steps = Vec::with_capacity(usize::from(g.unsolved_count()) + 16);
-        let (mut score, mut level) = (0u32, Level::Easy);
-        let mut end = PathEnd::Solved;
-        while !g.is_solved() {
-            let Some((row, give_up)) = self.take(&mut g, &ctx, &mut steps)? else {
-                end = PathEnd::Stuck;
-                break;
-            };
-            score += row.score;
-            level = level.max(row.level);
-            if give_up {
-                end = PathEnd::Stuck;
-                break;
-            }
+    /// Plays the step on HoDoKu's grid, whole (its placements, then its eliminations in
+    /// order), and adds its row's score and level.
+    fn take(&mut self, step: &Step) -> crate::Verdict {
+        for p in &step.placements {
+            self.g.set_cell(p.cell().index() as u8, p.digit().get());
         }
-        Ok(SolvingPath {
-            puzzle,
-            marks: None,
-            solution,
-            steps,
-            rating: HodokuRating { level: level.raised_by(score), score },
-            end,
-            last: g.marks(),
-            potentials: 0,
-            chain_budget: 0,
-        })
-    }
-
-    /// The step HoDoKu would take next on `marks` (the placed digits loaded in reading order,
-    /// as givens, then the missing candidates removed). `None` when the grid is complete.
-    ///
-    /// # Errors
-    ///
-    /// As [`crate::LogicalSolver::next_step`]: the marks must lead to exactly one solution.
-    pub fn next_step(&self, marks: &CandidateGrid) -> Result<Option<Step>, Failure> {
-        self.cancel.check()?;
-        let solution =
-            crate::LogicalSolver::default().with_budget(self.budget).solution_of(marks)?;
-        // Marks cannot tell a given from a digit placed while solving: take every placed
-        // digit as a given, so that no avoidable rectangle (sound only on placed digits) is
-        // built on a given.
-        let mut g = grid::Grid::from_marks(marks, marks.grid().filled_cells());
-        if g.is_solved() {
-            return Ok(None);
+        for e in &step.eliminations {
+            self.g.del_candidate(e.cell().index() as u8, e.digit().get());
         }
-        let ctx = Ctx { options: Options::default(), solution: Some(&solution) };
-        Ok(self.find(&mut g, &ctx)?.map(|(f, row)| step(f, row)))
+        let Some((row, give_up)) = self.found.take() else {
+            return crate::Verdict::Go;
+        };
+        self.score += row.score;
+        self.level = self.level.max(row.level);
+        if give_up { crate::Verdict::Last(PathEnd::Stuck) } else { crate::Verdict::Go }
     }
 
-    /// The next step on a grid given as text (81 cells or 729 pencil marks), as a record.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use sudoku_core::Status;
-    /// use sudoku_logic::HodokuSolver;
-    /// let hint = HodokuSolver::default()
-    ///     .hint("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2");
-    /// assert_eq!(hint.status(), Status::Ok);
-    /// assert_eq!(hint.step().map(ToString::to_string).as_deref(), Some("Naked Single: r5c9=1"));
-    /// ```
-    #[must_use]
-    pub fn hint(&self, text: &str) -> Hint {
-        match text.parse::<CandidateGrid>() {
-            Ok(marks) => self.hint_on(marks),
-            Err(e) => Hint::unreadable(sudoku_core::Problem::invalid(e)),
-        }
-    }
-
-    /// The next step on pencil marks, as [`HodokuSolver::hint`] gives it for text.
-    #[must_use]
-    pub fn hint_on(&self, marks: CandidateGrid) -> Hint {
-        let outcome = self.next_step(&marks).map_err(sudoku_core::Problem::from);
-        Hint { marks: Some(marks), outcome }
-    }
-}
-
-/// Plays a step on HoDoKu's grid, whole: its placements, then its eliminations in order.
-fn apply(g: &mut grid::Grid, found: &Found) {
-    for &(c, d) in &found.placements {
-        g.set_cell(c, d);
-    }
-    for &(c, d) in &found.eliminations {
-        g.del_candidate(c, d);
+    fn finish(self, _: PathEnd, last: &CandidateGrid) -> HodokuRating {
+        debug_assert_eq!(&self.g.marks(), last, "HoDoKu's grid and the path's marks agree");
+        HodokuRating { level: self.level.raised_by(self.score), score: self.score }
     }
 }
 
@@ -418,7 +297,7 @@ fn unit(u: u8) -> Unit {
 
 /// The step record of a single, as [`step`] makes it from the single's [`Found`].
 fn single_step(technique: HodokuTechnique, (c, d): (u8, u8), row: &Row) -> Step {
-    let mut s = Step::new(Technique::Hodoku(technique));
+    let mut s = Step::new(crate::Technique::Hodoku(technique));
     s.difficulty = f64::from(row.score);
     s.pattern = vec![candidate((c, d))];
     s.placements = vec![candidate((c, d))];
@@ -428,7 +307,7 @@ fn single_step(technique: HodokuTechnique, (c, d): (u8, u8), row: &Row) -> Step 
 
 /// The step record of a found step, scored by its row.
 fn step(found: Found, row: &Row) -> Step {
-    let mut s = Step::new(Technique::Hodoku(found.technique));
+    let mut s = Step::new(crate::Technique::Hodoku(found.technique));
     s.difficulty = f64::from(row.score);
     s.pattern = found.pattern.into_iter().map(candidate).collect();
     s.units = found.units.into_iter().map(unit).collect();

@@ -48,11 +48,17 @@ fn a_cancelled_token_stops_steps_hints_and_hodoku() {
     let solver = LogicalSolver::default().with_cancel(cancel.clone());
     assert_eq!(solver.next_step(&marks), Err(Failure::CANCELLED));
     assert_eq!(solver.all_steps(&marks), Err(Failure::CANCELLED));
-    assert_eq!(solver.hint(XY_WING).status(), sudoku_core::Status::Cancelled);
+    assert_eq!(
+        solver.hint(&XY_WING.parse().expect("a grid")).status(),
+        sudoku_core::Status::Cancelled
+    );
     let hodoku = HodokuSolver::default().with_cancel(cancel);
     assert_eq!(hodoku.next_step(&marks), Err(Failure::CANCELLED));
     assert_eq!(hodoku.solve(&grid(XY_WING)), Err(Failure::CANCELLED));
-    assert_eq!(hodoku.hint(XY_WING).status(), sudoku_core::Status::Cancelled);
+    assert_eq!(
+        hodoku.hint(&XY_WING.parse().expect("a grid")).status(),
+        sudoku_core::Status::Cancelled
+    );
 }
 
 #[test]

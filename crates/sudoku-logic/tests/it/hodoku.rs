@@ -117,6 +117,6 @@ fn oracle_levels_and_scores_equal_hodoku() {
 fn a_complete_grid_has_no_next_step() {
     let solved =
         "216473598789521463543698721395867214827314956461952387132785649954136872678249135";
-    let hint = HodokuSolver::default().hint(solved);
+    let hint = HodokuSolver::default().hint(&solved.parse().expect("a grid"));
     assert_eq!(hint.outcome, Ok(None));
 }

@@ -15,7 +15,7 @@ fn found(row: &Row) -> Option<Step> {
     let example = row.example()?;
     let solver = example.solver();
     if example.index == 0 {
-        return solver.hint(example.grid).step().cloned();
+        return solver.hint(&example.grid.parse().expect("a grid")).step().cloned();
     }
     let puzzle: Grid = example.grid.parse().expect("a puzzle");
     let path = solver.solve(&puzzle).expect("one solution");
@@ -66,7 +66,7 @@ fn the_rows_not_searched_find_nothing() {
     let case: LibraryCase = line.parse().expect("a library case");
     for row in STEP_TABLE.iter().filter(|r| !r.searched()) {
         let mut solver = sudoku_logic::HodokuSolver::default();
-        solver.rows = vec![*row];
+        solver.ruleset.rows = vec![*row];
         assert_eq!(solver.next_step(&case.marks), Ok(None), "{}", row.technique);
     }
 }
