@@ -2,6 +2,8 @@
 //! searches: row, column and box of a cell, the 20 peers of each cell as one table, the cells
 //! of a bit set counted.
 
+use sudoku_core::PEERS;
+
 use super::grid::{CELL_UNITS, UNIT_BITS};
 
 /// The row of a cell (0-8).
@@ -34,14 +36,12 @@ pub(crate) const fn box_bits(b: u8) -> u128 {
     UNIT_BITS[18 + b as usize]
 }
 
-/// The 20 peers of each cell (HoDoKu's buddies: a cell is not its own).
+/// The 20 peers of each cell (HoDoKu's buddies: a cell is not its own): core's [`PEERS`].
 pub(crate) const BUDDIES: [u128; 81] = {
     let mut t = [0u128; 81];
     let mut c = 0;
     while c < 81 {
-        let u = CELL_UNITS[c];
-        t[c] = (UNIT_BITS[u[0] as usize] | UNIT_BITS[u[1] as usize] | UNIT_BITS[u[2] as usize])
-            & !(1u128 << c);
+        t[c] = PEERS[c].bits();
         c += 1;
     }
     t

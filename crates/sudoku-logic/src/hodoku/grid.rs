@@ -7,15 +7,16 @@
 
 use std::collections::VecDeque;
 
-use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, UNIT_CELLS};
+use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, UNIT_CELLS, Unit};
 
-/// The three units of each cell: row, column, box (HoDoKu's order).
+/// The three units of each cell: row, column, box (HoDoKu's order), as unit indexes (core's
+/// [`Cell::units`]).
 pub(crate) const CELL_UNITS: [[u8; 3]; 81] = {
     let mut t = [[0u8; 3]; 81];
     let mut i = 0;
     while i < 81 {
-        let (r, c) = (i / 9, i % 9);
-        t[i] = [r as u8, 9 + c as u8, 18 + (r / 3 * 3 + c / 3) as u8];
+        let units = Cell::from_row_col(i / 9, i % 9).units();
+        t[i] = [units[0].index() as u8, units[1].index() as u8, units[2].index() as u8];
         i += 1;
     }
     t
@@ -44,16 +45,13 @@ const UNIT_POS: [[u8; 3]; 81] = {
     t
 };
 
-/// The cells of each unit as bits (rows 0-8, columns 9-17, boxes 18-26).
+/// The cells of each unit as bits (rows 0-8, columns 9-17, boxes 18-26): core's
+/// [`Unit::cell_set`].
 pub(crate) const UNIT_BITS: [u128; 27] = {
     let mut t = [0u128; 27];
     let mut u = 0;
     while u < 27 {
-        let mut k = 0;
-        while k < 9 {
-            t[u] |= 1 << UNIT_CELLS[u][k].index();
-            k += 1;
-        }
+        t[u] = Unit::ALL[u].cell_set().bits();
         u += 1;
     }
     t
