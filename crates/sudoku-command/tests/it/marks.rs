@@ -132,6 +132,9 @@ fn explain_steps_from_marks_are_the_puzzles_steps() {
         };
         let (from_puzzle, from_marks) = (args(P), args(&m));
         assert_eq!(from_marks["puzzle"].as_str(), Some(m.as_str()));
+        // --ruleset is the flag, --style another name for it.
+        let out = sudoku(&["explain", "--steps", "--json", "--ruleset", style, P], b"");
+        assert_eq!(json_lines(&out).remove(0), from_puzzle, "{style}");
         for key in ["steps", "solution", "status", "se_rating", "hodoku"] {
             assert_eq!(from_puzzle.get(key), from_marks.get(key), "{style}: {key}");
         }

@@ -203,6 +203,9 @@ fn every_endpoint_answers_with_the_libraries_records() {
     assert_eq!(path["se_rating"], json!({"er": 4.2, "ep": 1.2, "ed": 1.2}));
     let ho = s.post("/api/explain", &json!({"puzzle": XY_WING, "style": "hodoku"})).json();
     assert!(ho["hodoku"]["score"].as_u64().is_some_and(|x| x > 0), "{ho}");
+    // `ruleset` is the field's name, `style` another.
+    let named = s.post("/api/explain", &json!({"puzzle": XY_WING, "ruleset": "hodoku"})).json();
+    assert_eq!(named, ho);
 
     let rated = s.post("/api/rate", &json!({"puzzle": XY_WING, "metrics": "se-rating,depth"}));
     let r = rated.json();
