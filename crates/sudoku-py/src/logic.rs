@@ -15,10 +15,24 @@ use crate::record::to_py;
 use crate::run::{Errors, batch, interruptible, strings};
 use crate::{board_of, grid_of};
 
-/// The solver of the ruleset `style` names.
-fn solver(style: &str, budget: u64, chain_budget: u64) -> PyResult<Solver<Builtin>> {
+/// The solver of the ruleset `ruleset` names (`style`: its other name, as `--style` is
+/// `--ruleset`'s; `explainer` when neither is given).
+fn solver(
+    ruleset: Option<&str>,
+    style: Option<&str>,
+    budget: u64,
+    chain_budget: u64,
+) -> PyResult<Solver<Builtin>> {
+    let word = match (ruleset, style) {
+        (Some(r), Some(s)) if !r.eq_ignore_ascii_case(s) => {
+            return Err(PyValueError::new_err(format!(
+                "ruleset={r:?} and style={s:?}: style is another name for ruleset; give one"
+            )));
+        }
+        (r, s) => r.or(s).unwrap_or("explainer"),
+    };
     let name: RulesetName =
-        style.parse().map_err(|e: ParseRulesetError| PyValueError::new_err(e.to_string()))?;
+        word.parse().map_err(|e: ParseRulesetError| PyValueError::new_err(e.to_string()))?;
     Ok(name.solver().with_budget(budget).with_chain_budget(chain_budget))
 }
 
@@ -40,23 +54,24 @@ fn path(solver: &Solver<Builtin>, text: &str) -> Result<SolvingPath<BuiltinRatin
 /// >>> max(s["difficulty"] for s in e["steps"]) == e["se_rating"]["er"]
 /// True
 ///
-/// ``style="hodoku"`` solves with HoDoKu's techniques instead (``sudoku explain --steps
-/// --style hodoku --json``): ``hodoku`` (``{"level", "score"}``) in place of ``se_rating``,
+/// ``ruleset="hodoku"`` (or ``style="hodoku"``) solves with HoDoKu's techniques instead
+/// (``sudoku explain --steps --ruleset hodoku --json``): ``hodoku`` (``{"level", "score"}``) in place of ``se_rating``,
 /// each step with its ``score`` and HoDoKu's text.
 ///
-/// >>> explain("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2", style="hodoku")["steps"][0]["text"]
+/// >>> explain("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2", ruleset="hodoku")["steps"][0]["text"]
 /// 'Naked Single: r5c9=1'
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, style = "explainer", budget = LogicalSolver::default().budget,
+#[pyo3(signature = (puzzle, *, ruleset = None, style = None, budget = LogicalSolver::default().budget,
     chain_budget = LogicalSolver::default().ruleset.chain_budget))]
 fn explain(
     py: Python<'_>,
     puzzle: &str,
-    style: &str,
+    ruleset: Option<&str>,
+    style: Option<&str>,
     budget: u64,
     chain_budget: u64,
 ) -> PyResult<Py<PyAny>> {
-    let solver = solver(style, budget, chain_budget)?;
+    let solver = solver(ruleset, style, budget, chain_budget)?;
     let texts = [puzzle.to_string()];
     let mut results = batch(py, Some(1), &texts, |_, t| path(&solver, t))?;
     match results.pop() {
@@ -71,20 +86,21 @@ fn explain(
 
 /// ``explain`` of every puzzle, in input order, on all cores.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, style = "explainer", budget = LogicalSolver::default().budget,
+#[pyo3(signature = (puzzles, *, ruleset = None, style = None, budget = LogicalSolver::default().budget,
     chain_budget = LogicalSolver::default().ruleset.chain_budget, threads = None, errors = "raise"))]
 #[allow(clippy::too_many_arguments)]
 fn explain_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
-    style: &str,
+    ruleset: Option<&str>,
+    style: Option<&str>,
     budget: u64,
     chain_budget: u64,
     threads: Option<usize>,
     errors: &str,
 ) -> PyResult<Vec<Py<PyAny>>> {
     let errors = Errors::parse(errors)?;
-    let solver = solver(style, budget, chain_budget)?;
+    let solver = solver(ruleset, style, budget, chain_budget)?;
     let texts = strings(puzzles)?;
     let results = batch(py, threads, &texts, |_, t| path(&solver, t))?;
     errors.collect(py, results, |py, p| to_py(py, &p))
@@ -114,20 +130,21 @@ fn marks_of(text: &str) -> Result<CandidateGrid, Fail> {
 /// >>> hint("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2")["step"]["technique"]
 /// 'Hidden Single'
 ///
-/// ``style="hodoku"``: HoDoKu's next step (``sudoku hint --style hodoku``).
+/// ``ruleset="hodoku"`` (or ``style=``): HoDoKu's next step (``sudoku hint --ruleset hodoku``).
 #[pyfunction]
-#[pyo3(signature = (grid, *, style = "explainer", svg = false,
+#[pyo3(signature = (grid, *, ruleset = None, style = None, svg = false,
     budget = LogicalSolver::default().budget,
     chain_budget = LogicalSolver::default().ruleset.chain_budget))]
 fn hint(
     py: Python<'_>,
     grid: &str,
-    style: &str,
+    ruleset: Option<&str>,
+    style: Option<&str>,
     svg: bool,
     budget: u64,
     chain_budget: u64,
 ) -> PyResult<Py<PyAny>> {
-    let solver = solver(style, budget, chain_budget)?;
+    let solver = solver(ruleset, style, budget, chain_budget)?;
     let text = grid.to_string();
     let stop = std::sync::atomic::AtomicBool::new(false);
     let found = interruptible(py, &stop, || {
@@ -158,18 +175,19 @@ struct WithSvg<'a> {
 /// >>> svg.startswith("<svg") and "XY-Wing" in svg
 /// True
 #[pyfunction]
-#[pyo3(signature = (puzzle, step = None, *, style = "explainer",
+#[pyo3(signature = (puzzle, step = None, *, ruleset = None, style = None,
     budget = LogicalSolver::default().budget,
     chain_budget = LogicalSolver::default().ruleset.chain_budget))]
 fn step_svg(
     py: Python<'_>,
     puzzle: &str,
     step: Option<usize>,
-    style: &str,
+    ruleset: Option<&str>,
+    style: Option<&str>,
     budget: u64,
     chain_budget: u64,
 ) -> PyResult<String> {
-    let solver = solver(style, budget, chain_budget)?;
+    let solver = solver(ruleset, style, budget, chain_budget)?;
     let texts = [puzzle.to_string()];
     let path = match batch(py, Some(1), &texts, |_, t| path(&solver, t))?.pop() {
         Some(Ok(path)) => path,

@@ -438,3 +438,15 @@ def test_docstring_examples_run():
         test = parser.get_doctest(text, {"sudoku_rs": sudoku_rs, **vars(sudoku_rs)}, name, str(STUB), 0)
         runner.run(test)
     assert runner.failures == 0 and runner.tries > 20
+
+
+def test_ruleset_is_the_keyword_and_style_its_other_name():
+    by_ruleset = sudoku_rs.explain(XY, ruleset="hodoku")
+    assert "hodoku" in by_ruleset and "se_rating" not in by_ruleset
+    assert sudoku_rs.explain(XY, style="hodoku") == by_ruleset
+    assert sudoku_rs.hint(XY, ruleset="hodoku") == sudoku_rs.hint(XY, style="hodoku")
+    assert "se_rating" in sudoku_rs.explain(XY)
+    with pytest.raises(ValueError, match="another name"):
+        sudoku_rs.explain(XY, ruleset="hodoku", style="explainer")
+    with pytest.raises(ValueError, match="unknown ruleset"):
+        sudoku_rs.hint(XY, ruleset="sukaku")

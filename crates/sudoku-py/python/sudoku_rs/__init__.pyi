@@ -210,7 +210,8 @@ def se_rating_many(
 def explain(
     puzzle: str,
     *,
-    style: str = "explainer",
+    ruleset: str | None = None,
+    style: str | None = None,
     budget: int = 50_000_000,
     chain_budget: int = 20_000_000_000,
 ) -> dict:
@@ -227,18 +228,19 @@ def explain(
     >>> max(s["difficulty"] for s in e["steps"]) == e["se_rating"]["er"]
     True
 
-    ``style="hodoku"`` solves with HoDoKu's techniques instead (``sudoku explain --steps
-    --style hodoku --json``): ``hodoku`` (``{"level", "score"}``) in place of ``se_rating``,
+    ``ruleset="hodoku"`` (or ``style="hodoku"``) solves with HoDoKu's techniques instead
+    (``sudoku explain --steps --ruleset hodoku --json``): ``hodoku`` (``{"level", "score"}``) in place of ``se_rating``,
     each step with its ``score`` and HoDoKu's text.
 
-    >>> explain("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2", style="hodoku")["steps"][0]["text"]
+    >>> explain("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2", ruleset="hodoku")["steps"][0]["text"]
     'Naked Single: r5c9=1'
     """
 
 def explain_many(
     puzzles: Puzzles,
     *,
-    style: str = "explainer",
+    ruleset: str | None = None,
+    style: str | None = None,
     budget: int = 50_000_000,
     chain_budget: int = 20_000_000_000,
     threads: Optional[int] = None,
@@ -249,7 +251,8 @@ def explain_many(
 def hint(
     grid: str,
     *,
-    style: str = "explainer",
+    ruleset: str | None = None,
+    style: str | None = None,
     svg: bool = False,
     budget: int = 50_000_000,
     chain_budget: int = 20_000_000_000,
@@ -265,7 +268,7 @@ def hint(
     >>> hint("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2")["step"]["technique"]
     'Hidden Single'
 
-    ``style="hodoku"``: HoDoKu's next step (``sudoku hint --style hodoku``).
+    ``ruleset="hodoku"`` (or ``style=``): HoDoKu's next step (``sudoku hint --ruleset hodoku``).
     """
 
 class PuzzleFile:
@@ -292,7 +295,8 @@ def step_svg(
     puzzle: str,
     step: Optional[int] = None,
     *,
-    style: str = "explainer",
+    ruleset: str | None = None,
+    style: str | None = None,
     budget: int = 50_000_000,
     chain_budget: int = 20_000_000_000,
 ) -> str:
