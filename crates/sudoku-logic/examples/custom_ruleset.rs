@@ -5,6 +5,7 @@
 //! `cargo run -p sudoku-logic --example custom_ruleset [PUZZLE...]` prints each puzzle's
 //! path length, its score (the sum of the steps' scores) and its hardest technique, or
 //! where the ruleset gets stuck.
+#![allow(clippy::print_stdout, reason = "an example program prints its results")]
 
 use std::fmt;
 

@@ -105,476 +105,324 @@ impl std::str::FromStr for Level {
     }
 }
 
-/// A technique of HoDoKu's solver (its `SolutionType`), named as HoDoKu names it.
-///
-/// Most are rows of the step table ([`STEP_TABLE`]); a few are kinds a row's search finds
-/// (a nice loop is continuous, discontinuous or an AIC), scored and levelled as that row.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum HodokuTechnique {
-    /// Full House.
-    FullHouse,
-    /// Naked Single.
-    NakedSingle,
-    /// Hidden Single.
-    HiddenSingle,
-    /// Locked Pair.
-    LockedPair,
-    /// Locked Triple.
-    LockedTriple,
-    /// Locked Candidates Type 1 (Pointing).
-    LockedCandidates1,
-    /// Locked Candidates Type 2 (Claiming).
-    LockedCandidates2,
-    /// Naked Pair.
-    NakedPair,
-    /// Naked Triple.
-    NakedTriple,
-    /// Hidden Pair.
-    HiddenPair,
-    /// Hidden Triple.
-    HiddenTriple,
-    /// Naked Quadruple.
-    NakedQuadruple,
-    /// Hidden Quadruple.
-    HiddenQuadruple,
-    /// X-Wing.
-    XWing,
-    /// Swordfish.
-    Swordfish,
-    /// Jellyfish.
-    Jellyfish,
-    /// Squirmbag.
-    Squirmbag,
-    /// Whale.
-    Whale,
-    /// Leviathan.
-    Leviathan,
-    /// Remote Pair.
-    RemotePair,
-    /// Bivalue Universal Grave + 1.
-    BugPlus1,
-    /// Skyscraper.
-    Skyscraper,
-    /// 2-String Kite.
-    TwoStringKite,
-    /// Turbot Fish.
-    TurbotFish,
-    /// Empty Rectangle.
-    EmptyRectangle,
-    /// W-Wing.
-    WWing,
-    /// XY-Wing.
-    XyWing,
-    /// XYZ-Wing.
-    XyzWing,
-    /// Uniqueness Test 1.
-    Uniqueness1,
-    /// Uniqueness Test 2.
-    Uniqueness2,
-    /// Uniqueness Test 3.
-    Uniqueness3,
-    /// Uniqueness Test 4.
-    Uniqueness4,
-    /// Uniqueness Test 5.
-    Uniqueness5,
-    /// Uniqueness Test 6.
-    Uniqueness6,
-    /// Hidden Rectangle.
-    HiddenRectangle,
-    /// Avoidable Rectangle Type 1.
-    AvoidableRectangle1,
-    /// Avoidable Rectangle Type 2.
-    AvoidableRectangle2,
-    /// Finned X-Wing.
-    FinnedXWing,
-    /// Sashimi X-Wing.
-    SashimiXWing,
-    /// Finned Swordfish.
-    FinnedSwordfish,
-    /// Sashimi Swordfish.
-    SashimiSwordfish,
-    /// Finned Jellyfish.
-    FinnedJellyfish,
-    /// Sashimi Jellyfish.
-    SashimiJellyfish,
-    /// Finned Squirmbag.
-    FinnedSquirmbag,
-    /// Sashimi Squirmbag.
-    SashimiSquirmbag,
-    /// Finned Whale.
-    FinnedWhale,
-    /// Sashimi Whale.
-    SashimiWhale,
-    /// Finned Leviathan.
-    FinnedLeviathan,
-    /// Sashimi Leviathan.
-    SashimiLeviathan,
-    /// Sue de Coq.
-    SueDeCoq,
-    /// Simple Colors.
-    SimpleColors,
-    /// Multi Colors.
-    MultiColors,
-    /// X-Chain.
-    XChain,
-    /// XY-Chain.
-    XyChain,
-    /// Nice Loop/AIC.
-    NiceLoop,
-    /// Grouped Nice Loop/AIC.
-    GroupedNiceLoop,
-    /// Almost Locked Set XZ-Rule.
-    AlsXz,
-    /// Almost Locked Set XY-Wing.
-    AlsXyWing,
-    /// Almost Locked Set Chain.
-    AlsXyChain,
-    /// Death Blossom.
-    DeathBlossom,
-    /// Franken X-Wing.
-    FrankenXWing,
-    /// Franken Swordfish.
-    FrankenSwordfish,
-    /// Franken Jellyfish.
-    FrankenJellyfish,
-    /// Franken Squirmbag.
-    FrankenSquirmbag,
-    /// Franken Whale.
-    FrankenWhale,
-    /// Franken Leviathan.
-    FrankenLeviathan,
-    /// Finned Franken X-Wing.
-    FinnedFrankenXWing,
-    /// Finned Franken Swordfish.
-    FinnedFrankenSwordfish,
-    /// Finned Franken Jellyfish.
-    FinnedFrankenJellyfish,
-    /// Finned Franken Squirmbag.
-    FinnedFrankenSquirmbag,
-    /// Finned Franken Whale.
-    FinnedFrankenWhale,
-    /// Finned Franken Leviathan.
-    FinnedFrankenLeviathan,
-    /// Mutant X-Wing.
-    MutantXWing,
-    /// Mutant Swordfish.
-    MutantSwordfish,
-    /// Mutant Jellyfish.
-    MutantJellyfish,
-    /// Mutant Squirmbag.
-    MutantSquirmbag,
-    /// Mutant Whale.
-    MutantWhale,
-    /// Mutant Leviathan.
-    MutantLeviathan,
-    /// Finned Mutant X-Wing.
-    FinnedMutantXWing,
-    /// Finned Mutant Swordfish.
-    FinnedMutantSwordfish,
-    /// Finned Mutant Jellyfish.
-    FinnedMutantJellyfish,
-    /// Finned Mutant Squirmbag.
-    FinnedMutantSquirmbag,
-    /// Finned Mutant Whale.
-    FinnedMutantWhale,
-    /// Finned Mutant Leviathan.
-    FinnedMutantLeviathan,
-    /// Kraken Fish.
-    KrakenFish,
-    /// Forcing Chain.
-    ForcingChain,
-    /// Forcing Net.
-    ForcingNet,
-    /// Template Set.
-    TemplateSet,
-    /// Template Delete.
-    TemplateDel,
-    /// Brute Force.
-    BruteForce,
-    /// Give Up.
-    GiveUp,
-    /// Continuous Nice Loop.
-    ContinuousNiceLoop,
-    /// Discontinuous Nice Loop.
-    DiscontinuousNiceLoop,
-    /// AIC.
-    Aic,
-    /// Grouped Continuous Nice Loop.
-    GroupedContinuousNiceLoop,
-    /// Grouped Discontinuous Nice Loop.
-    GroupedDiscontinuousNiceLoop,
-    /// Grouped AIC.
-    GroupedAic,
-    /// Forcing Chain Contradiction.
-    ForcingChainContradiction,
-    /// Forcing Chain Verity.
-    ForcingChainVerity,
-    /// Forcing Net Contradiction.
-    ForcingNetContradiction,
-    /// Forcing Net Verity.
-    ForcingNetVerity,
-    /// Kraken Fish Type 1.
-    KrakenFishType1,
-    /// Kraken Fish Type 2.
-    KrakenFishType2,
-    /// Dual 2-String Kite.
-    DualTwoStringKite,
-    /// Dual Empty Rectangle.
-    DualEmptyRectangle,
-    /// Simple Colors Trap.
-    SimpleColorsTrap,
-    /// Simple Colors Wrap.
-    SimpleColorsWrap,
-    /// Multi Colors 1.
-    MultiColors1,
-    /// Multi Colors 2.
-    MultiColors2,
+/// Every technique of HoDoKu's ruleset, one record each: the enum [`HodokuTechnique`], its
+/// names and library code, and [`STEP_TABLE`] are made from these rows, so a technique is
+/// one row here (plus its finder). A row is `Variant: name, short name, library code, kind`,
+/// the kind `row(index, level, base score, enabled by default)` for a row of the step table,
+/// or `of(Row)` for a kind a row's search finds (a nice loop is continuous, discontinuous or
+/// an AIC), scored and levelled as that row. In enum order; the rows in search order.
+macro_rules! techniques {
+    ($($(#[$doc:meta])* $v:ident: $name:literal, $short:literal, $code:literal, $kind:ident($($k:tt)*);)*) => {
+        /// A technique of HoDoKu's solver (its `SolutionType`), named as HoDoKu names it.
+        ///
+        /// Most are rows of the step table ([`STEP_TABLE`]); a few are kinds a row's search finds
+        /// (a nice loop is continuous, discontinuous or an AIC), scored and levelled as that row.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[non_exhaustive]
+        pub enum HodokuTechnique {
+            $($(#[$doc])* $v,)*
+        }
+
+        /// The records, in enum order.
+        const RECORDS: &[Record] = {
+            use HodokuTechnique as T;
+            &[$(Record {
+                technique: T::$v,
+                name: $name,
+                short_name: $short,
+                library_code: $code,
+                kind: techniques!(@kind T::$v, $kind($($k)*)),
+            },)*]
+        };
+    };
+    (@kind $t:expr, row($index:literal, $level:ident, $score:literal, $enabled:ident)) => {
+        Kind::Row(Row {
+            technique: $t,
+            index: $index,
+            level: Level::$level,
+            score: $score,
+            enabled: $enabled,
+        })
+    };
+    (@kind $t:expr, of($row:ident)) => {
+        Kind::Of(HodokuTechnique::$row)
+    };
 }
 
-/// Names and codes of every technique: (technique, name, short name, library code, the
-/// table row it counts as when it is not a row itself).
-const NAMES: &[(HodokuTechnique, &str, &str, &str, Option<HodokuTechnique>)] = {
-    use HodokuTechnique as T;
-    &[
-        (T::FullHouse, "Full House", "fh", "0000", None),
-        (T::NakedSingle, "Naked Single", "n1", "0003", None),
-        (T::HiddenSingle, "Hidden Single", "h1", "0002", None),
-        (T::LockedPair, "Locked Pair", "l2", "0110", None),
-        (T::LockedTriple, "Locked Triple", "l3", "0111", None),
-        (T::LockedCandidates1, "Locked Candidates Type 1 (Pointing)", "lc1", "0100", None),
-        (T::LockedCandidates2, "Locked Candidates Type 2 (Claiming)", "lc2", "0101", None),
-        (T::NakedPair, "Naked Pair", "n2", "0200", None),
-        (T::NakedTriple, "Naked Triple", "n3", "0201", None),
-        (T::HiddenPair, "Hidden Pair", "h2", "0210", None),
-        (T::HiddenTriple, "Hidden Triple", "h3", "0211", None),
-        (T::NakedQuadruple, "Naked Quadruple", "n4", "0202", None),
-        (T::HiddenQuadruple, "Hidden Quadruple", "h4", "0212", None),
-        (T::XWing, "X-Wing", "bf2", "0300", None),
-        (T::Swordfish, "Swordfish", "bf3", "0301", None),
-        (T::Jellyfish, "Jellyfish", "bf4", "0302", None),
-        (T::Squirmbag, "Squirmbag", "bf5", "0303", None),
-        (T::Whale, "Whale", "bf6", "0304", None),
-        (T::Leviathan, "Leviathan", "bf7", "0305", None),
-        (T::RemotePair, "Remote Pair", "rp", "0703", None),
-        (T::BugPlus1, "Bivalue Universal Grave + 1", "bug1", "0610", None),
-        (T::Skyscraper, "Skyscraper", "sk", "0400", None),
-        (T::TwoStringKite, "2-String Kite", "2sk", "0401", None),
-        (T::TurbotFish, "Turbot Fish", "tf", "0403", None),
-        (T::EmptyRectangle, "Empty Rectangle", "er", "0402", None),
-        (T::WWing, "W-Wing", "w", "0803", None),
-        (T::XyWing, "XY-Wing", "xy", "0800", None),
-        (T::XyzWing, "XYZ-Wing", "xyz", "0801", None),
-        (T::Uniqueness1, "Uniqueness Test 1", "u1", "0600", None),
-        (T::Uniqueness2, "Uniqueness Test 2", "u2", "0601", None),
-        (T::Uniqueness3, "Uniqueness Test 3", "u3", "0602", None),
-        (T::Uniqueness4, "Uniqueness Test 4", "u4", "0603", None),
-        (T::Uniqueness5, "Uniqueness Test 5", "u5", "0604", None),
-        (T::Uniqueness6, "Uniqueness Test 6", "u6", "0605", None),
-        (T::HiddenRectangle, "Hidden Rectangle", "hr", "0606", None),
-        (T::AvoidableRectangle1, "Avoidable Rectangle Type 1", "ar1", "0607", None),
-        (T::AvoidableRectangle2, "Avoidable Rectangle Type 2", "ar2", "0608", None),
-        (T::FinnedXWing, "Finned X-Wing", "fbf2", "0310", None),
-        (T::SashimiXWing, "Sashimi X-Wing", "sbf2", "0320", None),
-        (T::FinnedSwordfish, "Finned Swordfish", "fbf3", "0311", None),
-        (T::SashimiSwordfish, "Sashimi Swordfish", "sbf3", "0321", None),
-        (T::FinnedJellyfish, "Finned Jellyfish", "fbf4", "0312", None),
-        (T::SashimiJellyfish, "Sashimi Jellyfish", "sbf4", "0322", None),
-        (T::FinnedSquirmbag, "Finned Squirmbag", "fbf5", "0313", None),
-        (T::SashimiSquirmbag, "Sashimi Squirmbag", "sbf5", "0323", None),
-        (T::FinnedWhale, "Finned Whale", "fbf6", "0314", None),
-        (T::SashimiWhale, "Sashimi Whale", "sbf6", "0324", None),
-        (T::FinnedLeviathan, "Finned Leviathan", "fbf7", "0315", None),
-        (T::SashimiLeviathan, "Sashimi Leviathan", "sbf7", "0325", None),
-        (T::SueDeCoq, "Sue de Coq", "sdc", "1101", None),
-        (T::SimpleColors, "Simple Colors", "sc", "xxxx", None),
-        (T::MultiColors, "Multi Colors", "mc", "xxxx", None),
-        (T::XChain, "X-Chain", "x", "0701", None),
-        (T::XyChain, "XY-Chain", "xyc", "0702", None),
-        (T::NiceLoop, "Nice Loop/AIC", "nl", "xxxx", None),
-        (T::GroupedNiceLoop, "Grouped Nice Loop/AIC", "gnl", "xxxx", None),
-        (T::AlsXz, "Almost Locked Set XZ-Rule", "axz", "0901", None),
-        (T::AlsXyWing, "Almost Locked Set XY-Wing", "axy", "0902", None),
-        (T::AlsXyChain, "Almost Locked Set Chain", "ach", "0903", None),
-        (T::DeathBlossom, "Death Blossom", "db", "0904", None),
-        (T::FrankenXWing, "Franken X-Wing", "ff2", "0330", None),
-        (T::FrankenSwordfish, "Franken Swordfish", "ff3", "0331", None),
-        (T::FrankenJellyfish, "Franken Jellyfish", "ff4", "0332", None),
-        (T::FrankenSquirmbag, "Franken Squirmbag", "ff5", "0333", None),
-        (T::FrankenWhale, "Franken Whale", "ff6", "0334", None),
-        (T::FrankenLeviathan, "Franken Leviathan", "ff7", "0335", None),
-        (T::FinnedFrankenXWing, "Finned Franken X-Wing", "fff2", "0340", None),
-        (T::FinnedFrankenSwordfish, "Finned Franken Swordfish", "fff3", "0341", None),
-        (T::FinnedFrankenJellyfish, "Finned Franken Jellyfish", "fff4", "0342", None),
-        (T::FinnedFrankenSquirmbag, "Finned Franken Squirmbag", "fff5", "0343", None),
-        (T::FinnedFrankenWhale, "Finned Franken Whale", "fff6", "0344", None),
-        (T::FinnedFrankenLeviathan, "Finned Franken Leviathan", "fff7", "0345", None),
-        (T::MutantXWing, "Mutant X-Wing", "mf2", "0350", None),
-        (T::MutantSwordfish, "Mutant Swordfish", "mf3", "0351", None),
-        (T::MutantJellyfish, "Mutant Jellyfish", "mf4", "0352", None),
-        (T::MutantSquirmbag, "Mutant Squirmbag", "mf5", "0353", None),
-        (T::MutantWhale, "Mutant Whale", "mf6", "0354", None),
-        (T::MutantLeviathan, "Mutant Leviathan", "mf7", "0355", None),
-        (T::FinnedMutantXWing, "Finned Mutant X-Wing", "fmf2", "0360", None),
-        (T::FinnedMutantSwordfish, "Finned Mutant Swordfish", "fmf3", "0361", None),
-        (T::FinnedMutantJellyfish, "Finned Mutant Jellyfish", "fmf4", "0362", None),
-        (T::FinnedMutantSquirmbag, "Finned Mutant Squirmbag", "fmf5", "0363", None),
-        (T::FinnedMutantWhale, "Finned Mutant Whale", "fmf6", "0364", None),
-        (T::FinnedMutantLeviathan, "Finned Mutant Leviathan", "fmf7", "0365", None),
-        (T::KrakenFish, "Kraken Fish", "kf", "xxxx", None),
-        (T::ForcingChain, "Forcing Chain", "fc", "xxxx", None),
-        (T::ForcingNet, "Forcing Net", "fn", "xxxx", None),
-        (T::TemplateSet, "Template Set", "ts", "1201", None),
-        (T::TemplateDel, "Template Delete", "td", "1202", None),
-        (T::BruteForce, "Brute Force", "bf", "xxxx", None),
-        (T::GiveUp, "Give Up", "gu", "xxxx", None),
-        (T::ContinuousNiceLoop, "Continuous Nice Loop", "cnl", "0706", Some(T::NiceLoop)),
-        (T::DiscontinuousNiceLoop, "Discontinuous Nice Loop", "dnl", "0707", Some(T::NiceLoop)),
-        (T::Aic, "AIC", "aic", "0708", Some(T::NiceLoop)),
-        (
-            T::GroupedContinuousNiceLoop,
-            "Grouped Continuous Nice Loop",
-            "gcnl",
-            "0709",
-            Some(T::GroupedNiceLoop),
-        ),
-        (
-            T::GroupedDiscontinuousNiceLoop,
-            "Grouped Discontinuous Nice Loop",
-            "gdnl",
-            "0710",
-            Some(T::GroupedNiceLoop),
-        ),
-        (T::GroupedAic, "Grouped AIC", "gaic", "0711", Some(T::GroupedNiceLoop)),
-        (
-            T::ForcingChainContradiction,
-            "Forcing Chain Contradiction",
-            "fcc",
-            "1301",
-            Some(T::ForcingChain),
-        ),
-        (T::ForcingChainVerity, "Forcing Chain Verity", "fcv", "1302", Some(T::ForcingChain)),
-        (
-            T::ForcingNetContradiction,
-            "Forcing Net Contradiction",
-            "fnc",
-            "1303",
-            Some(T::ForcingNet),
-        ),
-        (T::ForcingNetVerity, "Forcing Net Verity", "fnv", "1304", Some(T::ForcingNet)),
-        (T::KrakenFishType1, "Kraken Fish Type 1", "kf1", "0371", Some(T::KrakenFish)),
-        (T::KrakenFishType2, "Kraken Fish Type 2", "kf2", "0372", Some(T::KrakenFish)),
-        (T::DualTwoStringKite, "Dual 2-String Kite", "d2sk", "0404", Some(T::TwoStringKite)),
-        (T::DualEmptyRectangle, "Dual Empty Rectangle", "der", "0405", Some(T::EmptyRectangle)),
-        (T::SimpleColorsTrap, "Simple Colors Trap", "sc1", "0500", Some(T::SimpleColors)),
-        (T::SimpleColorsWrap, "Simple Colors Wrap", "sc2", "0501", Some(T::SimpleColors)),
-        (T::MultiColors1, "Multi Colors 1", "mc1", "0502", Some(T::MultiColors)),
-        (T::MultiColors2, "Multi Colors 2", "mc2", "0503", Some(T::MultiColors)),
-    ]
+/// Enabled by default.
+const Y: bool = true;
+/// Not enabled by default.
+const N: bool = false;
+
+#[rustfmt::skip]
+techniques! {
+    /// Full House.
+    FullHouse: "Full House", "fh", "0000", row(100, Easy, 4, Y);
+    /// Naked Single.
+    NakedSingle: "Naked Single", "n1", "0003", row(200, Easy, 4, Y);
+    /// Hidden Single.
+    HiddenSingle: "Hidden Single", "h1", "0002", row(300, Easy, 14, Y);
+    /// Locked Pair.
+    LockedPair: "Locked Pair", "l2", "0110", row(1000, Medium, 40, Y);
+    /// Locked Triple.
+    LockedTriple: "Locked Triple", "l3", "0111", row(1100, Medium, 60, Y);
+    /// Locked Candidates Type 1 (Pointing).
+    LockedCandidates1: "Locked Candidates Type 1 (Pointing)", "lc1", "0100", row(1200, Medium, 50, Y);
+    /// Locked Candidates Type 2 (Claiming).
+    LockedCandidates2: "Locked Candidates Type 2 (Claiming)", "lc2", "0101", row(1210, Medium, 50, Y);
+    /// Naked Pair.
+    NakedPair: "Naked Pair", "n2", "0200", row(1300, Medium, 60, Y);
+    /// Naked Triple.
+    NakedTriple: "Naked Triple", "n3", "0201", row(1400, Medium, 80, Y);
+    /// Hidden Pair.
+    HiddenPair: "Hidden Pair", "h2", "0210", row(1500, Medium, 70, Y);
+    /// Hidden Triple.
+    HiddenTriple: "Hidden Triple", "h3", "0211", row(1600, Medium, 100, Y);
+    /// Naked Quadruple.
+    NakedQuadruple: "Naked Quadruple", "n4", "0202", row(2000, Hard, 120, Y);
+    /// Hidden Quadruple.
+    HiddenQuadruple: "Hidden Quadruple", "h4", "0212", row(2100, Hard, 150, Y);
+    /// X-Wing.
+    XWing: "X-Wing", "bf2", "0300", row(2200, Hard, 140, Y);
+    /// Swordfish.
+    Swordfish: "Swordfish", "bf3", "0301", row(2300, Hard, 150, Y);
+    /// Jellyfish.
+    Jellyfish: "Jellyfish", "bf4", "0302", row(2400, Hard, 160, Y);
+    /// Squirmbag.
+    Squirmbag: "Squirmbag", "bf5", "0303", row(2500, Unfair, 470, N);
+    /// Whale.
+    Whale: "Whale", "bf6", "0304", row(2600, Unfair, 470, N);
+    /// Leviathan.
+    Leviathan: "Leviathan", "bf7", "0305", row(2700, Unfair, 470, N);
+    /// Remote Pair.
+    RemotePair: "Remote Pair", "rp", "0703", row(2800, Hard, 110, Y);
+    /// Bivalue Universal Grave + 1.
+    BugPlus1: "Bivalue Universal Grave + 1", "bug1", "0610", row(2900, Hard, 100, Y);
+    /// Skyscraper.
+    Skyscraper: "Skyscraper", "sk", "0400", row(3000, Hard, 130, Y);
+    /// 2-String Kite.
+    TwoStringKite: "2-String Kite", "2sk", "0401", row(3100, Hard, 150, Y);
+    /// Turbot Fish.
+    TurbotFish: "Turbot Fish", "tf", "0403", row(3120, Hard, 120, Y);
+    /// Empty Rectangle.
+    EmptyRectangle: "Empty Rectangle", "er", "0402", row(3170, Hard, 120, Y);
+    /// W-Wing.
+    WWing: "W-Wing", "w", "0803", row(3200, Hard, 150, Y);
+    /// XY-Wing.
+    XyWing: "XY-Wing", "xy", "0800", row(3300, Hard, 160, Y);
+    /// XYZ-Wing.
+    XyzWing: "XYZ-Wing", "xyz", "0801", row(3400, Hard, 180, Y);
+    /// Uniqueness Test 1.
+    Uniqueness1: "Uniqueness Test 1", "u1", "0600", row(3500, Hard, 100, Y);
+    /// Uniqueness Test 2.
+    Uniqueness2: "Uniqueness Test 2", "u2", "0601", row(3600, Hard, 100, Y);
+    /// Uniqueness Test 3.
+    Uniqueness3: "Uniqueness Test 3", "u3", "0602", row(3700, Hard, 100, Y);
+    /// Uniqueness Test 4.
+    Uniqueness4: "Uniqueness Test 4", "u4", "0603", row(3800, Hard, 100, Y);
+    /// Uniqueness Test 5.
+    Uniqueness5: "Uniqueness Test 5", "u5", "0604", row(3900, Hard, 100, Y);
+    /// Uniqueness Test 6.
+    Uniqueness6: "Uniqueness Test 6", "u6", "0605", row(4000, Hard, 100, Y);
+    /// Hidden Rectangle.
+    HiddenRectangle: "Hidden Rectangle", "hr", "0606", row(4010, Hard, 100, Y);
+    /// Avoidable Rectangle Type 1.
+    AvoidableRectangle1: "Avoidable Rectangle Type 1", "ar1", "0607", row(4020, Hard, 100, Y);
+    /// Avoidable Rectangle Type 2.
+    AvoidableRectangle2: "Avoidable Rectangle Type 2", "ar2", "0608", row(4030, Hard, 100, Y);
+    /// Finned X-Wing.
+    FinnedXWing: "Finned X-Wing", "fbf2", "0310", row(4100, Hard, 130, Y);
+    /// Sashimi X-Wing.
+    SashimiXWing: "Sashimi X-Wing", "sbf2", "0320", row(4200, Hard, 150, Y);
+    /// Finned Swordfish.
+    FinnedSwordfish: "Finned Swordfish", "fbf3", "0311", row(4300, Unfair, 200, Y);
+    /// Sashimi Swordfish.
+    SashimiSwordfish: "Sashimi Swordfish", "sbf3", "0321", row(4400, Unfair, 240, Y);
+    /// Finned Jellyfish.
+    FinnedJellyfish: "Finned Jellyfish", "fbf4", "0312", row(4500, Unfair, 250, Y);
+    /// Sashimi Jellyfish.
+    SashimiJellyfish: "Sashimi Jellyfish", "sbf4", "0322", row(4600, Unfair, 260, Y);
+    /// Finned Squirmbag.
+    FinnedSquirmbag: "Finned Squirmbag", "fbf5", "0313", row(4700, Unfair, 470, N);
+    /// Sashimi Squirmbag.
+    SashimiSquirmbag: "Sashimi Squirmbag", "sbf5", "0323", row(4800, Unfair, 470, N);
+    /// Finned Whale.
+    FinnedWhale: "Finned Whale", "fbf6", "0314", row(4900, Unfair, 470, N);
+    /// Sashimi Whale.
+    SashimiWhale: "Sashimi Whale", "sbf6", "0324", row(5000, Unfair, 470, N);
+    /// Finned Leviathan.
+    FinnedLeviathan: "Finned Leviathan", "fbf7", "0315", row(5100, Unfair, 470, N);
+    /// Sashimi Leviathan.
+    SashimiLeviathan: "Sashimi Leviathan", "sbf7", "0325", row(5200, Unfair, 470, N);
+    /// Sue de Coq.
+    SueDeCoq: "Sue de Coq", "sdc", "1101", row(5300, Unfair, 250, Y);
+    /// Simple Colors.
+    SimpleColors: "Simple Colors", "sc", "xxxx", row(5330, Hard, 150, Y);
+    /// Multi Colors.
+    MultiColors: "Multi Colors", "mc", "xxxx", row(5360, Hard, 200, Y);
+    /// X-Chain.
+    XChain: "X-Chain", "x", "0701", row(5400, Unfair, 260, Y);
+    /// XY-Chain.
+    XyChain: "XY-Chain", "xyc", "0702", row(5500, Unfair, 260, Y);
+    /// Nice Loop/AIC.
+    NiceLoop: "Nice Loop/AIC", "nl", "xxxx", row(5600, Unfair, 280, Y);
+    /// Grouped Nice Loop/AIC.
+    GroupedNiceLoop: "Grouped Nice Loop/AIC", "gnl", "xxxx", row(5650, Unfair, 300, Y);
+    /// Almost Locked Set XZ-Rule.
+    AlsXz: "Almost Locked Set XZ-Rule", "axz", "0901", row(5700, Unfair, 300, Y);
+    /// Almost Locked Set XY-Wing.
+    AlsXyWing: "Almost Locked Set XY-Wing", "axy", "0902", row(5800, Unfair, 320, Y);
+    /// Almost Locked Set Chain.
+    AlsXyChain: "Almost Locked Set Chain", "ach", "0903", row(5900, Unfair, 340, Y);
+    /// Death Blossom.
+    DeathBlossom: "Death Blossom", "db", "0904", row(6000, Unfair, 360, N);
+    /// Franken X-Wing.
+    FrankenXWing: "Franken X-Wing", "ff2", "0330", row(6100, Unfair, 300, Y);
+    /// Franken Swordfish.
+    FrankenSwordfish: "Franken Swordfish", "ff3", "0331", row(6200, Unfair, 350, Y);
+    /// Franken Jellyfish.
+    FrankenJellyfish: "Franken Jellyfish", "ff4", "0332", row(6300, Unfair, 370, N);
+    /// Franken Squirmbag.
+    FrankenSquirmbag: "Franken Squirmbag", "ff5", "0333", row(6400, Extreme, 470, N);
+    /// Franken Whale.
+    FrankenWhale: "Franken Whale", "ff6", "0334", row(6500, Extreme, 470, N);
+    /// Franken Leviathan.
+    FrankenLeviathan: "Franken Leviathan", "ff7", "0335", row(6600, Extreme, 470, N);
+    /// Finned Franken X-Wing.
+    FinnedFrankenXWing: "Finned Franken X-Wing", "fff2", "0340", row(6700, Unfair, 390, Y);
+    /// Finned Franken Swordfish.
+    FinnedFrankenSwordfish: "Finned Franken Swordfish", "fff3", "0341", row(6800, Unfair, 410, Y);
+    /// Finned Franken Jellyfish.
+    FinnedFrankenJellyfish: "Finned Franken Jellyfish", "fff4", "0342", row(6900, Unfair, 430, N);
+    /// Finned Franken Squirmbag.
+    FinnedFrankenSquirmbag: "Finned Franken Squirmbag", "fff5", "0343", row(7000, Extreme, 470, N);
+    /// Finned Franken Whale.
+    FinnedFrankenWhale: "Finned Franken Whale", "fff6", "0344", row(7100, Extreme, 470, N);
+    /// Finned Franken Leviathan.
+    FinnedFrankenLeviathan: "Finned Franken Leviathan", "fff7", "0345", row(7200, Extreme, 470, N);
+    /// Mutant X-Wing.
+    MutantXWing: "Mutant X-Wing", "mf2", "0350", row(7300, Extreme, 450, N);
+    /// Mutant Swordfish.
+    MutantSwordfish: "Mutant Swordfish", "mf3", "0351", row(7400, Extreme, 450, N);
+    /// Mutant Jellyfish.
+    MutantJellyfish: "Mutant Jellyfish", "mf4", "0352", row(7500, Extreme, 450, N);
+    /// Mutant Squirmbag.
+    MutantSquirmbag: "Mutant Squirmbag", "mf5", "0353", row(7600, Extreme, 470, N);
+    /// Mutant Whale.
+    MutantWhale: "Mutant Whale", "mf6", "0354", row(7700, Extreme, 470, N);
+    /// Mutant Leviathan.
+    MutantLeviathan: "Mutant Leviathan", "mf7", "0355", row(7800, Extreme, 470, N);
+    /// Finned Mutant X-Wing.
+    FinnedMutantXWing: "Finned Mutant X-Wing", "fmf2", "0360", row(7900, Extreme, 470, N);
+    /// Finned Mutant Swordfish.
+    FinnedMutantSwordfish: "Finned Mutant Swordfish", "fmf3", "0361", row(8000, Extreme, 470, N);
+    /// Finned Mutant Jellyfish.
+    FinnedMutantJellyfish: "Finned Mutant Jellyfish", "fmf4", "0362", row(8100, Extreme, 470, N);
+    /// Finned Mutant Squirmbag.
+    FinnedMutantSquirmbag: "Finned Mutant Squirmbag", "fmf5", "0363", row(8200, Extreme, 470, N);
+    /// Finned Mutant Whale.
+    FinnedMutantWhale: "Finned Mutant Whale", "fmf6", "0364", row(8300, Extreme, 470, N);
+    /// Finned Mutant Leviathan.
+    FinnedMutantLeviathan: "Finned Mutant Leviathan", "fmf7", "0365", row(8400, Extreme, 470, N);
+    /// Kraken Fish.
+    KrakenFish: "Kraken Fish", "kf", "xxxx", row(8450, Extreme, 500, N);
+    /// Forcing Chain.
+    ForcingChain: "Forcing Chain", "fc", "xxxx", row(8500, Extreme, 500, Y);
+    /// Forcing Net.
+    ForcingNet: "Forcing Net", "fn", "xxxx", row(8600, Extreme, 700, Y);
+    /// Template Set.
+    TemplateSet: "Template Set", "ts", "1201", row(8700, Extreme, 10000, N);
+    /// Template Delete.
+    TemplateDel: "Template Delete", "td", "1202", row(8800, Extreme, 10000, N);
+    /// Brute Force.
+    BruteForce: "Brute Force", "bf", "xxxx", row(8900, Extreme, 10000, Y);
+    /// Give Up.
+    GiveUp: "Give Up", "gu", "xxxx", row(2147483647, Extreme, 20000, Y);
+    /// Continuous Nice Loop.
+    ContinuousNiceLoop: "Continuous Nice Loop", "cnl", "0706", of(NiceLoop);
+    /// Discontinuous Nice Loop.
+    DiscontinuousNiceLoop: "Discontinuous Nice Loop", "dnl", "0707", of(NiceLoop);
+    /// AIC.
+    Aic: "AIC", "aic", "0708", of(NiceLoop);
+    /// Grouped Continuous Nice Loop.
+    GroupedContinuousNiceLoop: "Grouped Continuous Nice Loop", "gcnl", "0709", of(GroupedNiceLoop);
+    /// Grouped Discontinuous Nice Loop.
+    GroupedDiscontinuousNiceLoop: "Grouped Discontinuous Nice Loop", "gdnl", "0710", of(GroupedNiceLoop);
+    /// Grouped AIC.
+    GroupedAic: "Grouped AIC", "gaic", "0711", of(GroupedNiceLoop);
+    /// Forcing Chain Contradiction.
+    ForcingChainContradiction: "Forcing Chain Contradiction", "fcc", "1301", of(ForcingChain);
+    /// Forcing Chain Verity.
+    ForcingChainVerity: "Forcing Chain Verity", "fcv", "1302", of(ForcingChain);
+    /// Forcing Net Contradiction.
+    ForcingNetContradiction: "Forcing Net Contradiction", "fnc", "1303", of(ForcingNet);
+    /// Forcing Net Verity.
+    ForcingNetVerity: "Forcing Net Verity", "fnv", "1304", of(ForcingNet);
+    /// Kraken Fish Type 1.
+    KrakenFishType1: "Kraken Fish Type 1", "kf1", "0371", of(KrakenFish);
+    /// Kraken Fish Type 2.
+    KrakenFishType2: "Kraken Fish Type 2", "kf2", "0372", of(KrakenFish);
+    /// Dual 2-String Kite.
+    DualTwoStringKite: "Dual 2-String Kite", "d2sk", "0404", of(TwoStringKite);
+    /// Dual Empty Rectangle.
+    DualEmptyRectangle: "Dual Empty Rectangle", "der", "0405", of(EmptyRectangle);
+    /// Simple Colors Trap.
+    SimpleColorsTrap: "Simple Colors Trap", "sc1", "0500", of(SimpleColors);
+    /// Simple Colors Wrap.
+    SimpleColorsWrap: "Simple Colors Wrap", "sc2", "0501", of(SimpleColors);
+    /// Multi Colors 1.
+    MultiColors1: "Multi Colors 1", "mc1", "0502", of(MultiColors);
+    /// Multi Colors 2.
+    MultiColors2: "Multi Colors 2", "mc2", "0503", of(MultiColors);
+}
+
+/// A technique's record: its names, its library code, and its row.
+struct Record {
+    technique: HodokuTechnique,
+    name: &'static str,
+    short_name: &'static str,
+    library_code: &'static str,
+    kind: Kind,
+}
+
+/// A row of the step table, or the row a technique counts as.
+enum Kind {
+    Row(Row),
+    Of(HodokuTechnique),
+}
+
+/// How many rows the step table has.
+const ROWS: usize = {
+    let (mut n, mut i) = (0, 0);
+    while i < RECORDS.len() {
+        if let Kind::Row(_) = RECORDS[i].kind {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
 };
 
 /// HoDoKu's step table with its default options: every row in search order (index), its
 /// level, its base score and whether the default solver asks it.
-#[rustfmt::skip]
-pub const STEP_TABLE: &[Row] = {
-    use HodokuTechnique as T;
-    use Level::{Easy, Extreme, Hard, Medium, Unfair};
-    const Y: bool = true;
-    const N: bool = false;
-    &[
-        // technique, index, level, base score, enabled by default
-        row(T::FullHouse, 100, Easy, 4, Y),
-        row(T::NakedSingle, 200, Easy, 4, Y),
-        row(T::HiddenSingle, 300, Easy, 14, Y),
-        row(T::LockedPair, 1000, Medium, 40, Y),
-        row(T::LockedTriple, 1100, Medium, 60, Y),
-        row(T::LockedCandidates1, 1200, Medium, 50, Y),
-        row(T::LockedCandidates2, 1210, Medium, 50, Y),
-        row(T::NakedPair, 1300, Medium, 60, Y),
-        row(T::NakedTriple, 1400, Medium, 80, Y),
-        row(T::HiddenPair, 1500, Medium, 70, Y),
-        row(T::HiddenTriple, 1600, Medium, 100, Y),
-        row(T::NakedQuadruple, 2000, Hard, 120, Y),
-        row(T::HiddenQuadruple, 2100, Hard, 150, Y),
-        row(T::XWing, 2200, Hard, 140, Y),
-        row(T::Swordfish, 2300, Hard, 150, Y),
-        row(T::Jellyfish, 2400, Hard, 160, Y),
-        row(T::Squirmbag, 2500, Unfair, 470, N),
-        row(T::Whale, 2600, Unfair, 470, N),
-        row(T::Leviathan, 2700, Unfair, 470, N),
-        row(T::RemotePair, 2800, Hard, 110, Y),
-        row(T::BugPlus1, 2900, Hard, 100, Y),
-        row(T::Skyscraper, 3000, Hard, 130, Y),
-        row(T::TwoStringKite, 3100, Hard, 150, Y),
-        row(T::TurbotFish, 3120, Hard, 120, Y),
-        row(T::EmptyRectangle, 3170, Hard, 120, Y),
-        row(T::WWing, 3200, Hard, 150, Y),
-        row(T::XyWing, 3300, Hard, 160, Y),
-        row(T::XyzWing, 3400, Hard, 180, Y),
-        row(T::Uniqueness1, 3500, Hard, 100, Y),
-        row(T::Uniqueness2, 3600, Hard, 100, Y),
-        row(T::Uniqueness3, 3700, Hard, 100, Y),
-        row(T::Uniqueness4, 3800, Hard, 100, Y),
-        row(T::Uniqueness5, 3900, Hard, 100, Y),
-        row(T::Uniqueness6, 4000, Hard, 100, Y),
-        row(T::HiddenRectangle, 4010, Hard, 100, Y),
-        row(T::AvoidableRectangle1, 4020, Hard, 100, Y),
-        row(T::AvoidableRectangle2, 4030, Hard, 100, Y),
-        row(T::FinnedXWing, 4100, Hard, 130, Y),
-        row(T::SashimiXWing, 4200, Hard, 150, Y),
-        row(T::FinnedSwordfish, 4300, Unfair, 200, Y),
-        row(T::SashimiSwordfish, 4400, Unfair, 240, Y),
-        row(T::FinnedJellyfish, 4500, Unfair, 250, Y),
-        row(T::SashimiJellyfish, 4600, Unfair, 260, Y),
-        row(T::FinnedSquirmbag, 4700, Unfair, 470, N),
-        row(T::SashimiSquirmbag, 4800, Unfair, 470, N),
-        row(T::FinnedWhale, 4900, Unfair, 470, N),
-        row(T::SashimiWhale, 5000, Unfair, 470, N),
-        row(T::FinnedLeviathan, 5100, Unfair, 470, N),
-        row(T::SashimiLeviathan, 5200, Unfair, 470, N),
-        row(T::SueDeCoq, 5300, Unfair, 250, Y),
-        row(T::SimpleColors, 5330, Hard, 150, Y),
-        row(T::MultiColors, 5360, Hard, 200, Y),
-        row(T::XChain, 5400, Unfair, 260, Y),
-        row(T::XyChain, 5500, Unfair, 260, Y),
-        row(T::NiceLoop, 5600, Unfair, 280, Y),
-        row(T::GroupedNiceLoop, 5650, Unfair, 300, Y),
-        row(T::AlsXz, 5700, Unfair, 300, Y),
-        row(T::AlsXyWing, 5800, Unfair, 320, Y),
-        row(T::AlsXyChain, 5900, Unfair, 340, Y),
-        row(T::DeathBlossom, 6000, Unfair, 360, N),
-        row(T::FrankenXWing, 6100, Unfair, 300, Y),
-        row(T::FrankenSwordfish, 6200, Unfair, 350, Y),
-        row(T::FrankenJellyfish, 6300, Unfair, 370, N),
-        row(T::FrankenSquirmbag, 6400, Extreme, 470, N),
-        row(T::FrankenWhale, 6500, Extreme, 470, N),
-        row(T::FrankenLeviathan, 6600, Extreme, 470, N),
-        row(T::FinnedFrankenXWing, 6700, Unfair, 390, Y),
-        row(T::FinnedFrankenSwordfish, 6800, Unfair, 410, Y),
-        row(T::FinnedFrankenJellyfish, 6900, Unfair, 430, N),
-        row(T::FinnedFrankenSquirmbag, 7000, Extreme, 470, N),
-        row(T::FinnedFrankenWhale, 7100, Extreme, 470, N),
-        row(T::FinnedFrankenLeviathan, 7200, Extreme, 470, N),
-        row(T::MutantXWing, 7300, Extreme, 450, N),
-        row(T::MutantSwordfish, 7400, Extreme, 450, N),
-        row(T::MutantJellyfish, 7500, Extreme, 450, N),
-        row(T::MutantSquirmbag, 7600, Extreme, 470, N),
-        row(T::MutantWhale, 7700, Extreme, 470, N),
-        row(T::MutantLeviathan, 7800, Extreme, 470, N),
-        row(T::FinnedMutantXWing, 7900, Extreme, 470, N),
-        row(T::FinnedMutantSwordfish, 8000, Extreme, 470, N),
-        row(T::FinnedMutantJellyfish, 8100, Extreme, 470, N),
-        row(T::FinnedMutantSquirmbag, 8200, Extreme, 470, N),
-        row(T::FinnedMutantWhale, 8300, Extreme, 470, N),
-        row(T::FinnedMutantLeviathan, 8400, Extreme, 470, N),
-        row(T::KrakenFish, 8450, Extreme, 500, N),
-        row(T::ForcingChain, 8500, Extreme, 500, Y),
-        row(T::ForcingNet, 8600, Extreme, 700, Y),
-        row(T::TemplateSet, 8700, Extreme, 10000, N),
-        row(T::TemplateDel, 8800, Extreme, 10000, N),
-        row(T::BruteForce, 8900, Extreme, 10000, Y),
-        row(T::GiveUp, 2147483647, Extreme, 20000, Y),
-    ]
+pub const STEP_TABLE: &[Row] = &{
+    let first = Row {
+        technique: HodokuTechnique::FullHouse,
+        index: 0,
+        level: Level::Easy,
+        score: 0,
+        enabled: false,
+    };
+    let mut table = [first; ROWS];
+    let (mut i, mut k) = (0, 0);
+    while i < RECORDS.len() {
+        if let Kind::Row(row) = RECORDS[i].kind {
+            table[k] = row;
+            k += 1;
+        }
+        i += 1;
+    }
+    table
 };
 
 /// One row of the step table.
@@ -593,47 +441,37 @@ pub struct Row {
     pub enabled: bool,
 }
 
-const fn row(
-    technique: HodokuTechnique,
-    index: u32,
-    level: Level,
-    score: u32,
-    enabled: bool,
-) -> Row {
-    Row { technique, index, level, score, enabled }
-}
-
 impl HodokuTechnique {
-    fn names(
-        self,
-    ) -> &'static (HodokuTechnique, &'static str, &'static str, &'static str, Option<HodokuTechnique>)
-    {
-        NAMES.iter().find(|n| n.0 == self).expect("every technique is named")
+    /// The technique's record.
+    const fn record(self) -> &'static Record {
+        &RECORDS[self as usize]
     }
 
     /// HoDoKu's name (`2-String Kite`).
     #[must_use]
     pub fn name(self) -> &'static str {
-        self.names().1
+        self.record().name
     }
 
     /// HoDoKu's short name (`2sk`), as its command line and exemplar tags write it.
     #[must_use]
     pub fn short_name(self) -> &'static str {
-        self.names().2
+        self.record().short_name
     }
 
     /// The technique's code in HoDoKu's regression library (`0401`; `xxxx` where it has none).
     #[must_use]
     pub fn library_code(self) -> &'static str {
-        self.names().3
+        self.record().library_code
     }
 
     /// The row of the step table that finds it and scores it (itself, for a row).
     #[must_use]
     pub fn row(self) -> &'static Row {
-        let of = self.names().4.unwrap_or(self);
-        STEP_TABLE.iter().find(|r| r.technique == of).expect("every technique has a row")
+        match &self.record().kind {
+            Kind::Row(row) => row,
+            Kind::Of(of) => of.row(),
+        }
     }
 
     /// The technique of a library code (case aside; a siamese fish's code ends in an extra
@@ -641,7 +479,10 @@ impl HodokuTechnique {
     #[must_use]
     pub fn from_library_code(code: &str) -> Option<HodokuTechnique> {
         let find = |c: &str| {
-            NAMES.iter().find(|n| n.3 != "xxxx" && n.3.eq_ignore_ascii_case(c)).map(|n| n.0)
+            RECORDS
+                .iter()
+                .find(|r| r.library_code != "xxxx" && r.library_code.eq_ignore_ascii_case(c))
+                .map(|r| r.technique)
         };
         find(code).or_else(|| code.strip_suffix('1').and_then(find))
     }
@@ -660,8 +501,10 @@ mod tests {
     #[test]
     fn the_table_is_in_search_order_and_every_technique_has_a_row() {
         assert!(STEP_TABLE.windows(2).all(|w| w[0].index < w[1].index));
-        for n in NAMES {
-            let _ = n.0.row();
+        for (i, r) in RECORDS.iter().enumerate() {
+            assert_eq!(r.technique as usize, i, "{}: the records are in enum order", r.name);
+            let row = r.technique.row();
+            assert!(STEP_TABLE.contains(row), "{}", r.name);
         }
         assert_eq!(STEP_TABLE.iter().filter(|r| r.enabled).count(), 58);
         let nice = HodokuTechnique::ContinuousNiceLoop.row();
