@@ -6,6 +6,9 @@ use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, Grid, Unit};
 
 use super::Step;
 
+/// A basic technique's search over pencil marks.
+pub(crate) type Producer = fn(&CandidateGrid, &mut Hints) -> ControlFlow<()>;
+
 /// The steps a search found; with `first_only` the search stops at the first.
 #[derive(Debug)]
 pub(crate) struct Hints {

@@ -49,6 +49,7 @@ mod exclusion;
 mod hint;
 mod hints;
 mod hodoku;
+mod increments;
 mod locking;
 mod pair;
 mod path;
@@ -70,6 +71,7 @@ use sudoku_solve::Query;
 
 use chains::{ChainContext, OutOfBudget};
 pub use hint::Hint;
+use hints::Producer;
 pub(crate) use hints::{Hints, Lits};
 pub use hodoku::{
     CaseOutcome, HodokuExample, HodokuRating, HodokuSolver, HodokuTechnique, Level, LibraryCase,
@@ -83,7 +85,7 @@ pub use step::{Chain, Implication, Literal, Reason, Step, Technique};
 pub use sudoku_core::Candidate;
 pub use svg::step_svg;
 pub use techniques::technique_table;
-use techniques::{Producer, STAGES, Search};
+use techniques::{STAGES, Search};
 
 /// Where a solve may stop before the end, as Sudoku Explainer's `serate --diamond` and
 /// `--pearl` do: a puzzle is a diamond when ER = ED (no step is harder than the first) and a
