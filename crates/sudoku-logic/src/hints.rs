@@ -229,6 +229,16 @@ pub(crate) fn empty_in(g: &CandidateGrid, unit: Unit) -> usize {
     g.empty_cells().intersection(unit.cell_set()).len()
 }
 
+/// The cells that see some cell of `cells`.
+pub(crate) fn seen_by(cells: u128) -> u128 {
+    let (mut m, mut out) = (cells, 0u128);
+    while m != 0 {
+        out |= Cell::new(m.trailing_zeros() as usize).expect("cell").peers().bits();
+        m &= m - 1;
+    }
+    out
+}
+
 /// The cells that see every cell of `cells` (none of `cells` itself).
 pub(crate) fn common_peers(cells: CellSet) -> CellSet {
     let mut common = CellSet::ALL;
