@@ -115,11 +115,13 @@ impl Default for Options {
     }
 }
 
-/// What a search knows besides the grid: the options and the solution, if known.
-#[derive(Clone, Copy, Debug)]
+/// What a search knows besides the grid: the options, the solution if known, and the ALS
+/// searches' cache.
+#[derive(Debug)]
 pub(crate) struct Ctx<'a> {
     pub(crate) options: Options,
     pub(crate) solution: Option<&'a Grid>,
+    pub(crate) als: als::AlsCache,
 }
 
 /// HoDoKu's rating of a puzzle: its level and its score.
@@ -318,7 +320,8 @@ impl HodokuSolver {
         solution: Grid,
         mut g: grid::Grid,
     ) -> Result<SolvingPath<HodokuRating>, Failure> {
-        let ctx = Ctx { options: Options::default(), solution: Some(&solution) };
+        let ctx =
+            Ctx { options: Options::default(), solution: Some(&solution), als: Default::default() };
         let mut steps = Vec::with_capacity(usize::from(g.unsolved_count()) + 16);
         let (mut score, mut level) = (0u32, Level::Easy);
         let mut end = PathEnd::Solved;
@@ -364,7 +367,8 @@ impl HodokuSolver {
         if g.is_solved() {
             return Ok(None);
         }
-        let ctx = Ctx { options: Options::default(), solution: Some(&solution) };
+        let ctx =
+            Ctx { options: Options::default(), solution: Some(&solution), als: Default::default() };
         Ok(self.find(&mut g, &ctx)?.map(|(f, row)| step(f, row)))
     }
 
