@@ -325,19 +325,4 @@ mod tests {
         assert_eq!(base_tenths(Technique::DynamicRegionForcingChain(7)), 120);
         assert_eq!(base_tenths(Technique::Bug(3)), 56);
     }
-
-    #[test]
-    fn length_increments_follow_the_thresholds() {
-        // complexity - 2 > 4 adds 0.1, > 6 another, > 8, > 12, > 16, > 24 ...
-        let tenths = |c| (length_difficulty(c) * 10.0).round() as u32;
-        assert_eq!(tenths(6), 0);
-        assert_eq!(tenths(7), 1);
-        assert_eq!(tenths(9), 2);
-        assert_eq!(tenths(10), 2);
-        assert_eq!(tenths(11), 3);
-        assert_eq!(tenths(15), 4);
-        assert_eq!(tenths(19), 5);
-        assert_eq!(tenths(27), 6);
-        assert_eq!(tenths(35), 7);
-    }
 }

@@ -15,7 +15,6 @@ mod coloring;
 mod examples;
 mod finders;
 mod fish;
-mod fish_step;
 mod forcing;
 mod forcing_checks;
 mod geometry;
