@@ -21,6 +21,7 @@ mod geometry;
 mod grid;
 mod library;
 mod nice_loops;
+mod nodes;
 mod patterns;
 mod simple;
 mod sue_de_coq;
