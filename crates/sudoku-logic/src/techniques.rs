@@ -226,7 +226,7 @@ pub(crate) fn base_tenths(technique: Technique) -> u16 {
 
 impl Technique {
     /// The difficulty of the technique's simplest instance, on Sudoku Explainer's scale (a
-    /// step may rate higher: see [`Step::difficulty`]).
+    /// step may rate higher: see [`Step::difficulty`](crate::Step::difficulty)).
     ///
     /// # Examples
     ///
