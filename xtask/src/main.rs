@@ -532,15 +532,38 @@ mod tests {
         assert!(copies >= 6, "only {copies} copies found: did the test data move?");
     }
 
-    /// `docs/README.md` lists every document of `docs/` (a new one must be indexed there).
+    /// `docs/README.md` lists every document of `docs/` (a new one must be indexed there): each
+    /// entry of the folder, and every Markdown file below it, by its relative path.
     #[test]
     fn the_docs_index_lists_every_document() {
+        fn markdown_below(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+            for entry in std::fs::read_dir(dir).expect("a folder").map(|e| e.expect("an entry")) {
+                let path = entry.path();
+                if path.is_dir() {
+                    markdown_below(&path, out);
+                } else if path.extension().is_some_and(|e| e == "md") {
+                    out.push(path);
+                }
+            }
+        }
         let docs = workspace_root().join("docs");
         let index = std::fs::read_to_string(docs.join("README.md")).expect("docs/README.md");
         let mut missing = Vec::new();
         for entry in std::fs::read_dir(&docs).expect("docs/").map(|e| e.expect("an entry")) {
             let name = entry.file_name().to_string_lossy().into_owned();
             if name != "README.md" && !index.contains(&format!("]({name})")) {
+                missing.push(name);
+            }
+        }
+        let mut documents = Vec::new();
+        markdown_below(&docs, &mut documents);
+        assert!(documents.len() >= 10, "only {} documents under docs/", documents.len());
+        for path in documents {
+            let name = path.strip_prefix(&docs).expect("below docs/").display().to_string();
+            if name != "README.md"
+                && !index.contains(&format!("]({name})"))
+                && !missing.contains(&name)
+            {
                 missing.push(name);
             }
         }
