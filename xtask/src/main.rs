@@ -4,18 +4,21 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
+mod architecture;
 mod serve;
 
 const USAGE: &str = "\
 usage: cargo xtask <task>
 
 tasks:
+  architecture       the rules of docs/architecture.md: no import circle among a crate's files,
+                     and each crate depends only on the crates its table allows
   ci [--after-workspace-tests]
-                     fmt check, clippy -D warnings, tests (all and no features), docs -D warnings,
-                     benches compiled, cargo publish --dry-run of every library crate; with
-                     --after-workspace-tests, the all-features tests only if building them
-                     compiles anything: `cargo test --workspace` (the README's, just run by
-                     .ci/run) built and ran the same binaries
+                     architecture, fmt check, clippy -D warnings, tests (all and no
+                     features), docs -D warnings, benches compiled, cargo publish --dry-run
+                     of every library crate; with --after-workspace-tests, the all-features
+                     tests only if building them compiles anything: `cargo test --workspace`
+                     (the README's, just run by .ci/run) built and ran the same binaries
   bench solve [--data FILE]... [--json] [--min-secs S] [--kernel portable|avx2|avx512]
                      single-thread exact-solver puzzles/s (count-to-2 and first solution) per
                      data set: ../shared/data/bench when present, testdata/ otherwise; --kernel
@@ -75,6 +78,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci(&args[1..]),
+        Some("architecture") => architecture::check(&workspace_root()),
         Some("bench") if args.get(1).map(String::as_str) == Some("solve") => {
             bench_solve(&args[2..])
         }
@@ -183,6 +187,7 @@ fn ci(args: &[String]) -> Result<(), String> {
         [flag] if flag == "--after-workspace-tests" => true,
         _ => return Err(format!("ci: unknown arguments {args:?}\n{USAGE}")),
     };
+    architecture::check(&workspace_root())?;
     cargo(&["fmt", "--all", "--", "--check"], &[])?;
     cargo(
         &["clippy", "--workspace", "--all-targets", "--all-features", "--", "-D", "warnings"],
@@ -527,9 +532,20 @@ mod tests {
         assert!(copies >= 6, "only {copies} copies found: did the test data move?");
     }
 
-    /// `docs/README.md` lists every document of `docs/` (a new one must be indexed there).
+    /// `docs/README.md` lists every document of `docs/` (a new one must be indexed there): each
+    /// entry of the folder, and every Markdown file below it, by its relative path.
     #[test]
     fn the_docs_index_lists_every_document() {
+        fn markdown_below(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+            for entry in std::fs::read_dir(dir).expect("a folder").map(|e| e.expect("an entry")) {
+                let path = entry.path();
+                if path.is_dir() {
+                    markdown_below(&path, out);
+                } else if path.extension().is_some_and(|e| e == "md") {
+                    out.push(path);
+                }
+            }
+        }
         let docs = workspace_root().join("docs");
         let index = std::fs::read_to_string(docs.join("README.md")).expect("docs/README.md");
         let mut missing = Vec::new();
@@ -539,33 +555,18 @@ mod tests {
                 missing.push(name);
             }
         }
+        let mut documents = Vec::new();
+        markdown_below(&docs, &mut documents);
+        assert!(documents.len() >= 10, "only {} documents under docs/", documents.len());
+        for path in documents {
+            let name = path.strip_prefix(&docs).expect("below docs/").display().to_string();
+            if name != "README.md"
+                && !index.contains(&format!("]({name})"))
+                && !missing.contains(&name)
+            {
+                missing.push(name);
+            }
+        }
         assert!(missing.is_empty(), "docs/README.md does not list {missing:?}");
-    }
-
-    /// Every source file under `crates/*/src` is at most 900 lines: a longer one holds more
-    /// than one concern.
-    #[test]
-    fn source_files_stay_under_900_lines() {
-        fn walk(dir: &std::path::Path, long: &mut Vec<String>) {
-            for entry in std::fs::read_dir(dir).expect("a folder").map(|e| e.expect("an entry")) {
-                let path = entry.path();
-                if path.is_dir() {
-                    walk(&path, long);
-                } else if path.extension().is_some_and(|e| e == "rs") {
-                    let lines = std::fs::read_to_string(&path).expect("source").lines().count();
-                    if lines > 900 {
-                        long.push(format!("{} ({lines} lines)", path.display()));
-                    }
-                }
-            }
-        }
-        let mut long = Vec::new();
-        for krate in std::fs::read_dir(workspace_root().join("crates")).expect("crates/") {
-            let src = krate.expect("an entry").path().join("src");
-            if src.is_dir() {
-                walk(&src, &mut long);
-            }
-        }
-        assert!(long.is_empty(), "source files over 900 lines: {long:?}");
     }
 }

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Unit};
 
 use super::hints::{for_each_combination, house, units_of};
-use super::{Hints, Step, Technique, techniques};
+use super::{Hints, Step, Technique, increments};
 
 /// Units in the order of Sudoku Explainer's region types: boxes, rows, columns.
 fn region_types() -> impl Iterator<Item = Unit> {
@@ -105,7 +105,7 @@ pub(crate) fn bug(g: &CandidateGrid, hints: &mut Hints) -> ControlFlow<()> {
             common.iter().copied().filter(|&c| g.candidates(c).contains(d)).collect();
         if !victims.is_empty() {
             hints
-                .add(bug_step(2, techniques::BUG_BEYOND_TYPE_1, &bug).eliminate_all(victims, d))?;
+                .add(bug_step(2, increments::BUG_BEYOND_TYPE_1, &bug).eliminate_all(victims, d))?;
         }
         if bug.cells.len() == 2 {
             type4(g, &bug, hints)?;
@@ -156,7 +156,7 @@ fn type3(g: &CandidateGrid, bug: &Bug, common: &[Cell], hints: &mut Hints) -> Co
                 }
                 let mut step = bug_step(
                     3,
-                    techniques::BUG_BEYOND_TYPE_1 + techniques::set_members(degree),
+                    increments::BUG_BEYOND_TYPE_1 + increments::set_members(degree),
                     bug,
                 )
                 .with_units(&[unit]);
@@ -187,7 +187,7 @@ fn type4(g: &CandidateGrid, bug: &Bug, hints: &mut Hints) -> ControlFlow<()> {
     let shared = g.candidates(c1).intersection(g.candidates(c2)).difference(bug.all);
     let Some(value) = shared.as_single() else { return ControlFlow::Continue(()) };
     for unit in shared_units(&bug.cells) {
-        let mut step = bug_step(4, techniques::BUG_BEYOND_TYPE_1, bug).with_units(&[unit]);
+        let mut step = bug_step(4, increments::BUG_BEYOND_TYPE_1, bug).with_units(&[unit]);
         for c in [c1, c2] {
             let keep = bug.values[c.index()].union(DigitSet::single(value));
             for d in g.candidates(c).difference(keep) {

@@ -195,7 +195,7 @@ impl Ruleset for Builtin {
         }
     }
 
-    fn walk<'a>(&'a self, board: &Board, solution: &Grid, cancel: &Cancel) -> BuiltinWalk<'a> {
+    fn walk<'a>(&'a self, board: &Board, solution: &'a Grid, cancel: &Cancel) -> BuiltinWalk<'a> {
         match self {
             Builtin::Explainer(r) => BuiltinWalk::Explainer(r.walk(board, solution, cancel)),
             Builtin::Hodoku(r) => BuiltinWalk::Hodoku(r.walk(board, solution, cancel)),

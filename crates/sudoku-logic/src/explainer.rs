@@ -11,8 +11,8 @@ use std::ops::ControlFlow;
 use sudoku_core::{Board, Cancel, CandidateGrid, Failure, Grid, Work};
 
 use crate::chains::{self, ChainContext, OutOfBudget};
-use crate::hints::{self, Hints, Lits};
-use crate::techniques::{Producer, STAGES, Search, Stage};
+use crate::hints::{self, Hints, Lits, Producer};
+use crate::techniques::{STAGES, Search, Stage};
 use crate::{Halt, PathEnd, Ruleset, Step, Verdict};
 
 pub use crate::path::SeRating as Rating;

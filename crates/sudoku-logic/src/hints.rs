@@ -6,6 +6,9 @@ use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, Grid, Unit};
 
 use super::Step;
 
+/// A basic technique's search over pencil marks.
+pub(crate) type Producer = fn(&CandidateGrid, &mut Hints) -> ControlFlow<()>;
+
 /// The steps a search found; with `first_only` the search stops at the first.
 #[derive(Debug)]
 pub(crate) struct Hints {
@@ -224,6 +227,16 @@ const HOUSES: [[Cell; 20]; 81] = {
 /// How many empty cells `unit` has.
 pub(crate) fn empty_in(g: &CandidateGrid, unit: Unit) -> usize {
     g.empty_cells().intersection(unit.cell_set()).len()
+}
+
+/// The cells that see some cell of `cells`.
+pub(crate) fn seen_by(cells: u128) -> u128 {
+    let (mut m, mut out) = (cells, 0u128);
+    while m != 0 {
+        out |= Cell::new(m.trailing_zeros() as usize).expect("cell").peers().bits();
+        m &= m - 1;
+    }
+    out
 }
 
 /// The cells that see every cell of `cells` (none of `cells` itself).

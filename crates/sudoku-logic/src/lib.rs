@@ -1,5 +1,6 @@
-//! The human-style logical solver: named techniques applied one step at a time, easiest
-//! first, as Sudoku Explainer 1.2.1 applies them, and its ratings ER, EP and ED.
+//! The human-style logical solvers: named techniques applied one step at a time, easiest
+//! first, as Sudoku Explainer 1.2.1 applies them (its ratings ER, EP and ED) or as HoDoKu 2.2.4
+//! does (its level and score); and pair reduction.
 //!
 //! [`LogicalSolver`] solves like a person, one named [`Technique`] at a time (Sudoku Explainer
 //! 1.2.1's techniques and order, from singles through subsets, wings, uniqueness, aligned
@@ -11,6 +12,13 @@
 //!
 //! Every technique assumes one solution: the solver checks that first with the exact solver
 //! of [`sudoku_solve`], within a node budget.
+//!
+//! The crate holds a second ruleset, HoDoKu 2.2.4's (more than half of its code): the
+//! [`HodokuSolver`] asks the rows of HoDoKu's step table ([`STEP_TABLE`], one
+//! [`HodokuTechnique`] each, with its [`Level`] and base score) in order, so that a puzzle's
+//! path, score and level ([`HodokuRating`]) equal HoDoKu's; [`HodokuExample`] pins one example
+//! per technique and [`LibraryCase`] runs HoDoKu's regression library. Both solvers give the
+//! same [`SolvingPath`] of [`Step`]s; [`Ruleset`] names which one explains and rates.
 //!
 //! Beside it, [`PairReduction`] explains a solution another way: binary decisions examined
 //! breadth first, with the fewest levels of nested hypotheses, in a hypothesis/disproof/proof
@@ -51,6 +59,7 @@ pub mod explainer;
 mod hint;
 mod hints;
 pub mod hodoku;
+mod increments;
 mod locking;
 mod pair;
 mod path;
@@ -72,6 +81,8 @@ pub use builtin::{Builtin, BuiltinRating, BuiltinWalk, ParseRulesetError, Rulese
 pub use explainer::{EarlyStop, Explainer};
 pub use hint::Hint;
 pub(crate) use hints::Hints;
+#[cfg(test)]
+use hints::Producer;
 pub use hodoku::{
     CaseOutcome, Hodoku, HodokuExample, HodokuRating, HodokuTechnique, Level, LibraryCase,
     ParseCaseError, ParseLevelError, Row, STEP_TABLE,
@@ -84,8 +95,6 @@ pub use step::{Chain, Implication, Literal, Reason, Step, Technique};
 /// One candidate: a digit in a cell (the core vocabulary's, re-exported).
 pub use sudoku_core::Candidate;
 pub use svg::step_svg;
-#[cfg(test)]
-use techniques::Producer;
 pub use techniques::technique_table;
 
 /// The logical solver with Sudoku Explainer 1.2.1's ruleset ([`explainer::Solver`]): its

@@ -75,7 +75,7 @@ pub trait Ruleset {
     /// Starts a search on `board` (a puzzle's givens, or pencil marks), whose unique
     /// `solution` the solver has checked. `cancel` is the solver's token: a long search asks
     /// it and stops with [`Halt::OutOfBudget`] or [`Halt::Failed`].
-    fn walk<'a>(&'a self, board: &Board, solution: &Grid, cancel: &Cancel) -> Self::Walk<'a>;
+    fn walk<'a>(&'a self, board: &Board, solution: &'a Grid, cancel: &Cancel) -> Self::Walk<'a>;
 
     /// Every step the ruleset's first group of techniques that finds any finds on `marks`
     /// (a hint list). By default the next step alone, for rulesets whose finders report one.

@@ -4,7 +4,7 @@ use std::ops::ControlFlow;
 
 use sudoku_core::{CandidateGrid, Cell, Digit, Unit};
 
-use super::{Hints, Step, Technique, techniques};
+use super::{Hints, Step, Technique, increments};
 
 /// A hidden single in `unit` (a last cell when it is the unit's only empty cell): harder in
 /// a row or column than in a box.
@@ -13,7 +13,7 @@ fn single_step(unit: Unit, cell: Cell, digit: Digit, alone: bool) -> Step {
         return Step::single(Technique::LastCell, (cell, digit), &[unit]);
     }
     let step = Step::single(Technique::HiddenSingle, (cell, digit), &[unit]);
-    if matches!(unit, Unit::Box(_)) { step } else { step.harder(techniques::IN_A_LINE) }
+    if matches!(unit, Unit::Box(_)) { step } else { step.harder(increments::IN_A_LINE) }
 }
 
 /// Each region's cells (in `Unit::EXPLAINER_ORDER` order) as a bitset.

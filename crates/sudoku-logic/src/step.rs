@@ -103,27 +103,6 @@ pub enum Technique {
     Hodoku(crate::HodokuTechnique),
 }
 
-impl Technique {
-    /// The difficulty of the technique's simplest instance, on Sudoku Explainer's scale (a
-    /// step may rate higher: see [`Step::difficulty`]).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use sudoku_logic::Technique;
-    /// assert_eq!(Technique::AlignedPairExclusion.base_difficulty(), 6.2);
-    /// ```
-    #[must_use]
-    pub fn base_difficulty(self) -> f64 {
-        f64::from(self.base_tenths()) / 10.0
-    }
-
-    /// [`Technique::base_difficulty`] in tenths, from the technique table.
-    pub(crate) fn base_tenths(self) -> u16 {
-        super::techniques::base_tenths(self)
-    }
-}
-
 impl fmt::Display for Technique {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let name = match self {

@@ -1,17 +1,12 @@
 //! The technique table: every technique of the logical solver, in the order the step search
-//! asks them, with Sudoku Explainer 1.2.1's difficulty. The step search, the nested chains'
-//! rules, every step's difficulty and the table in `docs/techniques.md` (a test keeps it
-//! equal) all read it; no difficulty is written anywhere else.
-
-use std::ops::ControlFlow;
-
-use sudoku_core::CandidateGrid;
+//! asks them, with Sudoku Explainer 1.2.1's difficulty. The step search, every step's base
+//! difficulty and the table in `docs/techniques.md` (a test keeps it equal) all read it; what
+//! raises a step above its row is in [`super::increments`], what a nested chain may ask in
+//! the chains' `nested` module, and no difficulty is written anywhere else.
 
 use super::chains::Family;
-use super::{Hints, Technique, bug, exclusion, locking, singles, subsets, uniqueness, wings};
-
-/// A basic technique's search over pencil marks.
-pub(crate) type Producer = fn(&CandidateGrid, &mut Hints) -> ControlFlow<()>;
+use super::hints::Producer;
+use super::{Technique, bug, exclusion, locking, singles, subsets, uniqueness, wings};
 
 /// What one stage of the step search asks.
 #[derive(Clone, Copy)]
@@ -205,72 +200,6 @@ pub(crate) const STAGES: [Stage; 30] = [
     Stage { search: Search::Chains(Family::Dynamic(5)), rows: &DYNAMIC[5] },
 ];
 
-/// Tenths a hidden single in a row or column adds to one in a box.
-pub(crate) const IN_A_LINE: u16 = 3;
-
-/// Tenths BUG types 2 to 4 add to type 1.
-pub(crate) const BUG_BEYOND_TYPE_1: u16 = 1;
-
-/// Tenths a naked or hidden set of `members` cells or digits adds to a unique loop of type 3
-/// or a BUG of type 3: one per member beyond the first.
-pub(crate) fn set_members(members: usize) -> u16 {
-    members.saturating_sub(1) as u16
-}
-
-/// Tenths a unique loop of `cells` cells adds to a rectangle.
-pub(crate) fn loop_cells(cells: usize) -> u16 {
-    match cells {
-        10.. => 5,
-        8 | 9 => 2,
-        6 | 7 => 1,
-        _ => 0,
-    }
-}
-
-/// Sudoku Explainer's extra difficulty for long chains: 0.1 for each threshold 4, 6, 8, 12,
-/// 16, 24, ... that the complexity minus 2 exceeds (summed as it sums them, in floating point,
-/// since ties between hints compare these sums).
-pub(crate) fn length_difficulty(complexity: u32) -> f64 {
-    let mut added = 0.0;
-    let mut ceil: i64 = 4;
-    let length = i64::from(complexity) - 2;
-    let mut odd = false;
-    while length > ceil {
-        added += 0.1;
-        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
-        odd = !odd;
-    }
-    added
-}
-
-/// The basic techniques a dynamic chain (+) may use when its propagation stalls, by their
-/// searches, in the order asked (the first that finds anything is used): pointing and
-/// claiming, hidden pairs, naked pairs, X-wings.
-pub(crate) const NESTED_BASIC: [Producer; 4] = [
-    locking::locking,
-    |g, h| subsets::hidden_sets(g, 2, false, h),
-    |g, h| subsets::naked_sets(g, 2, h),
-    |g, h| subsets::fish(g, 2, h),
-];
-
-/// The chaining families a dynamic chain at nesting `level` may run, after the basic
-/// techniques, when its propagation stalls: forcing chains at 2 and 3, multiple forcing
-/// chains at 3, dynamic forcing chains from 4, and dynamic chains 3 levels down from 5.
-pub(crate) fn nested_families(level: u8) -> [Option<Family>; 2] {
-    [
-        match level {
-            2 | 3 => Some(Family::Static),
-            4.. => Some(Family::Dynamic(0)),
-            _ => None,
-        },
-        match level {
-            3 => Some(Family::Multiple),
-            5.. => Some(Family::Dynamic(level - 3)),
-            _ => None,
-        },
-    ]
-}
-
 /// The difficulty in tenths of a technique's simplest instance: its row's. Kinds outside the
 /// table (a unique loop or BUG of another type) rate as their kind's row; dynamic chains
 /// at any nesting level as the rule of [`dynamic_rows`] says.
@@ -292,6 +221,27 @@ pub(crate) fn base_tenths(technique: Technique) -> u16 {
                 .find(|r| std::mem::discriminant(&r.technique) == kind)
                 .map_or(0, |r| r.tenths)
         }
+    }
+}
+
+impl Technique {
+    /// The difficulty of the technique's simplest instance, on Sudoku Explainer's scale (a
+    /// step may rate higher: see [`Step::difficulty`](crate::Step::difficulty)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_logic::Technique;
+    /// assert_eq!(Technique::AlignedPairExclusion.base_difficulty(), 6.2);
+    /// ```
+    #[must_use]
+    pub fn base_difficulty(self) -> f64 {
+        f64::from(self.base_tenths()) / 10.0
+    }
+
+    /// [`Technique::base_difficulty`] in tenths, from the technique table.
+    pub(crate) fn base_tenths(self) -> u16 {
+        base_tenths(self)
     }
 }
 
@@ -374,20 +324,5 @@ mod tests {
         }
         assert_eq!(base_tenths(Technique::DynamicRegionForcingChain(7)), 120);
         assert_eq!(base_tenths(Technique::Bug(3)), 56);
-    }
-
-    #[test]
-    fn length_increments_follow_the_thresholds() {
-        // complexity - 2 > 4 adds 0.1, > 6 another, > 8, > 12, > 16, > 24 ...
-        let tenths = |c| (length_difficulty(c) * 10.0).round() as u32;
-        assert_eq!(tenths(6), 0);
-        assert_eq!(tenths(7), 1);
-        assert_eq!(tenths(9), 2);
-        assert_eq!(tenths(10), 2);
-        assert_eq!(tenths(11), 3);
-        assert_eq!(tenths(15), 4);
-        assert_eq!(tenths(19), 5);
-        assert_eq!(tenths(27), 6);
-        assert_eq!(tenths(35), 7);
     }
 }

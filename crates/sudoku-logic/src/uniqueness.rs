@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 use sudoku_core::{CandidateGrid, Cell, CellSet, Digit, DigitSet, Unit};
 
 use super::hints::{empty_in, for_each_combination, house, units_of};
-use super::{Hints, Step, Technique, techniques};
+use super::{Hints, Step, Technique, increments};
 
 /// Loops found from one start cell, each a list of cells in walking order.
 struct LoopSearch<'a> {
@@ -133,7 +133,7 @@ fn technique(len: usize, kind: u8) -> Technique {
 fn base_step(path: &[Cell], pair: DigitSet, kind: u8, extra_tenths: u16) -> Step {
     let cells: CellSet = path.iter().copied().collect();
     Step::new(technique(path.len(), kind))
-        .harder(techniques::loop_cells(path.len()) + extra_tenths)
+        .harder(increments::loop_cells(path.len()) + extra_tenths)
         .with_pattern(cells, pair)
 }
 
@@ -312,7 +312,7 @@ fn naked_variant(
         }
         let members: Vec<Cell> = pick.iter().filter(|&&i| i != i1).map(|&i| cells[i]).collect();
         let mut step =
-            base_step(path, pair, 3, techniques::set_members(union.len())).with_units(&[unit]);
+            base_step(path, pair, 3, increments::set_members(union.len())).with_units(&[unit]);
         for &m in &members {
             step = step.with_pattern(CellSet::single(m), g.candidates(m));
         }
@@ -364,7 +364,7 @@ fn hidden_variant(
         set.remove(c1);
         set.remove(c2);
         let mut step =
-            base_step(path, pair, 3, techniques::set_members(set.len())).with_units(&[unit]);
+            base_step(path, pair, 3, increments::set_members(set.len())).with_units(&[unit]);
         for c in set {
             step = step.with_pattern(CellSet::single(c), g.candidates(c).intersection(values));
             for d in g.candidates(c).difference(values) {

@@ -46,18 +46,6 @@ const BAND_PEERS: [u32; 27] = {
     }
     t
 };
-/// For a 9-bit row: which of its three segments are non-empty (3 bits).
-const ROW_SEGMENTS: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut v = 0;
-    while v < 512 {
-        t[v] = ((v & 7 != 0) as u32)
-            | (((v & 0o70 != 0) as u32) << 1)
-            | (((v & 0o700 != 0) as u32) << 2);
-        v += 1;
-    }
-    t
-};
 /// For a 9-bit segment occupancy (bit `r * 3 + k` is row `r`, box `k`): the union of the
 /// permutation matrices inside it. Zero means the digit cannot be placed in the band.
 const PERM_UNION: [u16; 512] = {
@@ -145,15 +133,6 @@ const PERM_CELLS: [u32; 512] = {
     }
     t
 };
-
-/// The segment occupancy of a band mask (bit `r * 3 + k`: row `r` has a cell in box `k`), by
-/// three table look-ups.
-#[inline(always)]
-pub(crate) fn row_segments(x: u32) -> u32 {
-    ROW_SEGMENTS[(x & 0x1ff) as usize]
-        | ROW_SEGMENTS[((x >> 9) & 0x1ff) as usize] << 3
-        | ROW_SEGMENTS[((x >> 18) & 0x1ff) as usize] << 6
-}
 
 /// `v` if it has at most one bit, else 0 (branch-free).
 #[inline(always)]

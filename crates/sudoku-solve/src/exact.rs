@@ -6,7 +6,9 @@ use rand::{Rng, RngExt};
 use sudoku_core::{Cell, Digit, Grid, Transform};
 
 use crate::board::Board;
-use crate::kernel::{self, Kernel};
+#[cfg(target_arch = "x86_64")]
+use crate::kernel::{Avx512, Bmi};
+use crate::kernel::{Kernel, Portable, SearchKernel};
 
 /// What a puzzle's solutions are, as far as it matters to a solver: none, one, or several.
 ///
@@ -119,7 +121,7 @@ impl Search {
     /// further use for it, so no copy is made for the last branch); the recursion goes through
     /// `kernel`, so that one search runs in one build (see `kernel.rs`).
     #[inline(always)]
-    pub(crate) fn run<K: Kernel>(&mut self, kernel: K, board: &mut Board) {
+    pub(crate) fn run<K: Enter>(&mut self, kernel: K, board: &mut Board) {
         if board.is_solved() {
             self.record(board);
             return;
@@ -157,7 +159,7 @@ impl Search {
     /// Builds the board of a puzzle's cells (0 empty), propagates it and searches below it;
     /// nothing if its givens contradict.
     #[inline(always)]
-    pub(crate) fn start_at<K: Kernel>(&mut self, kernel: K, cells: &[u8; 81]) {
+    pub(crate) fn start_at<K: Enter>(&mut self, kernel: K, cells: &[u8; 81]) {
         if let Some(mut board) = Board::from_bytes(cells)
             && board.propagate_root(kernel)
         {
@@ -168,7 +170,7 @@ impl Search {
     /// Builds the board of pencil marks, propagates it (no column pass, as below a search's
     /// root) and searches below it with `kernel`.
     #[inline(always)]
-    pub(crate) fn start_marks<K: Kernel>(&mut self, kernel: K, cells: &[u16; 81]) {
+    pub(crate) fn start_marks<K: Enter>(&mut self, kernel: K, cells: &[u16; 81]) {
         let mut board = Board::from_candidates(cells);
         if board.propagate_with(kernel, false) {
             kernel.run(self, &mut board);
@@ -212,7 +214,7 @@ pub(crate) fn grid_of(board: &Board) -> Grid {
 #[must_use]
 pub fn solve(puzzle: &Grid) -> Outcome {
     let mut s = Search::new(2, u64::MAX);
-    kernel::start_best(&mut s, &puzzle.to_bytes());
+    start_best(&mut s, &puzzle.to_bytes());
     s.outcome()
 }
 
@@ -285,6 +287,135 @@ impl Board {
             }
         }
         ties[rng.random_range(0..ties.len())]
+    }
+}
+
+/// A kernel the search is entered in: the recursion goes through it, so that every level of
+/// one search runs in the same build (see `kernel.rs`).
+pub(crate) trait Enter: Kernel {
+    /// Searches below a propagated board.
+    fn run(self, search: &mut Search, board: &mut Board);
+    /// Builds and propagates the root board of a puzzle's cells, then searches below it.
+    fn start(self, search: &mut Search, cells: &[u8; 81]);
+}
+
+impl Enter for Portable {
+    fn run(self, search: &mut Search, board: &mut Board) {
+        search.run(self, board);
+    }
+
+    fn start(self, search: &mut Search, cells: &[u8; 81]) {
+        search.start_at(self, cells);
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+impl Enter for Bmi {
+    fn run(self, search: &mut Search, board: &mut Board) {
+        // SAFETY: a `Bmi` exists only when `Bmi::detect` found every feature that `bmi_run`
+        // enables on the running CPU.
+        unsafe { bmi_run(self, search, board) }
+    }
+
+    fn start(self, search: &mut Search, cells: &[u8; 81]) {
+        // SAFETY: as in `run`.
+        unsafe { bmi_start(self, search, cells) }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+fn bmi_run(kernel: Bmi, search: &mut Search, board: &mut Board) {
+    search.run(kernel, board);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+fn bmi_start(kernel: Bmi, search: &mut Search, cells: &[u8; 81]) {
+    search.start_at(kernel, cells);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+impl Enter for Avx512 {
+    fn run(self, search: &mut Search, board: &mut Board) {
+        // SAFETY: an `Avx512` exists only when `Avx512::detect` found every feature that
+        // `avx512_run` enables on the running CPU.
+        unsafe { avx512_run(self, search, board) }
+    }
+
+    fn start(self, search: &mut Search, cells: &[u8; 81]) {
+        // SAFETY: as in `run`.
+        unsafe { avx512_start(self, search, cells) }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(
+    enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512bw,avx512vl,avx512dq,avx512cd"
+)]
+fn avx512_run(kernel: Avx512, search: &mut Search, board: &mut Board) {
+    search.run(kernel, board);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(
+    enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512bw,avx512vl,avx512dq,avx512cd"
+)]
+fn avx512_start(kernel: Avx512, search: &mut Search, cells: &[u8; 81]) {
+    search.start_at(kernel, cells);
+}
+
+/// Runs a search on a puzzle's cells with `kernel`.
+///
+/// # Panics
+///
+/// If the running CPU does not support `kernel`.
+pub(crate) fn start(search: &mut Search, cells: &[u8; 81], kernel: SearchKernel) {
+    match kernel {
+        SearchKernel::Portable => Portable.start(search, cells),
+        #[cfg(target_arch = "x86_64")]
+        SearchKernel::Avx2 => Bmi::detect().expect("an AVX2 CPU").start(search, cells),
+        #[cfg(target_arch = "x86_64")]
+        SearchKernel::Avx512 => Avx512::detect().expect("an AVX-512 CPU").start(search, cells),
+        #[cfg(not(target_arch = "x86_64"))]
+        _ => panic!("the {} kernel needs an x86-64 CPU", kernel.name()),
+    }
+}
+
+/// Runs a search on a puzzle's cells with the fastest kernel this CPU supports.
+#[inline]
+pub(crate) fn start_best(search: &mut Search, cells: &[u8; 81]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if let Some(k) = Avx512::detect() {
+            return k.start(search, cells);
+        }
+        if let Some(k) = Bmi::detect() {
+            return k.start(search, cells);
+        }
+    }
+    Portable.start(search, cells);
+}
+
+/// Runs a search on pencil marks (each cell's candidates as 9 bits) with `kernel`: the root
+/// board is propagated in portable code, the search below it in the kernel's build.
+///
+/// # Panics
+///
+/// If the running CPU does not support `kernel`.
+pub(crate) fn start_marks(search: &mut Search, cells: &[u16; 81], kernel: SearchKernel) {
+    match kernel {
+        SearchKernel::Portable => search.start_marks(Portable, cells),
+        #[cfg(target_arch = "x86_64")]
+        SearchKernel::Avx2 => search.start_marks(Bmi::detect().expect("an AVX2 CPU"), cells),
+        #[cfg(target_arch = "x86_64")]
+        SearchKernel::Avx512 => {
+            search.start_marks(Avx512::detect().expect("an AVX-512 CPU"), cells);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        _ => panic!("the {} kernel needs an x86-64 CPU", kernel.name()),
     }
 }
 

@@ -1,13 +1,11 @@
 //! Runtime choice of the exact search's machine code: a build for AVX-512 CPUs, one for the
 //! CPU's bit-manipulation instructions and AVX2 (hardware popcount, `tzcnt`, `andn`, `blsr`),
-//! whichever the CPU has, else the portable build. All run the same source ([`Search::run`]),
-//! so they visit the same nodes and give the same results; `tests/it/props.rs` and the `solve`
-//! fuzz target compare them.
+//! whichever the CPU has, else the portable build. All run the same source
+//! ([`crate::exact::Search::run`]), so they visit the same nodes and give the same results;
+//! `tests/it/props.rs` and the `solve` fuzz target compare them.
 //!
-//! This module holds the crate's only `unsafe` code: calling a `#[target_feature]` function.
-
-use crate::board::Board;
-use crate::exact::Search;
+//! The crate's `unsafe` code calls a `#[target_feature]` function: here the `pext` of a band's
+//! segments, and in `exact.rs` the search entered in a build ([`crate::exact::Enter`]).
 
 /// A build of the exact search, for tests, fuzzing and benchmarks
 /// ([`Query::with_kernel`](crate::Query::with_kernel)): queries without one run the fastest
@@ -91,27 +89,15 @@ pub(crate) trait Kernel: Copy {
     /// hold a cell, for the band rule.
     #[inline(always)]
     fn segments(self, x: u32) -> u32 {
-        crate::board::row_segments(x)
+        row_segments(x)
     }
-    /// Searches below a propagated board.
-    fn run(self, search: &mut Search, board: &mut Board);
-    /// Builds and propagates the root board of a puzzle's cells, then searches below it.
-    fn start(self, search: &mut Search, cells: &[u8; 81]);
 }
 
 /// The build for the compilation target's baseline instruction set.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Portable;
 
-impl Kernel for Portable {
-    fn run(self, search: &mut Search, board: &mut Board) {
-        search.run(self, board);
-    }
-
-    fn start(self, search: &mut Search, cells: &[u8; 81]) {
-        search.start_at(self, cells);
-    }
-}
+impl Kernel for Portable {}
 
 /// The build for x86-64 CPUs with POPCNT, BMI1, BMI2, LZCNT and AVX2. Only [`Bmi::detect`]
 /// makes one, after checking that the running CPU has every one of these features.
@@ -133,32 +119,8 @@ impl Bmi {
 }
 
 #[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
 impl Kernel for Bmi {
     const BRANCH_FREE_CLEAR: bool = true;
-
-    fn run(self, search: &mut Search, board: &mut Board) {
-        // SAFETY: a `Bmi` exists only when `Bmi::detect` found every feature that `bmi_run`
-        // enables on the running CPU.
-        unsafe { bmi_run(self, search, board) }
-    }
-
-    fn start(self, search: &mut Search, cells: &[u8; 81]) {
-        // SAFETY: as in `run`.
-        unsafe { bmi_start(self, search, cells) }
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
-fn bmi_run(kernel: Bmi, search: &mut Search, board: &mut Board) {
-    search.run(kernel, board);
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
-fn bmi_start(kernel: Bmi, search: &mut Search, cells: &[u8; 81]) {
-    search.start_at(kernel, cells);
 }
 
 /// The build for x86-64 CPUs with everything [`Bmi`] needs plus AVX-512 F, BW, VL, DQ and CD.
@@ -196,20 +158,9 @@ impl Kernel for Avx512 {
         // SAFETY: an `Avx512` exists only when `Avx512::detect` found BMI2 on the running CPU.
         unsafe { pext_segments(x) }
     }
-
-    fn run(self, search: &mut Search, board: &mut Board) {
-        // SAFETY: an `Avx512` exists only when `Avx512::detect` found every feature that
-        // `avx512_run` enables on the running CPU.
-        unsafe { avx512_run(self, search, board) }
-    }
-
-    fn start(self, search: &mut Search, cells: &[u8; 81]) {
-        // SAFETY: as in `run`.
-        unsafe { avx512_start(self, search, cells) }
-    }
 }
 
-/// [`crate::board::row_segments`] by one `pext`: a segment's three bits or-ed into its lowest,
+/// [`row_segments`] by one `pext`: a segment's three bits or-ed into its lowest,
 /// then the lowest bits of the nine segments gathered.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi2")]
@@ -218,70 +169,24 @@ fn pext_segments(x: u32) -> u32 {
     std::arch::x86_64::_pext_u32(x | x >> 1 | x >> 2, 0o111_111_111)
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(
-    enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512bw,avx512vl,avx512dq,avx512cd"
-)]
-fn avx512_run(kernel: Avx512, search: &mut Search, board: &mut Board) {
-    search.run(kernel, board);
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(
-    enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512bw,avx512vl,avx512dq,avx512cd"
-)]
-fn avx512_start(kernel: Avx512, search: &mut Search, cells: &[u8; 81]) {
-    search.start_at(kernel, cells);
-}
-
-/// Runs a search on a puzzle's cells with `kernel`.
-///
-/// # Panics
-///
-/// If the running CPU does not support `kernel`.
-pub(crate) fn start(search: &mut Search, cells: &[u8; 81], kernel: SearchKernel) {
-    match kernel {
-        SearchKernel::Portable => Portable.start(search, cells),
-        #[cfg(target_arch = "x86_64")]
-        SearchKernel::Avx2 => Bmi::detect().expect("an AVX2 CPU").start(search, cells),
-        #[cfg(target_arch = "x86_64")]
-        SearchKernel::Avx512 => Avx512::detect().expect("an AVX-512 CPU").start(search, cells),
-        #[cfg(not(target_arch = "x86_64"))]
-        _ => panic!("the {} kernel needs an x86-64 CPU", kernel.name()),
+/// For a 9-bit row: which of its three segments are non-empty (3 bits).
+const ROW_SEGMENTS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut v = 0;
+    while v < 512 {
+        t[v] = ((v & 7 != 0) as u32)
+            | (((v & 0o70 != 0) as u32) << 1)
+            | (((v & 0o700 != 0) as u32) << 2);
+        v += 1;
     }
-}
+    t
+};
 
-/// Runs a search on a puzzle's cells with the fastest kernel this CPU supports.
-#[inline]
-pub(crate) fn start_best(search: &mut Search, cells: &[u8; 81]) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if let Some(k) = Avx512::detect() {
-            return k.start(search, cells);
-        }
-        if let Some(k) = Bmi::detect() {
-            return k.start(search, cells);
-        }
-    }
-    Portable.start(search, cells);
-}
-
-/// Runs a search on pencil marks (each cell's candidates as 9 bits) with `kernel`: the root
-/// board is propagated in portable code, the search below it in the kernel's build.
-///
-/// # Panics
-///
-/// If the running CPU does not support `kernel`.
-pub(crate) fn start_marks(search: &mut Search, cells: &[u16; 81], kernel: SearchKernel) {
-    match kernel {
-        SearchKernel::Portable => search.start_marks(Portable, cells),
-        #[cfg(target_arch = "x86_64")]
-        SearchKernel::Avx2 => search.start_marks(Bmi::detect().expect("an AVX2 CPU"), cells),
-        #[cfg(target_arch = "x86_64")]
-        SearchKernel::Avx512 => {
-            search.start_marks(Avx512::detect().expect("an AVX-512 CPU"), cells);
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        _ => panic!("the {} kernel needs an x86-64 CPU", kernel.name()),
-    }
+/// The segment occupancy of a band mask (bit `r * 3 + k`: row `r` has a cell in box `k`), by
+/// three table look-ups.
+#[inline(always)]
+pub(crate) fn row_segments(x: u32) -> u32 {
+    ROW_SEGMENTS[(x & 0x1ff) as usize]
+        | ROW_SEGMENTS[((x >> 9) & 0x1ff) as usize] << 3
+        | ROW_SEGMENTS[((x >> 18) & 0x1ff) as usize] << 6
 }

@@ -5,8 +5,8 @@ use std::fmt;
 
 use sudoku_core::{Board, CandidateGrid, Cell, DigitSet, Failure, Grid, Work};
 
-use crate::exact::{Outcome, Search, grid_of};
-use crate::kernel::{self, SearchKernel};
+use crate::exact::{self, Outcome, Search, grid_of};
+use crate::kernel::SearchKernel;
 
 /// What a query searches: the solutions of a grid's givens, or of pencil marks.
 #[derive(Clone, Copy, Debug)]
@@ -206,8 +206,8 @@ impl<'a> Query<'a> {
         let s = &mut solutions.search;
         match self.input {
             Input::Grid(grid) => match self.kernel {
-                None => kernel::start_best(s, &grid.to_bytes()),
-                Some(k) => kernel::start(s, &grid.to_bytes(), k),
+                None => exact::start_best(s, &grid.to_bytes()),
+                Some(k) => exact::start(s, &grid.to_bytes(), k),
             },
             Input::Marks(marks) => {
                 let mut cells = [0u16; 81];
@@ -215,7 +215,7 @@ impl<'a> Query<'a> {
                     *set =
                         marks.value(cell).map_or(marks.candidates(cell), DigitSet::single).into();
                 }
-                kernel::start_marks(s, &cells, self.kernel.unwrap_or_else(SearchKernel::best));
+                exact::start_marks(s, &cells, self.kernel.unwrap_or_else(SearchKernel::best));
             }
         }
         solutions

@@ -9,8 +9,8 @@ use sudoku_core::{Cancel, CandidateGrid, Digit, Failure, Meter};
 
 use super::Family;
 use super::graph::Closure;
+use super::inner::InnerHint;
 use super::potential::{Arena, Fifo, PotSet};
-use super::propagate::InnerHint;
 use super::resume::Resume;
 use crate::hints::Lits;
 
@@ -47,7 +47,7 @@ pub(crate) struct Memo {
     /// that removes anything): X links never leave their digit, so with the same places,
     /// again none.
     pub(crate) x_barren_at: [Option<u128>; 9],
-    /// Nested searches by family and grid (see [`super::propagate::InnerHint`]).
+    /// Nested searches by family and grid (see [`super::inner::InnerHint`]).
     pub(crate) nested: HashMap<NestedKey, Rc<[InnerHint]>, BuildHasherDefault<DefaultHasher>>,
 }
 

@@ -3,8 +3,7 @@
 
 use sudoku_core::Candidate;
 
-use super::reach::seen_by;
-use crate::hints::Lits;
+use crate::hints::{Lits, seen_by};
 
 pub(super) const NO_NODE: u16 = u16::MAX;
 

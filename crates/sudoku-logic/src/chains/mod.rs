@@ -17,15 +17,21 @@
 //!   which every family borrows for its search;
 //! - [`static_family`] (cycles and forcing chains, with [`reach`]'s bitset reachability) and
 //!   [`multiple`] (Nishio, cell, region, dynamic and nested forcing chains): the families;
+//! - [`nested`]: what a dynamic chain asks when its propagation stalls (nested levels), and
+//!   [`inner`]: a nested search's hint as the outer chain uses it;
 //! - [`rank`]: a hint's kind, complexity and difficulty, and the order hints sort in;
+//!   [`collect`]: a search's hints as it finds them;
 //! - [`explain`]: a hint as a [`Step`];
 //! - [`work`]: what the searches of one solve share (budget meter, buffer pool, memos);
 //! - [`resume`]: a finished level's propagations, which the level above continues.
 
+mod collect;
 mod context;
 mod explain;
 mod graph;
+mod inner;
 mod multiple;
+mod nested;
 mod potential;
 mod propagate;
 mod rank;
@@ -36,12 +42,14 @@ mod static_family;
 use sudoku_core::{CandidateGrid, Grid};
 
 use super::Step;
+use super::Technique;
 use super::hints::{ALL_LITS, Lits};
-use super::{Technique, techniques};
+use collect::Collector;
 pub(crate) use context::{ChainContext, OutOfBudget};
 use multiple::MultipleChains;
-use propagate::{NestedRule, Propagator};
-use rank::{ChainHint, Collector};
+use nested::NestedRule;
+use propagate::Propagator;
+use rank::ChainHint;
 use static_family::StaticChains;
 
 /// The links a static chain may use.
@@ -154,8 +162,8 @@ impl Family {
     fn nested_rules(self) -> [Option<NestedRule>; 6] {
         let level = self.level();
         let basic = |search| (level >= 1).then_some(NestedRule::Basic(search));
-        let [a, b] = techniques::nested_families(level);
-        let [p, h, n, x] = techniques::NESTED_BASIC;
+        let [a, b] = nested::nested_families(level);
+        let [p, h, n, x] = nested::NESTED_BASIC;
         [
             basic(p),
             basic(h),

@@ -7,11 +7,12 @@ use sudoku_core::{Candidate, Cell, CellSet, Digit, Grid};
 
 use super::Family;
 use super::Links;
+use super::collect::Collector;
 use super::context::OutOfBudget;
 use super::graph::Closure;
 use super::potential::{Pot, PotSet, cand_at};
 use super::propagate::Propagator;
-use super::rank::{Collector, Kind};
+use super::rank::Kind;
 use super::reach::StaticLinks;
 use crate::hints::{Lits, exactly_two, more_than_two, unit_bits_of, units_of};
 

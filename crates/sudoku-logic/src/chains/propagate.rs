@@ -1,21 +1,14 @@
 //! The propagator: what a potential implies, by the cell and unit rules and, in dynamic
-//! chains, by simpler techniques on the grid reduced as the search goes (nested levels).
-//! Every chaining family borrows one for its search.
+//! chains, by simpler techniques on the grid reduced as the search goes (nested levels, whose
+//! rules are in [`super::nested`]). Every chaining family borrows one for its search.
 
-use std::rc::Rc;
+use sudoku_core::{Candidate, CandidateGrid, CellSet, Digit, Grid};
 
-use sudoku_core::{Candidate, CandidateGrid, CandidateSet, Cell, CellSet, Digit, Grid, Unit};
-
-use super::context::{ChainContext, NestedKey, OutOfBudget, Scratch};
-use super::potential::{Arena, Cause, Fifo, Nested, Pot, PotSet, cand_at, literal};
-use super::rank::{ChainHint, Kind};
-use super::reach::StaticLinks;
+use super::context::{ChainContext, OutOfBudget, Scratch};
+use super::potential::{Arena, Cause, Fifo, Pot, PotSet, cand_at, literal};
 use super::resume::{End, Resume};
-use super::static_family::StaticChains;
-use super::{Family, Links, explain};
-use crate::hints::{ALL_LITS, Hints, lits_of, unit_bits_of, units_of};
-use crate::techniques::{self, Producer};
-use crate::{Step, Technique};
+use super::{Family, Links};
+use crate::hints::{unit_bits_of, units_of};
 
 /// One chain search's potentials and grid, and the rules that grow them.
 pub(crate) struct Propagator<'w> {
@@ -38,12 +31,12 @@ pub(crate) struct Propagator<'w> {
     #[expect(clippy::vec_box, reason = "sets move between pool and outcomes by pointer")]
     sets: Vec<Box<PotSet>>,
     /// Whether the grid propagations start from has no static hint, once known.
-    save_static_free: Option<bool>,
+    pub(super) save_static_free: Option<bool>,
     /// In the current propagation, the grid of the last nested static search (whose hints
     /// were all applied since: see [`Propagator::nested_rules`]).
-    static_before: Option<CandidateGrid>,
+    pub(super) static_before: Option<CandidateGrid>,
     /// Whether the basic nested rules find nothing on that grid, once known.
-    save_basic_free: Option<bool>,
+    pub(super) save_basic_free: Option<bool>,
     /// Where the last propagation ended: the reduced grid and [`Propagator::static_before`].
     last_end: Option<(CandidateGrid, Option<CandidateGrid>)>,
     /// The previous nesting level's propagations on this grid, continued instead of run
@@ -529,185 +522,6 @@ impl<'w> Propagator<'w> {
         }
         Ok(())
     }
-
-    /// Off potentials that simpler techniques find on the reduced grid, with the crossed-out
-    /// candidates they rely on as parents: the first technique (in order) that finds any.
-    ///
-    /// `only` picks rules by their place in [`Family::nested_rules`] (bit `k` for the
-    /// `k`-th).
-    fn nested_rules(
-        &mut self,
-        to_off: &PotSet,
-        only: u8,
-    ) -> Result<Vec<(Candidate, Pot)>, OutOfBudget> {
-        let mut out = Vec::new();
-        let rules = self.family.nested_rules().into_iter().enumerate();
-        for rule in rules.filter_map(|(k, r)| r.filter(|_| only >> k & 1 != 0)) {
-            match rule {
-                NestedRule::Basic(search) => {
-                    let mut hints = Hints::all();
-                    // Where the rules found nothing on the start grid, they can find
-                    // something only where the propagation crossed candidates out.
-                    if self.no_basic_rule_in_save() {
-                        let (now, then) = (lits_of(&self.grid), lits_of(&self.save));
-                        hints.changed = std::array::from_fn(|d| now[d] ^ then[d]);
-                    }
-                    let _ = search(&self.grid, &mut hints);
-                    for step in &hints.steps {
-                        let parents = self.rule_parents(step, to_off);
-                        if parents.is_empty() {
-                            continue;
-                        }
-                        for e in &step.eliminations {
-                            let c = Candidate::new(e.cell(), e.digit());
-                            let cause = Cause::Rule(step.technique);
-                            let n = self.arena.push(c, false, cause, &parents);
-                            out.push((c, n));
-                        }
-                    }
-                }
-                NestedRule::Chains(Family::Static) if self.no_static_hint_in_save() => {
-                    // With no static hint on the start grid, every static hint on a reduced
-                    // grid relies on a candidate crossed out, so the nested search gives it,
-                    // and it is applied. So every static hint now passes through a strong
-                    // link that the grid of the last nested static search (or the start
-                    // grid) lacks: any other would have been found there, and what it
-                    // removes is gone. Most stalls have new strong links (four in five, about
-                    // nine each, on 40 elevens), but only one in six a forcing chain
-                    // through one.
-                    let before = self.static_before.unwrap_or(self.save);
-                    self.static_before = Some(self.grid);
-                    let links = StaticLinks::new(&self.grid);
-                    let starts = links.forcing_starts_after(&before);
-                    if starts.iter().flatten().all(|&m| m == 0) {
-                        continue;
-                    }
-                    let found = self.nested_hints(Family::Static, |search| {
-                        let all = StaticChains::with_links(search, links).all_from(starts)?;
-                        Ok(all.into_sorted())
-                    })?;
-                    let grids = (&self.save, &self.grid);
-                    add_nested(&mut self.arena, grids, &found, to_off, &mut out);
-                }
-                NestedRule::Chains(inner) => {
-                    let found = self.nested_hints(inner, |search| {
-                        super::hints(search, false, None, &ALL_LITS)
-                    })?;
-                    let grids = (&self.save, &self.grid);
-                    add_nested(&mut self.arena, grids, &found, to_off, &mut out);
-                }
-            }
-            if !out.is_empty() {
-                break;
-            }
-        }
-        Ok(out)
-    }
-
-    /// Every hint of the `inner` family on the reduced grid, as the outer chain uses them:
-    /// found by `search` on a new propagator, or remembered from an earlier search on the
-    /// same grid (a third of nested searches repeat one).
-    fn nested_hints(
-        &mut self,
-        inner: Family,
-        search: impl FnOnce(&mut Propagator<'_>) -> Result<Vec<ChainHint>, OutOfBudget>,
-    ) -> Result<Rc<[InnerHint]>, OutOfBudget> {
-        let key = NestedKey(inner, self.grid);
-        if let Some(found) = self.work.memo.nested.get(&key) {
-            return Ok(Rc::clone(found));
-        }
-        let mut prop = Propagator::new(inner, &self.grid, self.work);
-        let hints = search(&mut prop)?;
-        let found: Rc<[InnerHint]> = hints.iter().map(|h| InnerHint::of(&prop.arena, h)).collect();
-        drop(prop);
-        let memo = &mut self.work.memo.nested;
-        if memo.len() >= NESTED_MEMO {
-            memo.clear();
-        }
-        memo.insert(key, Rc::clone(&found));
-        Ok(found)
-    }
-
-    /// Whether the basic nested rules find nothing on the grid every propagation of this
-    /// search starts from (computed once: true for the searches of the step search, which
-    /// asks the basic techniques first).
-    fn no_basic_rule_in_save(&mut self) -> bool {
-        let save = self.save;
-        *self.save_basic_free.get_or_insert_with(|| {
-            techniques::NESTED_BASIC.into_iter().all(|search| {
-                let mut hints = Hints::first();
-                let _ = search(&save, &mut hints);
-                hints.steps.is_empty()
-            })
-        })
-    }
-
-    /// Whether the grid every propagation of this search starts from has no static hint
-    /// (computed once: most nested searches run on such grids, since the static family
-    /// comes first).
-    fn no_static_hint_in_save(&mut self) -> bool {
-        *self.save_static_free.get_or_insert_with(|| {
-            let starts = StaticLinks::new(&self.save).implications(Links::XY).forcing_starts();
-            starts.iter().flatten().all(|&m| m == 0)
-        })
-    }
-
-    /// The crossed-out candidates a basic technique's step relies on (Sudoku Explainer's
-    /// "rule parents"), as potentials of `to_off`.
-    fn rule_parents(&self, step: &Step, to_off: &PotSet) -> Vec<Pot> {
-        let mut out = Vec::new();
-        let gone = |c: Cell, d: Digit| {
-            self.save.candidates(c).contains(d) && !self.grid.candidates(c).contains(d)
-        };
-        let mut push = |c: Cell, d: Digit| {
-            if let Some(n) = to_off.get(Candidate::new(c, d))
-                && !out.contains(&n)
-            {
-                out.push(n);
-            }
-        };
-        match step.technique {
-            Technique::Pointing | Technique::Claiming | Technique::XWing => {
-                let d = step.pattern[0].digit();
-                let half = step.units.len() / 2;
-                let (base, cover) = step.units.split_at(half);
-                let cover: CellSet =
-                    cover.iter().fold(CellSet::EMPTY, |s, u| s.union(u.cell_set()));
-                for u in base {
-                    for &c in u.cells() {
-                        if gone(c, d) && !cover.contains(c) {
-                            push(c, d);
-                        }
-                    }
-                }
-            }
-            Technique::HiddenPair => {
-                let unit = step.units[0];
-                let digits = step.pattern_digits();
-                let cells = step.pattern_cells();
-                for &c in unit.cells() {
-                    if cells.contains(c) {
-                        continue;
-                    }
-                    for d in digits {
-                        if self.save.candidates(c).contains(d) {
-                            push(c, d);
-                        }
-                    }
-                }
-            }
-            Technique::NakedPair => {
-                let digits = step.pattern_digits();
-                for c in step.pattern_cells() {
-                    for d in self.save.candidates(c).difference(digits) {
-                        push(c, d);
-                    }
-                }
-            }
-            _ => {}
-        }
-        out
-    }
 }
 
 /// Adds the off potentials nested rules found to `to_off` and the queue, each candidate once.
@@ -722,149 +536,3 @@ fn queue_offs(found: Vec<(Candidate, Pot)>, to_off: &mut PotSet, pending_off: &m
 
 /// Every nested rule ([`Propagator::nested_rules`]'s mask).
 const ALL_RULES: u8 = 0b11_1111;
-
-/// The most nested searches remembered by grid (then forgotten, all at once).
-const NESTED_MEMO: usize = 4096;
-
-/// A hint of a nested search, as the outer chain uses it: what it removes, its complexity,
-/// signature and account, and what its links rest on.
-pub(crate) struct InnerHint {
-    removable: Vec<Candidate>,
-    complexity: u32,
-    signature: u64,
-    text: String,
-    /// In the order of its chains, the on potentials whose link rests on the candidates of a
-    /// cell or on the places of a digit in a unit: the crossed-out ones among those are the
-    /// hint's parents in the outer chain.
-    rests_on: Vec<Rest>,
-}
-
-/// What a link rests on ([`InnerHint::rests_on`]).
-#[derive(Clone, Copy, Debug)]
-enum Rest {
-    /// The candidates of a cell.
-    Cell(Cell),
-    /// The places of a digit in a unit.
-    Unit(Unit, Digit),
-}
-
-impl InnerHint {
-    fn of(arena: &Arena, h: &ChainHint) -> InnerHint {
-        let mut rests_on = Vec::new();
-        let mut chain = Vec::new();
-        for &t in &h.targets {
-            arena.chain(t, &mut chain);
-            for &p in &chain {
-                let node = arena.node(p);
-                if !node.on {
-                    continue;
-                }
-                let cause = match (node.cause, h.kind) {
-                    (Cause::Assumed, Kind::Cell(_)) => Cause::Cell,
-                    (Cause::Assumed, Kind::Region(u, _)) => Cause::Unit(u),
-                    (c, _) => c,
-                };
-                let (cell, d) = (node.cand.cell(), node.cand.digit());
-                match cause {
-                    Cause::Cell => rests_on.push(Rest::Cell(cell)),
-                    Cause::Unit(u) => {
-                        let unit = match u {
-                            Unit::Box(_) => Unit::Box(cell.box_() as u8),
-                            Unit::Row(_) => Unit::Row(cell.row() as u8),
-                            Unit::Col(_) => Unit::Col(cell.col() as u8),
-                        };
-                        rests_on.push(Rest::Unit(unit, d));
-                    }
-                    _ => {}
-                }
-            }
-        }
-        InnerHint {
-            removable: h.removable.clone(),
-            complexity: h.complexity,
-            signature: arena.signature(&h.targets),
-            text: explain::describe(h),
-            rests_on,
-        }
-    }
-
-    /// The crossed-out candidates (in `initial`, not in `current`) its links rest on, each
-    /// once (Sudoku Explainer's "rule parents" of a nested chain).
-    fn parents(&self, initial: &CandidateGrid, current: &CandidateGrid) -> Vec<Candidate> {
-        let mut out: Vec<Candidate> = Vec::new();
-        let mut seen = CandidateSet::EMPTY;
-        let mut add = |c: Candidate| {
-            if seen.insert(c) {
-                out.push(c);
-            }
-        };
-        for &rest in &self.rests_on {
-            match rest {
-                Rest::Cell(cell) => {
-                    for v in initial.candidates(cell).difference(current.candidates(cell)) {
-                        add(Candidate::new(cell, v));
-                    }
-                }
-                Rest::Unit(unit, d) => {
-                    for &c in unit.cells() {
-                        if initial.candidates(c).contains(d) && !current.candidates(c).contains(d) {
-                            add(Candidate::new(c, d));
-                        }
-                    }
-                }
-            }
-        }
-        out
-    }
-}
-
-/// The off potentials that the hints of a nested search on the reduced grid give (`grids`:
-/// the grid the propagation started from, and the reduced one): added to `arena` and `out`,
-/// with the crossed-out candidates they rely on as parents. Hints that rely on none are
-/// left out.
-fn add_nested(
-    arena: &mut Arena,
-    (save, grid): (&CandidateGrid, &CandidateGrid),
-    hints: &[InnerHint],
-    to_off: &PotSet,
-    out: &mut Vec<(Candidate, Pot)>,
-) {
-    for h in hints {
-        let parents = h.parents(save, grid);
-        let parents: Vec<Pot> = parents.into_iter().filter_map(|c| to_off.get(c)).collect();
-        if parents.is_empty() {
-            continue;
-        }
-        let cause = arena.push_nested(Nested {
-            complexity: h.complexity,
-            signature: h.signature,
-            text: h.text.clone(),
-        });
-        for &c in &h.removable {
-            let n = arena.push(c, false, cause, &parents);
-            out.push((c, n));
-        }
-    }
-}
-
-/// What a dynamic chain may use, besides the cell and unit rules, when propagation stalls
-/// at a nesting level: basic techniques, then chain searches of an easier family.
-#[derive(Clone, Copy)]
-pub(crate) enum NestedRule {
-    /// A basic technique's search: pointing and claiming, hidden pairs, naked pairs or
-    /// X-wings ([`techniques::NESTED_BASIC`]).
-    Basic(Producer),
-    /// Every hint of a chaining family.
-    Chains(Family),
-}
-
-impl NestedRule {
-    /// Whether the two are the same rule.
-    pub(crate) fn same(self, other: NestedRule) -> bool {
-        match (self, other) {
-            (NestedRule::Basic(a), NestedRule::Basic(b)) => std::ptr::fn_addr_eq(a, b),
-            (NestedRule::Chains(a), NestedRule::Chains(b)) => a == b,
-            _ => false,
-        }
-    }
-}

@@ -14,7 +14,7 @@ use sudoku_core::{Candidate, CandidateGrid, Cell, Digit, Unit};
 use super::Links;
 use super::graph::{Implications, NO_NODE, strong_components};
 use super::potential::cand_at;
-use crate::hints::{Lits, exactly_two, more_than_two};
+use crate::hints::{Lits, exactly_two, more_than_two, seen_by};
 
 /// Every unit, as cells.
 const UNIT_SETS: [u128; 27] = {
@@ -542,16 +542,6 @@ impl Negation {
         let (cell, d) = (self.src.cell().index(), self.src.digit().index());
         Some(self.front_is_on != self.on && self.front[d] >> cell & 1 != 0)
     }
-}
-
-/// The cells that see some cell of `cells`.
-pub(super) fn seen_by(cells: u128) -> u128 {
-    let (mut m, mut out) = (cells, 0u128);
-    while m != 0 {
-        out |= Cell::new(m.trailing_zeros() as usize).expect("cell").peers().bits();
-        m &= m - 1;
-    }
-    out
 }
 
 #[cfg(test)]

@@ -8,11 +8,12 @@
 use sudoku_core::{Candidate, CandidateSet, Cell, CellSet, DigitSet};
 
 use super::Links;
+use super::collect::Collector;
 use super::context::OutOfBudget;
 use super::graph::{CycleScopes, Implications};
 use super::potential::{Arena, Cause, Fifo, Pot, PotSet};
 use super::propagate::{Layered, Propagator};
-use super::rank::{ChainHint, Collector, Kind, Rank};
+use super::rank::{ChainHint, Kind, Rank};
 use super::reach::{Negation, StaticLinks};
 use crate::hints::{Lits, lits_of, units_of};
 

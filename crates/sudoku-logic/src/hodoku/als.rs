@@ -7,6 +7,7 @@
 //! cell of either holding it sees every such cell of the other. HoDoKu 2.2.4's behaviour with
 //! its default options, from its documented facts; our own code.
 
+use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::sync::Arc;
 
@@ -271,8 +272,8 @@ pub(crate) fn with_rcs(g: &Grid, overlap: bool) -> Alses {
     Alses { list, rcs, start, end }
 }
 
-/// The ALS and RCs of a grid's candidates, kept in the grid for the next ALS search on the
-/// same candidates (HoDoKu caches its lists likewise).
+/// The ALS and RCs of a grid's candidates, kept for the next ALS search on the same
+/// candidates (HoDoKu caches its lists likewise).
 #[derive(Debug)]
 pub(crate) struct Memo {
     cands: [u16; 81],
@@ -280,13 +281,19 @@ pub(crate) struct Memo {
     pub(crate) alses: Alses,
 }
 
-/// The ALS and RCs of `g` (from its memo when its candidates are unchanged).
-pub(crate) fn cached(g: &mut Grid, overlap: bool) -> Arc<Memo> {
-    if let Some(m) = g.als_memo.as_ref().filter(|m| m.cands == g.cands && m.overlap == overlap) {
+/// The ALS searches' last lists ([`Memo`]): held by the context of one solve
+/// ([`super::Ctx`]), not by the grid, and asked again while the candidates are unchanged.
+#[derive(Debug, Default)]
+pub(crate) struct AlsCache(RefCell<Option<Arc<Memo>>>);
+
+/// The ALS and RCs of `g` (from `cache` when its candidates are unchanged).
+pub(crate) fn cached(g: &Grid, cache: &AlsCache, overlap: bool) -> Arc<Memo> {
+    let mut memo = cache.0.borrow_mut();
+    if let Some(m) = memo.as_ref().filter(|m| m.cands == g.cands && m.overlap == overlap) {
         return Arc::clone(m);
     }
     let m = Arc::new(Memo { cands: g.cands, overlap, alses: with_rcs(g, overlap) });
-    g.als_memo = Some(Arc::clone(&m));
+    *memo = Some(Arc::clone(&m));
     m
 }
 

@@ -60,16 +60,18 @@ pub(crate) fn first(row: T, g: &mut Grid, ctx: &Ctx<'_>) -> Option<Found> {
         T::NiceLoop => nice_loops::first(g, false),
         T::GroupedNiceLoop => nice_loops::first(g, true),
         T::AlsXz => {
-            let m = als::cached(g, options.allow_als_overlap);
+            let m = als::cached(g, &ctx.als, options.allow_als_overlap);
             als::xz(&m.alses, false).into_iter().next().map(|f| f.0)
         }
         T::AlsXyWing => {
-            let m = als::cached(g, options.allow_als_overlap);
+            let m = als::cached(g, &ctx.als, options.allow_als_overlap);
             als::xy_wing(&m.alses, options.allow_als_overlap, false).into_iter().next().map(|f| f.0)
         }
-        T::AlsXyChain => als_chain::first_chain(&als::cached(g, options.allow_als_overlap).alses),
+        T::AlsXyChain => {
+            als_chain::first_chain(&als::cached(g, &ctx.als, options.allow_als_overlap).alses)
+        }
         T::DeathBlossom => {
-            let (o, m) = (options, als::cached(g, options.allow_als_overlap));
+            let (o, m) = (options, als::cached(g, &ctx.als, options.allow_als_overlap));
             let list = &m.alses.list;
             let v = als_chain::death_blossoms(
                 g,

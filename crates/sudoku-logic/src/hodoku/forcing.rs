@@ -5,24 +5,18 @@
 //! drops what plain chains show (HoDoKu 2.2.4's behaviour, from its documented facts; our own
 //! code).
 
-use super::forcing_checks::{Checks, Entity, Events};
+use super::forcing_checks::{Checks, Entity, Events, Sets};
 use super::grid::{Grid, cells, digits};
-use super::tabling::{CAP, Tables, is_on, node};
+use super::nodes::{is_on, node};
+use super::tabling::{CAP, Tables};
 use super::tabling_chains::{BRANCH, Capped, END, Expanded, Reach, cells_of};
 use super::{Found, HodokuTechnique as T, text, timsort};
-
-/// What one table implies: per digit the cells set and the cells cleared.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Sets {
-    pub(crate) on: [u128; 10],
-    pub(crate) off: [u128; 10],
-}
 
 /// The implications of every premise (the full tables, or exactly expanded when capped).
 #[inline(never)]
 pub(crate) fn all_sets(t: &Tables, reach: &Reach, g: &Grid) -> (Vec<Sets>, Vec<u16>) {
     let mut capped = Capped::default();
-    let mut slot = vec![u16::MAX; usize::from(super::tabling::GROUP_BASE)];
+    let mut slot = vec![u16::MAX; usize::from(super::nodes::GROUP_BASE)];
     let mut sets = Vec::new();
     for cell in 0..81u8 {
         if g.values[usize::from(cell)] != 0 {

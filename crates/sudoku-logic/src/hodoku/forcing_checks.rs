@@ -6,9 +6,16 @@
 //! rank first and builds only its events (HoDoKu 2.2.4's behaviour, from its documented
 //! facts; our own code).
 
-use super::forcing::Sets;
 use super::grid::{Grid, UNIT_BITS, cells, digits, peers};
-use super::tabling::{TmpSet, node};
+use super::nodes::node;
+use super::tabling::TmpSet;
+
+/// What one table implies: per digit the cells set and the cells cleared.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Sets {
+    pub(crate) on: [u128; 10],
+    pub(crate) off: [u128; 10],
+}
 
 /// A house or a cell named in a contradiction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -104,8 +104,6 @@ pub(crate) struct Grid {
     naked: VecDeque<(u8, u8)>,
     hidden: VecDeque<(u8, u8)>,
     unsolved: u8,
-    /// The ALS searches' lists for these candidates (see `als::cached`).
-    pub(crate) als_memo: Option<std::sync::Arc<super::als::Memo>>,
 }
 
 impl Grid {
@@ -123,7 +121,6 @@ impl Grid {
             naked: VecDeque::with_capacity(128),
             hidden: VecDeque::with_capacity(128),
             unsolved: 81,
-            als_memo: None,
         }
     }
 

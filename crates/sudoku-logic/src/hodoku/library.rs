@@ -188,7 +188,8 @@ impl LibraryCase {
     #[must_use]
     pub fn first_step(&self, row: T) -> Option<String> {
         let mut g = self.grid();
-        let ctx = super::Ctx { options: Options::default(), solution: None };
+        let ctx =
+            super::Ctx { options: Options::default(), solution: None, als: Default::default() };
         finders::first(row, &mut g, &ctx).map(|f| f.text)
     }
 

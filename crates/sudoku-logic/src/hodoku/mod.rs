@@ -15,13 +15,13 @@ mod coloring;
 mod examples;
 mod finders;
 mod fish;
-mod fish_step;
 mod forcing;
 mod forcing_checks;
 mod geometry;
 mod grid;
 mod library;
 mod nice_loops;
+mod nodes;
 mod patterns;
 mod simple;
 mod sue_de_coq;
@@ -115,11 +115,13 @@ impl Default for Options {
     }
 }
 
-/// What a search knows besides the grid: the options and the solution, if known.
-#[derive(Clone, Copy, Debug)]
+/// What a search knows besides the grid: the options, the solution if known, and the ALS
+/// searches' cache.
+#[derive(Debug)]
 pub(crate) struct Ctx<'a> {
     pub(crate) options: Options,
     pub(crate) solution: Option<&'a Grid>,
+    pub(crate) als: als::AlsCache,
 }
 
 /// HoDoKu's rating of a puzzle: its level and its score.
@@ -195,7 +197,8 @@ impl Default for Hodoku {
 pub struct HodokuWalk<'a> {
     rows: &'a [Row],
     g: grid::Grid,
-    solution: Grid,
+    /// The options, the solution and the ALS searches' cache, kept over the solve.
+    ctx: Ctx<'a>,
     cancel: Cancel,
     /// The row of the step [`crate::Walk::next`] last gave, and whether it gave up.
     found: Option<(&'a Row, bool)>,
@@ -215,7 +218,7 @@ impl crate::Ruleset for Hodoku {
     /// digits in reading order, as givens (marks cannot tell a given from a digit placed
     /// while solving: taken as givens, no avoidable rectangle, sound only on placed digits,
     /// is built on one), then the missing candidates removed.
-    fn walk<'a>(&'a self, board: &Board, solution: &Grid, cancel: &Cancel) -> HodokuWalk<'a> {
+    fn walk<'a>(&'a self, board: &Board, solution: &'a Grid, cancel: &Cancel) -> HodokuWalk<'a> {
         let g = match board {
             Board::Givens(puzzle) => grid::Grid::from_puzzle(puzzle),
             Board::Marks(marks) => grid::Grid::from_marks(marks, marks.grid().filled_cells()),
@@ -223,7 +226,11 @@ impl crate::Ruleset for Hodoku {
         HodokuWalk {
             rows: &self.rows,
             g,
-            solution: *solution,
+            ctx: Ctx {
+                options: Options::default(),
+                solution: Some(solution),
+                als: Default::default(),
+            },
             cancel: cancel.clone(),
             found: None,
             score: 0,
@@ -238,7 +245,6 @@ impl crate::Walk for HodokuWalk<'_> {
     /// The first step HoDoKu's search finds: a single without building its [`Found`]
     /// (singles are most of a path).
     fn next(&mut self, _: &CandidateGrid) -> Result<Option<Step>, crate::Halt> {
-        let ctx = Ctx { options: Options::default(), solution: Some(&self.solution) };
         for row in self.rows {
             self.cancel.check()?;
             let t = row.technique;
@@ -254,7 +260,7 @@ impl crate::Walk for HodokuWalk<'_> {
                 }
                 continue;
             }
-            if let Some(found) = finders::first(t, &mut self.g, &ctx) {
+            if let Some(found) = finders::first(t, &mut self.g, &self.ctx) {
                 self.found = Some((row, found.technique == HodokuTechnique::GiveUp));
                 return Ok(Some(step(found, row)));
             }

@@ -10,7 +10,8 @@ use std::collections::HashMap;
 use super::als::{Als, penalty};
 use super::chain_text::{self, Printed};
 use super::grid::{Grid, cells, digits, peers};
-use super::tabling::{CAP, GROUP_BASE, Tables, is_on, node};
+use super::nodes::{GROUP_BASE, is_on, node};
+use super::tabling::{CAP, Tables};
 use super::tabling_chains::{Expanded, Reach, cells_of, holds};
 use super::{Found, HodokuTechnique as T, text, timsort};
 

@@ -7,7 +7,7 @@
 
 use super::als::{Als, alses};
 use super::grid::{Grid, cells, digits};
-use super::tabling::{GroupNode, node};
+use super::nodes::{GroupNode, node};
 
 /// The ALS nodes of a grid: which tables get which ALS entries, and the ALS tables.
 #[derive(Debug, Default)]
@@ -72,7 +72,7 @@ impl AlsPlan {
                     table.extend(cells(e).map(|c| (node(c, k, false), 2 + pen)));
                     for (gi, gn) in groups.iter().enumerate() {
                         if gn.digit == k && gn.cells & !e == 0 {
-                            table.push((super::tabling::group_node(gi, false), 2 + pen));
+                            table.push((super::nodes::group_node(gi, false), 2 + pen));
                         }
                     }
                 }

@@ -7,9 +7,8 @@
 //! false premise leads to (HoDoKu 2.2.4's behaviour, from its documented facts; our own code).
 
 use super::grid::{CELL_UNITS, Grid, UNIT_BITS, cells, digits, peers};
-use super::tabling::{
-    CAP, Entry, GROUP_BASE, Tables, TmpSet, Writer, group_nodes, node, ret_indices,
-};
+use super::nodes::{GROUP_BASE, group_nodes, node};
+use super::tabling::{CAP, Entry, Tables, TmpSet, Writer, ret_indices};
 
 /// Rounds of singles played after a premise (`anzTableLookAhead`).
 const LOOK_AHEAD: usize = 4;

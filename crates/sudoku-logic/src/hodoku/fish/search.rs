@@ -19,22 +19,12 @@
 
 use std::ops::ControlFlow;
 
-use super::fish_step::Fish;
-use super::geometry::BUDDIES;
-use super::grid::{Grid, POP9, UNIT_BITS};
-use super::templates::{placed, untemplated};
-use super::{Found, HodokuTechnique as T};
-
-/// Which units a fish may use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
-    /// Rows against columns.
-    Basic,
-    /// Rows and boxes against columns and boxes (or columns against rows).
-    Franken,
-    /// Any unit on either side.
-    Mutant,
-}
+use super::step::{Fish, add_siamese};
+use super::types::{Kind, fish_type, technique};
+use crate::hodoku::geometry::BUDDIES;
+use crate::hodoku::grid::{Grid, POP9, UNIT_BITS, cells};
+use crate::hodoku::templates::{placed, untemplated};
+use crate::hodoku::{Found, HodokuTechnique as T};
 
 /// What one fish search looks for (HoDoKu's `getFishes` arguments and the options it reads).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,71 +47,6 @@ pub(crate) struct Search {
     pub(crate) max_endo: u32,
     /// Every fish is collected (HoDoKu's "find all"), of whatever type.
     pub(crate) all: bool,
-}
-
-/// Every fish type: (technique, size, kind, finned, sashimi).
-pub(crate) const TYPES: [(T, u8, Kind, bool, bool); 42] = {
-    use Kind::{Basic as B, Franken as F, Mutant as M};
-    [
-        (T::XWing, 2, B, false, false),
-        (T::Swordfish, 3, B, false, false),
-        (T::Jellyfish, 4, B, false, false),
-        (T::Squirmbag, 5, B, false, false),
-        (T::Whale, 6, B, false, false),
-        (T::Leviathan, 7, B, false, false),
-        (T::FinnedXWing, 2, B, true, false),
-        (T::FinnedSwordfish, 3, B, true, false),
-        (T::FinnedJellyfish, 4, B, true, false),
-        (T::FinnedSquirmbag, 5, B, true, false),
-        (T::FinnedWhale, 6, B, true, false),
-        (T::FinnedLeviathan, 7, B, true, false),
-        (T::SashimiXWing, 2, B, true, true),
-        (T::SashimiSwordfish, 3, B, true, true),
-        (T::SashimiJellyfish, 4, B, true, true),
-        (T::SashimiSquirmbag, 5, B, true, true),
-        (T::SashimiWhale, 6, B, true, true),
-        (T::SashimiLeviathan, 7, B, true, true),
-        (T::FrankenXWing, 2, F, false, false),
-        (T::FrankenSwordfish, 3, F, false, false),
-        (T::FrankenJellyfish, 4, F, false, false),
-        (T::FrankenSquirmbag, 5, F, false, false),
-        (T::FrankenWhale, 6, F, false, false),
-        (T::FrankenLeviathan, 7, F, false, false),
-        (T::FinnedFrankenXWing, 2, F, true, false),
-        (T::FinnedFrankenSwordfish, 3, F, true, false),
-        (T::FinnedFrankenJellyfish, 4, F, true, false),
-        (T::FinnedFrankenSquirmbag, 5, F, true, false),
-        (T::FinnedFrankenWhale, 6, F, true, false),
-        (T::FinnedFrankenLeviathan, 7, F, true, false),
-        (T::MutantXWing, 2, M, false, false),
-        (T::MutantSwordfish, 3, M, false, false),
-        (T::MutantJellyfish, 4, M, false, false),
-        (T::MutantSquirmbag, 5, M, false, false),
-        (T::MutantWhale, 6, M, false, false),
-        (T::MutantLeviathan, 7, M, false, false),
-        (T::FinnedMutantXWing, 2, M, true, false),
-        (T::FinnedMutantSwordfish, 3, M, true, false),
-        (T::FinnedMutantJellyfish, 4, M, true, false),
-        (T::FinnedMutantSquirmbag, 5, M, true, false),
-        (T::FinnedMutantWhale, 6, M, true, false),
-        (T::FinnedMutantLeviathan, 7, M, true, false),
-    ]
-};
-
-/// The fish type of technique `t`: (size, kind, finned, sashimi).
-pub(crate) fn fish_type(t: T) -> Option<(u8, Kind, bool, bool)> {
-    TYPES.iter().find(|e| e.0 == t).map(|e| (e.1, e.2, e.3, e.4))
-}
-
-/// The technique of a fish: its size, the kind its units make, whether it was found with
-/// fins and whether it is sashimi (basic fish only).
-pub(crate) fn technique(size: u8, kind: Kind, finned: bool, sashimi: bool) -> T {
-    let finned = finned || sashimi;
-    let sashimi = sashimi && kind == Kind::Basic;
-    TYPES
-        .iter()
-        .find(|e| e.1 == size && e.2 == kind && e.3 == finned && e.4 == sashimi)
-        .map_or(T::XWing, |e| e.0)
 }
 
 impl Search {
@@ -334,7 +259,7 @@ impl Searcher<'_> {
         if self.guided && xs.count_ones() <= 16 {
             let bx = b & !e;
             c.targets = xs.count_ones() as usize;
-            for (k, x) in super::grid::cells(xs).enumerate() {
+            for (k, x) in cells(xs).enumerate() {
                 let seen = if self.s.finned { BUDDIES[usize::from(x)] } else { 0 };
                 c.must[k] = (bx & !seen) | 1 << x;
             }
@@ -641,16 +566,16 @@ pub(crate) fn all(
 ) -> Vec<Found> {
     let mut fish = run(g, &Search::all(size, kind, max_fins, max_endo));
     if siamese {
-        super::fish_step::add_siamese(&mut fish);
+        add_siamese(&mut fish);
     }
     fish.iter().map(Fish::found).collect()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::geometry::case_grid as grid;
-    use super::super::{CaseOutcome, LibraryCase};
     use super::*;
+    use crate::hodoku::geometry::case_grid as grid;
+    use crate::hodoku::{CaseOutcome, LibraryCase};
 
     /// What the row's search finds first, as HoDoKu prints it (`-` for nothing).
     fn first_text(t: T, line: &str) -> String {

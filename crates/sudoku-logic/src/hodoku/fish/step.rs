@@ -6,8 +6,9 @@
 
 use std::fmt::Write;
 
-use super::grid::cells;
-use super::{Found, HodokuTechnique as T, text};
+use super::types::{Kind, fish_type};
+use crate::hodoku::grid::cells;
+use crate::hodoku::{Found, HodokuTechnique as T, text};
 
 /// A fish: what HoDoKu's step holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,7 +63,6 @@ impl Fish {
     /// HoDoKu's category of the fish's type: basic, finned basic (sashimi too), Franken,
     /// finned Franken, Mutant, finned Mutant.
     fn category(&self) -> u8 {
-        use super::fish::{Kind, fish_type};
         let (_, kind, finned, _) = fish_type(self.technique).expect("a fish type");
         let k = match kind {
             Kind::Basic => 0,
