@@ -15,7 +15,8 @@ tasks:
                      and each crate depends only on the crates its table allows
   ci [--after-workspace-tests]
                      architecture, fmt check, clippy -D warnings, tests (all and no
-                     features), docs -D warnings, benches compiled, cargo publish --dry-run
+                     features), the custom-ruleset example run, docs -D warnings, benches
+                     compiled, cargo publish --dry-run
                      of every library crate; with --after-workspace-tests, the all-features
                      tests only if building them compiles anything: `cargo test --workspace`
                      (the README's, just run by .ci/run) built and ran the same binaries
@@ -201,6 +202,8 @@ fn ci(args: &[String]) -> Result<(), String> {
         cargo(&["test", "--workspace", "--all-features"], &[])?;
     }
     cargo(&["test", "--workspace", "--no-default-features"], &[])?;
+    // A ruleset of a user's own, outside the crate's private code, through the same solver.
+    cargo(&["run", "-q", "-p", "sudoku-logic", "--example", "custom_ruleset"], &[])?;
     cargo(
         &["doc", "--workspace", "--no-deps", "--all-features"],
         &[("RUSTDOCFLAGS", "-D warnings")],
