@@ -349,6 +349,26 @@ def test_unsolvable_and_over_budget_puzzles(run_cli):
         sudoku_rs.solve_many([XY], errors="ignore")
 
 
+def test_check_progress_converts_its_arguments_and_record_and_raises_typed_errors():
+    mine = "814" + INKALA[3:]
+    r = sudoku_rs.check_progress(INKALA, mine, crossed_out=("D1<>7", "A2<>1"))
+    # The record as a dict in the schema's field order, its lists as lists of strings.
+    assert list(r) == ["puzzle", "status", "solvable", "wrong", "clashes", "changed_givens", "excluded", "message"]
+    assert (r["puzzle"], r["status"], r["solvable"]) == (INKALA, "ok", False)
+    assert (r["wrong"], r["excluded"]) == (["C1=4"], ["D1<>7"])
+    assert sudoku_rs.check_progress(INKALA, INKALA)["solvable"] is True
+    with pytest.raises(sudoku_rs.InvalidPuzzleError, match="expected 81 cells, found 3"):
+        sudoku_rs.check_progress(INKALA, "123")
+    with pytest.raises(sudoku_rs.InvalidPuzzleError, match="not an elimination"):
+        sudoku_rs.check_progress(INKALA, INKALA, crossed_out=["D1=7"])
+    with pytest.raises(sudoku_rs.MultipleSolutionsError):
+        sudoku_rs.check_progress(EMPTY, EMPTY)
+    with pytest.raises(sudoku_rs.BudgetExceededError):
+        sudoku_rs.check_progress(INKALA, INKALA, budget=1)
+    with pytest.raises(TypeError):
+        sudoku_rs.check_progress(INKALA, INKALA, crossed_out="D1<>7")  # a string is no list
+
+
 def test_exceptions_pickle():
     import pickle
 
