@@ -11,7 +11,7 @@ use pyo3::types::PyInt;
 use sudoku_core::{Grid, Status};
 use sudoku_generate::{
     Band, BandLine, BandSearch, Energy, GenerateError, GenerationRun, KnownPuzzles, Moves, Preset,
-    Search, Start, Symmetry,
+    Search, Symmetry,
 };
 use tempering::{Observer, RoundInfo, StopReason, SweepInfo};
 
@@ -159,12 +159,7 @@ fn generate(
         Some(s) if s.is_instance_of::<PyInt>() => match s.extract::<u32>() {
             // The count changes, the preset's clue limit stays.
             Ok(count @ 1..) => {
-                config.start = match config.start {
-                    Start::BestOfRandom { max_clues, .. } => {
-                        Start::BestOfRandom { count, max_clues }
-                    }
-                    _ => Start::random(count),
-                };
+                config.start = config.start.with_count(count);
                 None
             }
             _ => {
