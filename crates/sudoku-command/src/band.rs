@@ -220,10 +220,9 @@ pub(crate) fn run(args: &BandArgs, out: &mut dyn Write) -> anyhow::Result<Status
         let upto = (next + chunk).min(end);
         let lines: Vec<(BandLine, Extras)> = pool.install(|| {
             use rayon::prelude::*;
-            (next..upto)
+            BandLine::find_range(&search, seed, next..upto, &|| true)
                 .into_par_iter()
-                .map(|i| {
-                    let line = BandLine::find(&search, seed, i);
+                .map(|line| {
                     let x = line.found.as_ref().map_or_else(Extras::default, |p| extras(p, want));
                     (line, x)
                 })

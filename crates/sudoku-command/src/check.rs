@@ -1,15 +1,19 @@
 //! `sudoku check`: reports whether every puzzle is a proper one: well-formed, and with
-//! exactly one solution (pencil marks: without contradiction, and fitting one solution).
+//! exactly one solution (pencil marks: without contradiction, and fitting one solution);
+//! with `--progress`, whether a player's grid can still reach the puzzle's solution.
 
 use std::io::Write;
+use std::sync::atomic::AtomicU64;
 
+use anyhow::Context as _;
 use serde::Serialize;
 use sudoku_core::{Board, Problem, Status as Word};
-use sudoku_solve::{Outcome, Query};
+use sudoku_solve::{Outcome, Progress, ProgressReport, Query};
 
 use crate::Status;
 use crate::batch::{Batch, BatchArgs, Layout};
 use crate::input::Record;
+use crate::schema::{Failed, Placed};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct CheckArgs {
@@ -22,6 +26,16 @@ pub(crate) struct CheckArgs {
     /// (solvable puzzles need a few hundred; past it the puzzle is `budget_exceeded`).
     #[arg(long, default_value_t = Query::DEFAULT_BUDGET)]
     budget: u64,
+    /// A player's grid for the one puzzle given (81 cells: its givens and the digits entered
+    /// so far, clashes and all): instead of checking the puzzle, say whether this progress can
+    /// still reach its solution, naming the wrong and clashing entries, the givens changed and
+    /// the crossed-out solution digits. Exit status 0 when nothing stands in the way, else 1.
+    #[arg(long, value_name = "GRID", conflicts_with_all = ["out", "resume", "chunk"])]
+    progress: Option<String>,
+    /// With --progress: pencil marks crossed out on its empty cells, such as A1<>5
+    /// (comma-separated, or the option repeated).
+    #[arg(long, value_name = "MARKS", requires = "progress", value_delimiter = ',')]
+    crossed_out: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -77,7 +91,65 @@ fn check_record(budget: u64, Record { source, result }: Record) -> JsonRecord {
     }
 }
 
+/// `check --progress`: the one puzzle of the inputs, and the player's grid checked against its
+/// solution ([`Progress::check`]): the report as text (its message) or as a JSON line.
+fn run_progress(args: &CheckArgs, grid: &str, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let progress: Progress = grid.parse().context("--progress")?;
+    let crossed: Vec<_> = args
+        .crossed_out
+        .iter()
+        .map(|m| Progress::parse_crossed_out(m))
+        .collect::<Result<_, _>>()
+        .context("--crossed-out")?;
+    let progress = progress.with_crossed_out(crossed);
+    let mut records = Vec::new();
+    let mut unreadable = None;
+    crate::input::read_all(
+        &args.batch.inputs,
+        &AtomicU64::new(0),
+        |r| {
+            records.push(r);
+            Ok(())
+        },
+        |arg, e| unreadable = Some(anyhow::anyhow!("cannot read {arg}: {e}")),
+    )?;
+    if let Some(e) = unreadable {
+        return Err(e);
+    }
+    let [record] = <[Record; 1]>::try_from(records).map_err(|r| {
+        anyhow::anyhow!("--progress checks one puzzle, and the inputs hold {}", r.len())
+    })?;
+    let (source, line) = record.place();
+    let report = match record.result {
+        Err(e) => Err(Failed::invalid(&e.kind)),
+        Ok(p) => match p.board.givens_for("check --progress") {
+            Err(f) => Err(Failed::puzzle(p.board.to_string(), f.into())),
+            Ok(puzzle) => progress
+                .check(puzzle, args.budget)
+                .map_err(|f| Failed::puzzle(puzzle.to_string(), f.into())),
+        },
+    };
+    let solvable = report.as_ref().is_ok_and(ProgressReport::is_solvable);
+    match (&report, args.json) {
+        (Ok(r), true) => {
+            serde_json::to_writer(&mut *out, &Placed { source: &source, line, record: r })?
+        }
+        (Err(f), true) => {
+            serde_json::to_writer(&mut *out, &Placed { source: &source, line, record: f })?
+        }
+        (Ok(r), false) => write!(out, "{source}:{line}: {r}")?,
+        (Err(f), false) => {
+            write!(out, "{source}:{line}: {}: {}", f.error.code.word(), f.error.message)?;
+        }
+    }
+    writeln!(out)?;
+    Ok(if solvable { Status::Ok } else { Status::Invalid })
+}
+
 pub(crate) fn run(args: &CheckArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    if let Some(grid) = &args.progress {
+        return run_progress(args, grid, out);
+    }
     let layout = if args.json {
         Layout::json()
     } else {

@@ -12,11 +12,11 @@ use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudoku_core::Grid;
 use sudoku_generate::{
-    Adjustment, BestLine, BestNew, BestRecord, Checkpoint, Energy, FindLine, Generation,
-    GeneratorConfig, KnownPuzzles, Moves, ParseConfigError, Portfolio, Preset, PuzzleState, Search,
-    Start, SummaryLine,
+    Adjustment, BestLine, BestNew, BestRecord, Checkpoint, Energy, FindLine, GenerateError,
+    Generation, GenerationRun, GeneratorConfig, KnownPuzzles, Moves, ParseConfigError, Portfolio,
+    Preset, PuzzleState, Search, Start, SummaryLine,
 };
-use tempering::{Budget, KeepGoing, Observer, RoundInfo, StopReason, SweepInfo};
+use tempering::{KeepGoing, Observer, RoundInfo, StopReason, SweepInfo};
 
 use crate::signals::Stop;
 use crate::{Status, parse_duration, thread_pool};
@@ -358,7 +358,7 @@ fn check_finds(args: &GenerateArgs, search: Search) -> anyhow::Result<()> {
 
 /// Refuses `--skip-known` with a search that lists no vicinity (before any work).
 fn check_skip_known(args: &GenerateArgs, search: Search) -> anyhow::Result<()> {
-    if args.skip_known && !matches!(search, Search::BestFirst { .. }) {
+    if GenerationRun::check_skip(search, args.skip_known).is_err() {
         bail!(
             "--skip-known leaves known puzzles out of a best-first search's vicinities; this run's search is {search}"
         );
@@ -599,22 +599,19 @@ fn read_known(files: &[PathBuf]) -> anyhow::Result<Option<Arc<KnownPuzzles>>> {
     Ok(Some(Arc::new(known)))
 }
 
-/// With `--skip-known`, or when resuming a run that had it: the known puzzles left out of the
-/// search (the same set again after a resume).
-fn skip_known(
+/// The known puzzles given to the run: with `--skip-known`, or when resuming a run that had it,
+/// left out of the search (the same set again after a resume).
+fn with_known(
     args: &GenerateArgs,
-    portfolio: &mut Portfolio,
-    known: Option<&Arc<KnownPuzzles>>,
-) -> anyhow::Result<()> {
-    if !args.skip_known && !portfolio.skips_known() {
-        return Ok(());
-    }
-    let Some(known) = known else {
-        bail!(
+    run: GenerationRun,
+    known: Option<Arc<KnownPuzzles>>,
+) -> anyhow::Result<GenerationRun> {
+    run.with_known(known, args.skip_known).map_err(|e| match e {
+        GenerateError::KnownNeeded => anyhow::anyhow!(
             "this run leaves known puzzles out (--skip-known): give the same --known files to resume it"
-        );
-    };
-    portfolio.skip_known(known).map_err(anyhow::Error::new)
+        ),
+        e => anyhow::Error::new(e),
+    })
 }
 
 pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
@@ -628,7 +625,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     for path in [&args.plot, &args.checkpoint, &args.out, &args.finds].into_iter().flatten() {
         crate::check_output_path(path)?;
     }
-    let (mut portfolio, out_path, checkpoint_path, before) = match &args.resume {
+    let (run, out_path, checkpoint_path, before) = match &args.resume {
         Some(path) => {
             let fixed = [
                 ("--energy", args.energy.is_some()),
@@ -662,7 +659,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
             }
             let out = args.out.clone().or(saved_out);
             let checkpoint = Some(args.checkpoint.clone().unwrap_or_else(|| path.clone()));
-            (portfolio, out, checkpoint, elapsed)
+            (GenerationRun::resume(portfolio), out, checkpoint, elapsed)
         }
         None => {
             let config = config_from_args(args)?;
@@ -697,23 +694,20 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
                 None => None,
             };
             let started = pool
-                .install(|| match &given {
-                    Some(puzzles) => Portfolio::start_from(config, seed, puzzles, &mut watches),
-                    None => Portfolio::start_until(config, seed, &mut watches),
-                })
+                .install(|| GenerationRun::start(config, seed, given.as_deref(), &mut watches))
                 .context("invalid generator settings (a start file without a unique puzzle?)")?;
-            let Some(portfolio) = started else {
+            let Some(run) = started else {
                 eprintln!("sudoku generate: interrupted in the start phase; nothing to save");
                 return Ok(Status::Interrupted(stop.signal().unwrap_or(2)));
             };
             if stop.requested()
-                && let Start::BestOfRandom { count, .. } = portfolio.runs()[0].config().start
+                && let Start::BestOfRandom { count, .. } = run.portfolio().runs()[0].config().start
             {
                 eprintln!(
                     "sudoku generate: interrupted in the start phase: the run starts from the {count} puzzles rated so far (checkpoint and summary follow)"
                 );
             }
-            (portfolio, args.out.clone(), args.checkpoint.clone(), Duration::ZERO)
+            (run, args.out.clone(), args.checkpoint.clone(), Duration::ZERO)
         }
     };
     let origin = started.checked_sub(before).unwrap_or(started);
@@ -721,8 +715,10 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         (None, None) => Some(Duration::from_secs(300)),
         (t, _) => t,
     };
+    let run =
+        run.with_clock(started).with_limit(time, args.steps).with_slices(args.checkpoint_every);
     if let (Some(path), Some(_)) = (&out_path, &args.resume) {
-        trim_results(path, &portfolio)?;
+        trim_results(path, run.portfolio())?;
     }
     let out_file = out_path.as_deref().map(open_results).transpose()?;
     // Without a terminal (logs, batch jobs) a bar draws nothing: print a line per slice instead.
@@ -737,10 +733,10 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
             .expect("a valid template"),
     );
     let known = read_known(&args.known)?;
-    skip_known(args, &mut portfolio, known.as_ref())?;
+    let mut run = with_known(args, run, known)?;
     let finds = match (&args.finds, args.find_above) {
         (Some(path), Some(above)) => {
-            let search = portfolio.runs()[0].config().search;
+            let search = run.portfolio().runs()[0].config().search;
             if !matches!(search, Search::BestFirst { .. }) {
                 bail!(
                     "--finds keeps what a best-first search rates; this run's search is {search}"
@@ -752,46 +748,42 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     };
     let shared = Shared {
         bar,
-        known,
+        known: run.known().cloned(),
         out: Mutex::new(out_file),
         finds: Mutex::new(finds),
-        energy: portfolio.runs()[0].config().energy,
+        energy: run.portfolio().runs()[0].config().energy,
         stop: stop.clone(),
         error: Mutex::new(None),
         origin,
     };
-    let mut lives: Vec<Live<'_>> = portfolio
+    let mut lives: Vec<Live<'_>> = run
+        .portfolio()
         .runs()
         .iter()
         .map(|g| Live { shared: &shared, seed: g.seed(), best: g.bests().last().cloned() })
         .collect();
-    let start_steps = portfolio.steps();
-    let reason = loop {
-        let remaining = time.map(|t| t.saturating_sub(started.elapsed()));
-        let every = args.checkpoint_every.max(Duration::from_millis(10));
-        let slice = remaining.map_or(every, |r| r.min(every));
-        let budget = Budget { max_sweeps: args.steps, max_time: Some(slice), target_energy: None };
-        let reason = pool.install(|| portfolio.run(&budget, &mut lives));
-        if let Some(path) = &checkpoint_path {
-            save_checkpoint(path, &portfolio, out_path.as_deref(), origin.elapsed())?;
-        }
-        if !terminal && !args.no_progress {
-            eprintln!(
-                "sudoku generate: [{:.0} s] step {} | {}",
-                origin.elapsed().as_secs_f64(),
-                portfolio.steps(),
-                describe(best_of(&portfolio))
-            );
-        }
-        if let Some(e) = lock(&shared.error).take() {
-            return Err(e).context("failed to write a result");
-        }
-        let out_of_time = time.is_some_and(|t| started.elapsed() >= t);
-        if reason != StopReason::Time || out_of_time {
-            break if out_of_time { StopReason::Time } else { reason };
-        }
-    };
+    let start_steps = run.portfolio().steps();
+    let reason = pool.install(|| {
+        run.run(&mut lives, |portfolio| {
+            if let Some(path) = &checkpoint_path {
+                save_checkpoint(path, portfolio, out_path.as_deref(), origin.elapsed())?;
+            }
+            if !terminal && !args.no_progress {
+                eprintln!(
+                    "sudoku generate: [{:.0} s] step {} | {}",
+                    origin.elapsed().as_secs_f64(),
+                    portfolio.steps(),
+                    describe(best_of(portfolio))
+                );
+            }
+            match lock(&shared.error).take() {
+                Some(e) => Err(e).context("failed to write a result"),
+                None => Ok(()),
+            }
+        })
+    })?;
     shared.bar.finish_and_clear();
+    let portfolio = run.portfolio();
     let steps_done = portfolio.steps() - start_steps;
     let secs = started.elapsed().as_secs_f64();
     eprintln!(
@@ -813,13 +805,9 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         let skipped: u64 = portfolio.runs().iter().map(Generation::skipped).sum();
         eprintln!("sudoku generate: {skipped} known neighbours left out (--skip-known)");
     }
-    let summary = pool.install(|| portfolio.rate_summary());
-    let energy = portfolio.runs()[0].config().energy;
     // With --known: whether the best is known, and the best new puzzle.
-    let novelty = shared.known.as_ref().map(|known| portfolio.novelty(&summary.puzzle, known));
-    let seed = summary.seed;
-    let line =
-        SummaryLine::new(summary, energy, portfolio.runs().len(), reason).with_novelty(novelty);
+    let line = pool.install(|| run.summary(reason));
+    let seed = line.summary.seed;
     print_summary(out, &line, args.json)?;
     // The summary is out first: a plot that fails loses nothing else. It shows the best run.
     let best_run = portfolio.runs().iter().find(|g| g.seed() == seed);

@@ -59,6 +59,10 @@ pub enum GenerateError {
         /// How many classes were given.
         given: usize,
     },
+    /// A resumed run that left known puzzles out, given none
+    /// ([`GenerationRun::with_known`](crate::GenerationRun::with_known)).
+    #[error("this run leaves known puzzles out: give the same known puzzles to resume it")]
+    KnownNeeded,
 }
 
 /// A generation in progress: serialise it to checkpoint, deserialise it to resume.

@@ -7,7 +7,9 @@
 //! [`Generation`] runs a start phase ([`Start`]: the paper's depth phase, or the best of many
 //! random minimal puzzles) and then any optimizer ([`Search`]), with every parameter in
 //! [`GeneratorConfig`] (each part, and the [`Preset`]s, read from and written as text), and
-//! serialises whole for checkpoints. [`BandSearch`] makes puzzles of a chosen difficulty
+//! serialises whole for checkpoints; [`Portfolio`] runs several side by side, and
+//! [`GenerationRun`] is a whole run as the front ends run one (start or resume, known puzzles,
+//! a limit of time and steps, slices between checkpoints, the summary record). [`BandSearch`] makes puzzles of a chosen difficulty
 //! instead of the hardest ([`BandSearch::puzzles`]: as many as you take, each with its rating,
 //! [`BandPuzzle::hodoku`] or [`BandPuzzle::se`]). Their results are records ([`BestLine`], [`FindLine`], [`SummaryLine`],
 //! [`BandLine`]) that serialise as the JSON lines of the `sudoku` command's schema.
@@ -52,6 +54,7 @@ mod model;
 mod observe;
 mod portfolio;
 mod record;
+mod run;
 mod search;
 mod start;
 mod summary;
@@ -70,6 +73,7 @@ pub use portfolio::Portfolio;
 pub use record::{
     BandLine, BestLine, BestNew, BestRecord, FindLine, Novelty, RoundRecord, SummaryLine,
 };
+pub use run::GenerationRun;
 pub use start::Start;
 /// HoDoKu's level and score ([`BandPuzzle::hodoku`]), Sudoku Explainer's ER/EP/ED
 /// ([`BandPuzzle::se`]), and HoDoKu's levels ([`Bounds::Levels`]), from `sudoku-logic`.

@@ -426,6 +426,43 @@ impl BandLine {
         BandLine::new(search, seed, index, search.find(seed, index))
     }
 
+    /// The lines of puzzles `indices` of `seed`'s list, found in parallel (on the current
+    /// rayon pool) and returned in index order: line `k` is [`BandLine::find`]`(search, seed,
+    /// k)`, the line of [`BandSearch::puzzles`]`(seed).nth(k)`, the same for any thread count.
+    /// Once `keep_going` says no, the puzzles not yet begun are not searched: their lines are
+    /// [`BandLine::stopped`] with [`Failure::CANCELLED`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_generate::{BandLine, BandSearch};
+    /// let search = BandSearch::new("se-rating=1.0..2.0".parse()?);
+    /// let lines = BandLine::find_range(&search, 7, 2..4, &|| true);
+    /// assert_eq!(lines, [BandLine::find(&search, 7, 2), BandLine::find(&search, 7, 3)]);
+    /// let stopped = BandLine::find_range(&search, 7, 0..2, &|| false);
+    /// assert!(stopped.iter().all(|l| l.error_message().as_deref() == Some("cancelled")));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn find_range(
+        search: &BandSearch,
+        seed: u64,
+        indices: std::ops::Range<u64>,
+        keep_going: &(dyn Fn() -> bool + Sync),
+    ) -> Vec<BandLine> {
+        use rayon::prelude::*;
+        indices
+            .into_par_iter()
+            .map(|i| {
+                if keep_going() {
+                    BandLine::find(search, seed, i)
+                } else {
+                    BandLine::stopped(search, seed, i, Failure::CANCELLED)
+                }
+            })
+            .collect()
+    }
+
     /// Why there is no puzzle on this line, if there is none: `no puzzle in BAND among N
     /// random minimal puzzles (index I)`.
     #[must_use]

@@ -90,6 +90,24 @@ impl Start {
         Start::BestOfRandom { count, max_clues: Some(max_clues) }
     }
 
+    /// `count` random minimal puzzles instead of this start: a random start keeps its clue
+    /// limit, any other becomes [`Start::random`]`(count)` (Python's `generate(start=N)`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_generate::Start;
+    /// assert_eq!(Start::random_up_to(2000, 22).with_count(20), Start::random_up_to(20, 22));
+    /// assert_eq!(Start::depth(8).with_count(20), Start::random(20));
+    /// ```
+    #[must_use]
+    pub const fn with_count(self, count: u32) -> Start {
+        match self {
+            Start::BestOfRandom { max_clues, .. } => Start::BestOfRandom { count, max_clues },
+            _ => Start::random(count),
+        }
+    }
+
     /// The paper's depth phase: beta = 0.05 until depth 8 (at most 100,000 sweeps).
     #[must_use]
     pub const fn depth_phase() -> Start {

@@ -10,10 +10,10 @@ use pyo3::prelude::*;
 use pyo3::types::PyInt;
 use sudoku_core::{Grid, Status};
 use sudoku_generate::{
-    Band, BandLine, BandSearch, Energy, GenerateError, KnownPuzzles, Moves, Portfolio, Preset,
-    Search, Start, SummaryLine, Symmetry,
+    Band, BandLine, BandSearch, Energy, GenerateError, GenerationRun, KnownPuzzles, Moves, Preset,
+    Search, Symmetry,
 };
-use tempering::{Budget, Observer, RoundInfo, StopReason, SweepInfo};
+use tempering::{Observer, RoundInfo, StopReason, SweepInfo};
 
 use crate::errors::Fail;
 use crate::run::{Errors, interruptible, until_signal};
@@ -49,18 +49,10 @@ fn generate_band(
     let search = BandSearch::new(band).with_symmetry(symmetry).with_max_tries(max_tries);
     let pool = crate::run::pool(threads)?;
     let stop = AtomicBool::new(false);
+    let keep_going = || !stop.load(Ordering::Relaxed);
     let lines: Vec<BandLine> = interruptible(py, &stop, || {
-        use rayon::prelude::*;
         pool.install(|| {
-            (first..first.saturating_add(count))
-                .into_par_iter()
-                .map(|i| {
-                    if stop.load(Ordering::Relaxed) {
-                        return BandLine::new(&search, seed, i, None);
-                    }
-                    BandLine::find(&search, seed, i)
-                })
-                .collect()
+            BandLine::find_range(&search, seed, first..first.saturating_add(count), &keep_going)
         })
     })?;
     let results = lines
@@ -167,12 +159,7 @@ fn generate(
         Some(s) if s.is_instance_of::<PyInt>() => match s.extract::<u32>() {
             // The count changes, the preset's clue limit stays.
             Ok(count @ 1..) => {
-                config.start = match config.start {
-                    Start::BestOfRandom { max_clues, .. } => {
-                        Start::BestOfRandom { count, max_clues }
-                    }
-                    _ => Start::random(count),
-                };
+                config.start = config.start.with_count(count);
                 None
             }
             _ => {
@@ -199,9 +186,7 @@ fn generate(
     if runs == 0 {
         return Err(PyValueError::new_err("runs must be at least 1"));
     }
-    if skip_known && !matches!(config.search, Search::BestFirst { .. }) {
-        return Err(value(&GenerateError::SkipNeedsBestFirst(config.search)));
-    }
+    GenerationRun::check_skip(config.search, skip_known).map_err(|e| value(&e))?;
     let time = match seconds {
         Some(s) if s.is_finite() && s >= 0.0 => Some(Duration::from_secs_f64(s)),
         Some(s) => return Err(PyValueError::new_err(format!("invalid seconds {s}"))),
@@ -211,44 +196,38 @@ fn generate(
         return Err(PyValueError::new_err("give a limit: seconds=... or steps=..."));
     }
     let pool = crate::run::pool(threads)?;
-    let energy = config.energy;
     let stop = AtomicBool::new(false);
     let (outcome, signal) = until_signal(py, &stop, || {
         pool.install(|| {
-            let started = Instant::now();
-            let deadline = time.map(|t| started + t);
+            let clock = Instant::now();
+            let deadline = time.map(|t| clock + t);
             let mut watches: Vec<Watch<'_>> =
                 (0..runs).map(|_| Watch { stop: &stop, deadline }).collect();
             let fail = |e: GenerateError| Fail::new("error", e.to_string());
-            let portfolio = match &given {
-                Some(puzzles) => Portfolio::start_from(config, seed, puzzles, &mut watches),
-                None => Portfolio::start_until(config, seed, &mut watches),
-            }
-            .map_err(fail)?;
-            let Some(mut portfolio) = portfolio else { return Ok(None) };
-            if skip_known && let Some(known) = &known {
-                portfolio.skip_known(known).map_err(fail)?;
-            }
-            let budget = Budget {
-                max_sweeps: steps,
-                max_time: time.map(|t| t.saturating_sub(started.elapsed())),
-                target_energy: None,
-            };
-            let reason = portfolio.run(&budget, &mut watches);
-            let summary = portfolio.rate_summary();
-            let novelty = known.as_ref().map(|k| portfolio.novelty(&summary.puzzle, k));
-            Ok(Some((summary, novelty, reason)))
+            let started =
+                GenerationRun::start(config, seed, given.as_deref(), &mut watches).map_err(fail)?;
+            let Some(run) = started else { return Ok(None) };
+            let mut run = run
+                .with_clock(clock)
+                .with_limit(time, steps)
+                .with_known(known, skip_known)
+                .map_err(fail)?;
+            let reason = run.run(&mut watches, |_| Ok::<(), Fail>(()))?;
+            Ok(Some(run.summary(reason)))
         })
     });
     let outcome = outcome.map_err(|f: Fail| f.into_err(py))?;
-    let Some((s, novelty, reason)) = outcome else {
+    let Some(line) = outcome else {
         return Err(signal.unwrap_or_else(|| {
             Fail::new("budget_exceeded", "the start phase did not finish within the time limit")
                 .into_err(py)
         }));
     };
-    let reason = if signal.is_some() { StopReason::Stopped } else { reason };
-    crate::record::to_py(py, &SummaryLine::new(s, energy, runs, reason).with_novelty(novelty))
+    let mut line = line;
+    if signal.is_some() {
+        line.stop = StopReason::Stopped;
+    }
+    crate::record::to_py(py, &line)
 }
 
 /// The puzzles of a list (``start``, ``known``): a text that is not one is its

@@ -18,7 +18,7 @@ mod run;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use sudoku_core::{Board, CandidateGrid, Failure, Grid, PuzzleReader};
-use sudoku_solve::{Outcome, Query};
+use sudoku_solve::{Outcome, Progress, Query};
 
 use crate::errors::Fail;
 use crate::run::{Errors, batch, strings};
@@ -107,6 +107,45 @@ fn check_many(
     let texts = strings(puzzles)?;
     let results = batch(py, threads, &texts, |_, t| checked(t, budget))?;
     Errors::Return.collect(py, results, |py, n| Ok(n.into_pyobject(py)?.into_any().unbind()))
+}
+
+/// A player's progress checked against the puzzle's unique solution (``sudoku check
+/// --progress``, ``POST /api/check``): ``progress`` is their grid (81 cells, the givens and
+/// the digits entered so far, clashes and all), ``crossed_out`` the pencil marks they crossed
+/// out on empty cells (``"A1<>5"``). Returns the record: ``puzzle``, ``status``,
+/// ``solvable``, ``wrong``, ``clashes``, ``changed_givens``, ``excluded`` and ``message``.
+/// The GIL is released while the solution is searched.
+///
+/// Raises ``InvalidPuzzleError`` (a puzzle or grid that cannot be read, clashing givens, a
+/// mark not written ``A1<>5``), ``MultipleSolutionsError``, ``NoSolutionError`` or
+/// ``BudgetExceededError`` when there is no solution to check against.
+///
+/// >>> p = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+/// >>> r = check_progress(p, "814" + p[3:], crossed_out=["D1<>7"])
+/// >>> r["solvable"], r["wrong"], r["excluded"]
+/// (False, ['C1=4'], ['D1<>7'])
+#[pyfunction]
+#[pyo3(signature = (puzzle, progress, *, crossed_out = Vec::new(), budget = SOLVE_BUDGET))]
+fn check_progress(
+    py: Python<'_>,
+    puzzle: &str,
+    progress: &str,
+    crossed_out: Vec<String>,
+    budget: u64,
+) -> PyResult<Py<PyAny>> {
+    let invalid = |e: sudoku_solve::ParseProgressError| Fail::new("invalid", e.to_string());
+    let puzzle = grid_of(puzzle).map_err(|f| f.into_err(py))?;
+    let progress: Progress = progress.parse().map_err(|e| invalid(e).into_err(py))?;
+    let crossed: Vec<_> = crossed_out
+        .iter()
+        .map(|m| Progress::parse_crossed_out(m))
+        .collect::<Result<_, _>>()
+        .map_err(|e| invalid(e).into_err(py))?;
+    let progress = progress.with_crossed_out(crossed);
+    let report = py
+        .detach(move || progress.check(&puzzle, budget))
+        .map_err(|f| Fail::failure(&f).into_err(py))?;
+    record::to_py(py, &report)
 }
 
 /// The unique solution, or the reason there is none.
@@ -310,6 +349,7 @@ fn _sudoku_rs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(check_many, m)?)?;
+    m.add_function(wrap_pyfunction!(check_progress, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(count_solutions_py, m)?)?;

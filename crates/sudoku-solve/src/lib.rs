@@ -13,7 +13,9 @@
 //! unique solution ([`Query::unique`], failing with a [`sudoku_core::Failure`]), or for the
 //! [`Solutions`] (count, whether capped, nodes used, the first two). [`solve`] is the one
 //! unbudgeted shortcut, for puzzles known to be well-formed; [`random_solution`] draws a random
-//! complete grid from a seeded RNG.
+//! complete grid from a seeded RNG. [`Progress`] checks a player's grid (and the pencil marks
+//! crossed out) against a puzzle's unique solution: its [`ProgressReport`] names the wrong
+//! entries, the clashes, the givens changed and the solution digits crossed out.
 //!
 //! Behind the feature `stochastic` (off by default): `Annealer`, `TabuSearch` and
 //! `HarmonySearch`, stochastic local search behind one `Solver` trait with the exact solver
@@ -49,13 +51,15 @@
 //!
 //! - `stochastic`: simulated annealing on the `tempering` engine, tabu and harmony search,
 //!   the `Solver` trait and `SOLVERS`. It brings `tempering` (and `rayon`) and `rand_pcg`.
-//! - `serde`: `Serialize`/`Deserialize` for the stochastic solvers' settings.
+//! - `serde`: `Serialize`/`Deserialize` for the stochastic solvers' settings, and `Serialize`
+//!   for [`ProgressReport`] (the schema's record).
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
 
 mod board;
 mod exact;
 mod kernel;
+mod progress;
 mod query;
 #[cfg(feature = "stochastic")]
 mod stochastic;
@@ -63,6 +67,7 @@ mod stochastic;
 pub use exact::{Outcome, random_solution, solve};
 #[doc(hidden)]
 pub use kernel::SearchKernel;
+pub use progress::{ParseProgressError, Progress, ProgressReport};
 pub use query::{Query, Solutions};
 #[cfg(feature = "stochastic")]
 pub use stochastic::{

@@ -7,10 +7,10 @@ use std::sync::Arc;
 use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
-use sudoku_core::{Board, Cancel, CandidateGrid, Cell, Digit, Grid, Problem, Status, Unit, Work};
+use sudoku_core::{Board, Cancel, CandidateGrid, Cell, Digit, Grid, Problem, Status, Work};
 use sudoku_logic::{Builtin, Hint, RulesetName, Solver};
 use sudoku_metrics::{Rating, RatingDefaults, RatingSet};
-use sudoku_solve::Query;
+use sudoku_solve::Progress;
 
 use super::jobs::Jobs;
 use super::limits::Limits;
@@ -93,14 +93,7 @@ pub(crate) async fn hint(State(jobs): State<Arc<Jobs>>, req: Request) -> Respons
 
 /// A crossed-out pencil mark, `A1<>5`, or a 400 answer naming it.
 fn elimination(text: &str) -> Result<(Cell, Digit), Refusal> {
-    let bad = || Refusal::bad(format!("not an elimination such as A1<>5: {text:?}"));
-    let (cell, digit) = text.trim().split_once("<>").ok_or_else(bad)?;
-    let cell: Cell = cell.parse().map_err(|_| bad())?;
-    let mut digits = digit.chars();
-    match (digits.next().and_then(Digit::from_char), digits.next()) {
-        (Some(d), None) => Ok((cell, d)),
-        _ => Err(bad()),
-    }
+    Progress::parse_crossed_out(text).map(|c| (c.cell(), c.digit())).map_err(Refusal::bad)
 }
 
 /// `POST /api/explain`'s body.
@@ -258,130 +251,6 @@ struct CheckRequest {
     eliminations: Vec<String>,
 }
 
-/// Whether a player's progress can still reach the puzzle's solution, and what stands in the
-/// way: entries that differ from the solution, entries that clash by the rules, givens that
-/// were changed, and pencil marks that cross out a cell's solution digit.
-#[derive(Debug, Serialize)]
-struct Checked {
-    puzzle: String,
-    status: Status,
-    /// Nothing stands in the way.
-    solvable: bool,
-    /// Entries that are not the solution's digit (`C4=5`).
-    wrong: Vec<String>,
-    /// Entries that repeat a digit in a row, column or box (every cell involved).
-    clashes: Vec<String>,
-    /// Givens that the progress changes or removes (`A1=8`, the given).
-    changed_givens: Vec<String>,
-    /// Pencil marks that cross out the solution's digit (`B3<>4`).
-    excluded: Vec<String>,
-    /// What is wrong, in words.
-    message: String,
-}
-
-/// The solution of the givens, or the record saying why there is none to check against.
-fn solution(puzzle: &Grid, budget: u64) -> Result<Grid, Failed> {
-    let failed = |f: sudoku_core::Failure| Failed::puzzle(puzzle.to_string(), f.into());
-    if let Some(c) = puzzle.first_conflict() {
-        return Err(failed(c.into()));
-    }
-    Query::new(puzzle).with_budget(budget).unique().map_err(failed)
-}
-
-/// A player's grid, clashes and all: 81 cells, `.`, `0` or `_` for blanks.
-fn entries(text: &str) -> Result<Grid, Failed> {
-    let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-    if chars.len() != 81 {
-        return Err(Failed::invalid(&format!("expected 81 cells, found {}", chars.len())));
-    }
-    let mut g = Grid::EMPTY;
-    for (cell, &ch) in Cell::all().zip(&chars) {
-        match ch {
-            '.' | '0' | '_' => {}
-            _ => match Digit::from_char(ch) {
-                Some(d) => g.set(cell, Some(d)),
-                None => {
-                    return Err(Failed::invalid(&format!(
-                        "invalid character {ch:?} at cell {cell} (position {})",
-                        cell.index() + 1
-                    )));
-                }
-            },
-        }
-    }
-    Ok(g)
-}
-
-/// Every cell that shares its digit with another in a unit, in cell order.
-fn clashing_cells(g: &Grid) -> Vec<Cell> {
-    let mut cells = sudoku_core::CellSet::EMPTY;
-    for unit in Unit::ALL {
-        let placed: Vec<(Cell, sudoku_core::Digit)> =
-            unit.cells().iter().filter_map(|&c| g.get(c).map(|d| (c, d))).collect();
-        for &(c, d) in &placed {
-            if placed.iter().any(|&(o, e)| o != c && e == d) {
-                cells.insert(c);
-            }
-        }
-    }
-    cells.iter().collect()
-}
-
-fn check_progress(
-    puzzle: Grid,
-    progress: Grid,
-    crossed: &[(Cell, Digit)],
-    budget: u64,
-) -> Result<Checked, Failed> {
-    let solution = solution(&puzzle, budget)?;
-    let entry = |c: Cell, g: &Grid| g.get(c).map(|d| format!("{c}={d}"));
-    let mut wrong = Vec::new();
-    let mut changed_givens = Vec::new();
-    for c in Cell::all() {
-        match (puzzle.get(c), progress.get(c)) {
-            (Some(g), p) if p != Some(g) => changed_givens.extend(entry(c, &puzzle)),
-            (None, Some(d)) if solution.get(c) != Some(d) => wrong.extend(entry(c, &progress)),
-            _ => {}
-        }
-    }
-    let clashes: Vec<String> =
-        clashing_cells(&progress).into_iter().filter_map(|c| entry(c, &progress)).collect();
-    let mut excluded: Vec<String> = crossed
-        .iter()
-        .filter(|&&(c, d)| progress.get(c).is_none() && solution.get(c) == Some(d))
-        .map(|(c, d)| format!("{c}<>{d}"))
-        .collect();
-    excluded.sort_unstable();
-    excluded.dedup();
-    let mut parts = Vec::new();
-    for (list, what) in [
-        (&changed_givens, "given(s) changed"),
-        (&clashes, "entries clash by the rules"),
-        (&wrong, "entries contradict the solution"),
-        (&excluded, "pencil marks cross out the solution's digit"),
-    ] {
-        if !list.is_empty() {
-            parts.push(format!("{} {what}: {}", list.len(), list.join(", ")));
-        }
-    }
-    let solvable = parts.is_empty();
-    let message = if solvable {
-        format!("no mistake so far: {} of 81 cells filled", progress.clue_count())
-    } else {
-        parts.join("; ")
-    };
-    Ok(Checked {
-        puzzle: puzzle.to_string(),
-        status: Status::Ok,
-        solvable,
-        wrong,
-        clashes,
-        changed_givens,
-        excluded,
-        message,
-    })
-}
-
 /// Checks a player's progress against the puzzle's unique solution.
 pub(crate) async fn check(State(jobs): State<Arc<Jobs>>, req: Request) -> Response {
     let limits = jobs.limits;
@@ -393,20 +262,26 @@ pub(crate) async fn check(State(jobs): State<Arc<Jobs>>, req: Request) -> Respon
         Ok(g) => g,
         Err(response) => return *response,
     };
-    let progress = match entries(&r.progress) {
-        Ok(g) => g,
-        Err(failed) => return reply::record(failed.status, &failed),
+    let progress = match r.progress.parse::<Progress>() {
+        Ok(p) => p,
+        Err(e) => {
+            let failed = Failed::invalid(&e);
+            return reply::record(failed.status, &failed);
+        }
     };
-    let crossed = match r.eliminations.iter().map(|e| elimination(e)).collect::<Result<Vec<_>, _>>()
-    {
-        Ok(c) => c,
-        Err(e) => return e.into_response(),
+    let crossed: Result<Vec<_>, _> =
+        r.eliminations.iter().map(|e| Progress::parse_crossed_out(e)).collect();
+    let progress = match crossed {
+        Ok(c) => progress.with_crossed_out(c),
+        Err(e) => return Refusal::bad(e.to_string()).into_response(),
     };
-    let work =
-        move |_: &Cancel| match check_progress(puzzle, progress, &crossed, limits.node_budget) {
-            Ok(c) => reply::record(c.status, &c),
-            Err(f) => reply::record(f.status, &f),
-        };
+    let work = move |_: &Cancel| match progress.check(&puzzle, limits.node_budget) {
+        Ok(c) => reply::record(c.status(), &c),
+        Err(f) => {
+            let failed = Failed::puzzle(puzzle.to_string(), f.into());
+            reply::record(failed.status, &failed)
+        }
+    };
     jobs.run(work).await.unwrap_or_else(IntoResponse::into_response)
 }
 

@@ -41,6 +41,35 @@ fn check_text_mode_names_line_and_problem() {
 }
 
 #[test]
+fn check_progress_names_mistakes_and_exits_by_them() {
+    let p = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    // A wrong 4 in C1, and D1's solution digit 7 crossed out.
+    let mine = format!("814{}", &p[3..]);
+    let out = sudoku(&["check", p, "--progress", &mine, "--crossed-out", "D1<>7,A2<>1"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        "arg1:1: 1 entries contradict the solution: C1=4; \
+         1 pencil marks cross out the solution's digit: D1<>7\n"
+    );
+    // The record as `POST /api/check` returns it, placed.
+    let out = sudoku(&["check", "--json", "--progress", p], format!("{p}\n").as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(json["source"], "-");
+    assert_eq!(json["solvable"], true);
+    assert_eq!(json["message"], "no mistake so far: 21 of 81 cells filled");
+    // No unique solution to check against: the failure, exit 1; a bad grid is a usage error.
+    let empty = ".".repeat(81);
+    let out = sudoku(&["check", &empty, "--progress", &empty], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "arg1:1: multiple: the puzzle has more than one solution\n");
+    let out = sudoku(&["check", p, "--progress", "123"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--progress: expected 81 cells, found 3"));
+}
+
+#[test]
 fn check_accepts_all_good_input_and_empty_input() {
     let out = sudoku(&["check"], format!("{GOOD}\r\n{GOOD}\n").as_bytes());
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));

@@ -64,6 +64,30 @@ def check_many(puzzles: Puzzles, *, budget: int = 10_000_000, threads: Optional[
     ['MultipleSolutionsError', 'InvalidPuzzleError']
     """
 
+def check_progress(
+    puzzle: str,
+    progress: str,
+    *,
+    crossed_out: Sequence[str] = (),
+    budget: int = 10_000_000,
+) -> dict:
+    """A player's progress checked against the puzzle's unique solution (``sudoku check
+    --progress``, ``POST /api/check``): ``progress`` is their grid (81 cells, the givens and
+    the digits entered so far, clashes and all), ``crossed_out`` the pencil marks they crossed
+    out on empty cells (``"A1<>5"``). Returns the record: ``puzzle``, ``status``,
+    ``solvable``, ``wrong``, ``clashes``, ``changed_givens``, ``excluded`` and ``message``.
+    The GIL is released while the solution is searched.
+
+    Raises ``InvalidPuzzleError`` (a puzzle or grid that cannot be read, clashing givens, a
+    mark not written ``A1<>5``), ``MultipleSolutionsError``, ``NoSolutionError`` or
+    ``BudgetExceededError`` when there is no solution to check against.
+
+    >>> p = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+    >>> r = check_progress(p, "814" + p[3:], crossed_out=["D1<>7"])
+    >>> r["solvable"], r["wrong"], r["excluded"]
+    (False, ['C1=4'], ['D1<>7'])
+    """
+
 def solve(puzzle: str, *, budget: int = 10_000_000) -> str:
     """The unique solution (exact solver, within ``budget`` search nodes); of pencil marks
     (729 characters, as ``hint`` takes them), the one solution that fits them.
