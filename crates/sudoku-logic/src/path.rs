@@ -57,7 +57,7 @@ pub enum PathEnd {
     /// (a lower bound).
     BudgetExceeded,
     /// Stopped at the first step that shows the puzzle is not a diamond or not a pearl
-    /// ([`LogicalSolver::early_stop`](crate::LogicalSolver::early_stop)): ER is 20.0, as Sudoku Explainer's `serate --diamond`
+    /// ([`Explainer::early_stop`](crate::Explainer::early_stop)): ER is 20.0, as Sudoku Explainer's `serate --diamond`
     /// and `--pearl` write it, EP and ED are those of the path so far (EP 0.0 if no digit was
     /// placed), and the step is not on the path.
     NotWanted,
@@ -123,9 +123,9 @@ pub struct SolvingPath<R = SeRating> {
     /// The pencil marks where the path ended.
     pub last: CandidateGrid,
     /// The potentials (chain nodes) the chain searches visited: the work counted against
-    /// [`LogicalSolver::chain_budget`](crate::LogicalSolver::chain_budget).
+    /// [`Explainer::chain_budget`](crate::Explainer::chain_budget).
     pub potentials: u64,
-    /// The chain budget the solve had ([`LogicalSolver::chain_budget`](crate::LogicalSolver::chain_budget)): what ran out when
+    /// The chain budget the solve had ([`Explainer::chain_budget`](crate::Explainer::chain_budget)): what ran out when
     /// the path ends in [`PathEnd::BudgetExceeded`].
     pub chain_budget: u64,
 }

@@ -242,7 +242,7 @@ impl crate::Ruleset for Hodoku {
 impl crate::Walk for HodokuWalk<'_> {
     type Rating = HodokuRating;
 
-    /// The first step HoDoKu's search finds: a single without building its [`Found`]
+    /// The first step HoDoKu's search finds: a single without building its `Found`
     /// (singles are most of a path).
     fn next(&mut self, _: &CandidateGrid) -> Result<Option<Step>, crate::Halt> {
         for row in self.rows {
