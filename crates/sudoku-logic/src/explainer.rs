@@ -81,7 +81,7 @@ impl Explainer {
 
     /// What a chain search that ran out reports.
     fn exceeded(&self) -> Halt {
-        Halt::OutOfBudget(Failure::budget_exceeded(self.chain_budget, Work::ChainPotentials))
+        exceeded(self.chain_budget)
     }
 }
 
@@ -119,6 +119,11 @@ impl crate::Solver<Explainer> {
     pub fn with_early_stop(self, early_stop: EarlyStop) -> Solver {
         Solver { ruleset: Explainer { early_stop, ..self.ruleset }, ..self }
     }
+}
+
+/// What a chain search that ran out of `chain_budget` potentials reports.
+fn exceeded(chain_budget: u64) -> Halt {
+    Halt::OutOfBudget(Failure::budget_exceeded(chain_budget, Work::ChainPotentials))
 }
 
 /// The grid each basic technique and each chaining family last found nothing on, over one
@@ -174,7 +179,6 @@ impl Recall {
 pub struct ExplainerWalk {
     early_stop: EarlyStop,
     chain_budget: u64,
-    exceeded: Halt,
     cancel: Cancel,
     work: ChainContext,
     recall: Recall,
@@ -206,7 +210,6 @@ impl Ruleset for Explainer {
         ExplainerWalk {
             early_stop: self.early_stop,
             chain_budget: self.chain_budget,
-            exceeded: self.exceeded(),
             cancel: cancel.clone(),
             work: ChainContext::new(self.chain_budget, cancel.clone()),
             recall: Recall::new(),
@@ -266,7 +269,7 @@ impl crate::Walk for ExplainerWalk {
         let solution = self.hints.solution;
         for (i, stage) in STAGES.iter().enumerate() {
             if self.cancel.is_cancelled() {
-                return Err(self.exceeded.clone());
+                return Err(exceeded(self.chain_budget));
             }
             match stage.search {
                 Search::Basic(producer) => {
@@ -284,7 +287,7 @@ impl crate::Walk for ExplainerWalk {
                         &changed,
                         &mut self.work,
                     )
-                    .map_err(|OutOfBudget| self.exceeded.clone())?;
+                    .map_err(|OutOfBudget| exceeded(self.chain_budget))?;
                     if step.is_some() {
                         return Ok(step);
                     }
