@@ -11,7 +11,7 @@ use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::sync::Arc;
 
-use sudoku_core::UNIT_CELLS;
+use sudoku_core::{CandidateGrid, UNIT_CELLS};
 
 use super::grid::{Grid, UNIT_BITS, cells, digits, peers};
 use super::{Found, HodokuTechnique as T, text, timsort};
@@ -40,7 +40,7 @@ impl Als {
         let mut als = Als { cells, cands, with: [0; 9], buddies_for: [0; 9], buddies: 0 };
         for d in digits(cands) {
             let k = usize::from(d - 1);
-            let places = g.places[usize::from(d)];
+            let places = g.places(usize::from(d));
             als.with[k] = cells & places;
             als.buddies_for[k] = common_peers(als.with[k]) & !cells & places;
             als.buddies |= als.buddies_for[k];
@@ -162,14 +162,14 @@ pub(crate) fn alses(g: &Grid) -> Vec<Als> {
         let mut open = [0u8; 9];
         let mut k = 0;
         for c in unit {
-            if g.values[c.index()] == 0 {
+            if g.value(c.index()) == 0 {
                 open[k] = c.index() as u8;
                 k += 1;
             }
         }
         let t = &SUBSETS[k];
         for e in 0..t.len {
-            let cands = g.cands[usize::from(open[usize::from(t.added[e])])]
+            let cands = g.cands(usize::from(open[usize::from(t.added[e])]))
                 | match t.parent[e] {
                     u16::MAX => 0,
                     p => unions[usize::from(p)],
@@ -276,7 +276,7 @@ pub(crate) fn with_rcs(g: &Grid, overlap: bool) -> Alses {
 /// candidates (HoDoKu caches its lists likewise).
 #[derive(Debug)]
 pub(crate) struct Memo {
-    cands: [u16; 81],
+    marks: CandidateGrid,
     overlap: bool,
     pub(crate) alses: Alses,
 }
@@ -289,10 +289,10 @@ pub(crate) struct AlsCache(RefCell<Option<Arc<Memo>>>);
 /// The ALS and RCs of `g` (from `cache` when its candidates are unchanged).
 pub(crate) fn cached(g: &Grid, cache: &AlsCache, overlap: bool) -> Arc<Memo> {
     let mut memo = cache.0.borrow_mut();
-    if let Some(m) = memo.as_ref().filter(|m| m.cands == g.cands && m.overlap == overlap) {
+    if let Some(m) = memo.as_ref().filter(|m| m.marks == *g.marks() && m.overlap == overlap) {
         return Arc::clone(m);
     }
-    let m = Arc::new(Memo { cands: g.cands, overlap, alses: with_rcs(g, overlap) });
+    let m = Arc::new(Memo { marks: *g.marks(), overlap, alses: with_rcs(g, overlap) });
     *memo = Some(Arc::clone(&m));
     m
 }

@@ -356,7 +356,7 @@ pub(crate) fn death_blossoms(
         seen: HashMap::new(),
     };
     for stem in 0..81u8 {
-        let m = g.cands[usize::from(stem)];
+        let m = g.cands(usize::from(stem));
         if m == 0 || m != stem_mask[usize::from(stem)] {
             continue;
         }
@@ -399,7 +399,7 @@ impl Blossom<'_> {
         }
         let k = usize::from(digit - 1);
         let n = usize::from(self.count[usize::from(self.stem)][k]);
-        if self.g.cands[usize::from(self.stem)] >> k & 1 == 0 || n == 0 {
+        if self.g.cands(usize::from(self.stem)) >> k & 1 == 0 || n == 0 {
             self.chosen[k] = None;
             return self.pick(digit + 1);
         }
@@ -441,7 +441,7 @@ impl Blossom<'_> {
             let m = common_peers(union)
                 & !self.cells
                 & !(1u128 << self.stem)
-                & self.g.places[usize::from(d)];
+                & self.g.places(usize::from(d));
             elims.extend(cells(m).map(|c| (c, d)));
         }
         if elims.is_empty() {
@@ -464,7 +464,7 @@ impl Blossom<'_> {
         let mut found =
             als::step(T::DeathBlossom, elims, &used.iter().map(|u| u.1).collect::<Vec<_>>(), line);
         found.cells = vec![self.stem];
-        found.pattern.extend(digits(self.g.cands[usize::from(self.stem)]).map(|d| (self.stem, d)));
+        found.pattern.extend(digits(self.g.cands(usize::from(self.stem))).map(|d| (self.stem, d)));
         let entry = (found, used.len(), cells);
         if self.dedup {
             match self.seen.get(&key) {

@@ -102,17 +102,17 @@ fn links(g: &Grid, kind: Kind) -> Links {
     };
     let single = kind.single_digit();
     let bivalue = (0..81u8)
-        .filter(|&c| POP9[usize::from(g.cands[usize::from(c)])] == 2)
+        .filter(|&c| POP9[usize::from(g.cands(usize::from(c)))] == 2)
         .fold(0u128, |m, c| m | 1u128 << c);
     // Remote pairs: the cells of each pair.
     let mut by_pair = [0u128; 512];
     if kind == Kind::RemotePair {
         for c in cells(bivalue) {
-            by_pair[usize::from(g.cands[usize::from(c)])] |= 1u128 << c;
+            by_pair[usize::from(g.cands(usize::from(c)))] |= 1u128 << c;
         }
     }
     for cell in 0..81u8 {
-        let mask = g.cands[usize::from(cell)];
+        let mask = g.cands(usize::from(cell));
         if mask == 0 || (!single && bivalue >> cell & 1 == 0) {
             continue;
         }
@@ -133,10 +133,10 @@ fn links(g: &Grid, kind: Kind) -> Links {
                 t.list.push(link(cell, other, true));
                 t.strong.push(link(cell, other, true));
             }
-            let places = g.places[usize::from(d)];
+            let places = g.places(usize::from(d));
             for (unit, skip) in [(row, 0), (col, 0), (bx, line)] {
                 let in_unit = UNIT_BITS[usize::from(unit)] & places;
-                let strong = single && POP9[usize::from(g.at(unit, d))] == 2;
+                let strong = single && in_unit.count_ones() == 2;
                 for other in cells(in_unit & reach & !skip) {
                     t.list.push(link(other, d, strong));
                     if strong {
@@ -262,7 +262,7 @@ impl<'a> Search<'a> {
         let g = self.g;
         let mut out = Out::default();
         for s in 0..81u8 {
-            let mask = g.cands[usize::from(s)];
+            let mask = g.cands(usize::from(s));
             for a in digits(mask) {
                 // The strong links from (s, a): for XY-chains and remote pairs only the
                 // in-cell one of a bivalue cell is listed strong.
@@ -277,9 +277,9 @@ impl<'a> Search<'a> {
                         0
                     };
                     let seen_by = buddies(s);
-                    self.start_set = seen_by & g.places[usize::from(a)];
+                    self.start_set = seen_by & g.places(usize::from(a));
                     self.start_set2 =
-                        if self.b != 0 { seen_by & g.places[usize::from(self.b)] } else { 0 };
+                        if self.b != 0 { seen_by & g.places(usize::from(self.b)) } else { 0 };
                     self.chain[0] = link(s, a, false);
                     self.chain[1] = l;
                     self.chain_set = [false; 81];
@@ -361,8 +361,8 @@ impl<'a> Search<'a> {
             for i in (0..=level).step_by(2) {
                 for j in (i + 6..=level).step_by(4) {
                     let both = buddies(l_cell(self.chain[i])) & buddies(l_cell(self.chain[j]));
-                    elim_a |= both & g.places[usize::from(self.a)];
-                    elim_b |= both & g.places[usize::from(self.b)];
+                    elim_a |= both & g.places(usize::from(self.a));
+                    elim_b |= both & g.places(usize::from(self.b));
                 }
             }
         } else {
@@ -456,7 +456,7 @@ fn turbots(g: &Grid) -> Out {
     let mut strong = [[[0u8; 3]; 81]; 10];
     let mut count = [[0u8; 81]; 10];
     for d in 1..=9u8 {
-        let places = g.places[usize::from(d)];
+        let places = g.places(usize::from(d));
         for c in cells(places) {
             let [row, col, _] = CELL_UNITS[usize::from(c)];
             let line = UNIT_BITS[usize::from(row)] | UNIT_BITS[usize::from(col)];
@@ -477,8 +477,8 @@ fn turbots(g: &Grid) -> Out {
             [..usize::from(count[usize::from(d)][usize::from(c)])]
     };
     for s in 0..81u8 {
-        for a in digits(g.cands[usize::from(s)]) {
-            let places = g.places[usize::from(a)];
+        for a in digits(g.cands(usize::from(s))) {
+            let places = g.places(usize::from(a));
             let start_set = buddies(s) & places;
             for &c1 in partners(a, s) {
                 let [row, col, bx] = CELL_UNITS[usize::from(c1)];
@@ -509,7 +509,7 @@ fn turbots(g: &Grid) -> Out {
 /// Whether four cells hold the same two candidates.
 fn has_four_pairs(g: &Grid) -> bool {
     let mut n = [0u8; 512];
-    g.cands.iter().filter(|&&m| POP9[usize::from(m)] == 2).any(|&m| {
+    (0..81).map(|i| g.cands(i)).filter(|&m| POP9[usize::from(m)] == 2).any(|m| {
         n[usize::from(m)] += 1;
         n[usize::from(m)] == 4
     })

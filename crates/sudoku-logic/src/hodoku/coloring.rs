@@ -11,7 +11,7 @@ use super::{Found, HodokuTechnique as T, text};
 
 /// The clusters of digit `d`: each as its two colors (cell sets), in HoDoKu's order.
 fn clusters(g: &Grid, d: u8) -> Vec<[u128; 2]> {
-    let places = g.places[usize::from(d)];
+    let places = g.places(usize::from(d));
     let mut open = 0u128;
     for c in cells(places) {
         if CELL_UNITS[usize::from(c)].iter().any(|&u| g.free(u, d) == 2) {
@@ -41,7 +41,7 @@ fn paint(g: &Grid, d: u8, c: u8, color: usize, open: &mut u128, colors: &mut [u1
         if g.free(u, d) != 2 {
             continue;
         }
-        let pair = UNIT_BITS[usize::from(u)] & g.places[usize::from(d)];
+        let pair = UNIT_BITS[usize::from(u)] & g.places(usize::from(d));
         if pair == 0 {
             continue;
         }
@@ -75,7 +75,7 @@ fn trap(g: &Grid, d: u8, x: u128, y: u128) -> u128 {
             out |= buddies(a) & buddies(b);
         }
     }
-    out & g.places[usize::from(d)]
+    out & g.places(usize::from(d))
 }
 
 fn color_step(t: T, d: u8, colors: &[u128], eliminations: Vec<(u8, u8)>) -> Found {

@@ -51,14 +51,14 @@ pub(crate) fn first(row: T, g: &mut Grid, ctx: &Ctx<'_>) -> Option<Found> {
         T::SimpleColors => one(coloring::simple_colors(g, false)),
         T::MultiColors => one(coloring::multi_colors(g, false)),
         t if fish::fish_type(t).is_some() => {
-            fish::first(t, g, ctx.options.max_fins, ctx.options.max_endo_fins)
+            fish::first(t, g, ctx.options.max_fins, ctx.options.max_endo_fins, &ctx.templates)
         }
         T::RemotePair => chains::first(g, Kind::RemotePair),
         T::TurbotFish => chains::first(g, Kind::Turbot),
         T::XChain => chains::first(g, Kind::XChain),
         T::XyChain => chains::first(g, Kind::XyChain),
-        T::NiceLoop => nice_loops::first(g, false),
-        T::GroupedNiceLoop => nice_loops::first(g, true),
+        T::NiceLoop => nice_loops::first(g, false, &ctx.chains),
+        T::GroupedNiceLoop => nice_loops::first(g, true, &ctx.chains),
         T::AlsXz => {
             let m = als::cached(g, &ctx.als, options.allow_als_overlap);
             als::xz(&m.alses, false).into_iter().next().map(|f| f.0)
@@ -82,8 +82,8 @@ pub(crate) fn first(row: T, g: &mut Grid, ctx: &Ctx<'_>) -> Option<Found> {
             );
             v.into_iter().next().map(|f| f.0)
         }
-        T::ForcingChain => forcing::first(g, false),
-        T::ForcingNet => forcing::first(g, true),
+        T::ForcingChain => forcing::first(g, false, &ctx.chains),
+        T::ForcingNet => forcing::first(g, true, &ctx.chains),
         T::BruteForce => brute_force(g, ctx),
         T::GiveUp => Some(Found {
             technique: T::GiveUp,

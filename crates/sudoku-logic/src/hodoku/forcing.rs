@@ -9,7 +9,7 @@ use super::forcing_checks::{Checks, Entity, Events, Sets};
 use super::grid::{Grid, cells, digits};
 use super::nodes::{is_on, node};
 use super::tabling::{CAP, Tables};
-use super::tabling_chains::{BRANCH, Capped, END, Expanded, Reach, cells_of};
+use super::tabling_chains::{BRANCH, Capped, END, Expanded, LastChains, Reach, cells_of};
 use super::{Found, HodokuTechnique as T, text, timsort};
 
 /// The implications of every premise (the full tables, or exactly expanded when capped).
@@ -19,10 +19,10 @@ pub(crate) fn all_sets(t: &Tables, reach: &Reach, g: &Grid) -> (Vec<Sets>, Vec<u
     let mut slot = vec![u16::MAX; usize::from(super::nodes::GROUP_BASE)];
     let mut sets = Vec::new();
     for cell in 0..81u8 {
-        if g.values[usize::from(cell)] != 0 {
+        if g.value(usize::from(cell)) != 0 {
             continue;
         }
-        for d in digits(g.cands[usize::from(cell)]) {
+        for d in digits(g.cands(usize::from(cell))) {
             for on in [true, false] {
                 let p = node(cell, d, on);
                 if t.nodes(p).is_empty() {
@@ -170,13 +170,13 @@ fn tables(g: &Grid, net: bool) -> Tables {
 /// The solver's search (`net`: Forcing Net, else Forcing Chain): HoDoKu's first step. The
 /// outcomes are taken in the order of HoDoKu's sort; only the events of the first outcome
 /// have their chains built (a net search goes on when they all are plain chains).
-pub(crate) fn first(g: &Grid, net: bool) -> Option<Found> {
+pub(crate) fn first(g: &Grid, net: bool, chains: &LastChains) -> Option<Found> {
     if net {
         let t = super::tabling_nets::tables(g);
         let reach = Reach::new(&t);
         return first_on(g, &t, &reach, true);
     }
-    let c = super::tabling_chains::grouped_chains(g);
+    let c = chains.grouped(g);
     first_on(g, &c.t, &c.reach, false)
 }
 
@@ -352,17 +352,17 @@ mod reference {
         let mut ev: Ev = Vec::new();
         let mut tmp = t.tmp;
         let placed: u128 =
-            (0..81u8).filter(|&c| g.values[usize::from(c)] != 0).fold(0, |m, c| m | 1 << c);
+            (0..81u8).filter(|&c| g.value(usize::from(c)) != 0).fold(0, |m, c| m | 1 << c);
         let mut allowed = [0u128; 10];
         for (d, a) in allowed.iter_mut().enumerate().skip(1) {
             let seen = cells(placed)
-                .filter(|&c| usize::from(g.values[usize::from(c)]) == d)
+                .filter(|&c| usize::from(g.value(usize::from(c))) == d)
                 .fold(0u128, |m, c| m | peers(c));
             *a = g.unsolved_bits() & !seen;
         }
         let premises: Vec<(u8, u8)> = (0..81u8)
-            .filter(|&c| g.values[usize::from(c)] == 0)
-            .flat_map(|c| digits(g.cands[usize::from(c)]).map(move |d| (c, d)))
+            .filter(|&c| g.value(usize::from(c)) == 0)
+            .flat_map(|c| digits(g.cands(usize::from(c))).map(move |d| (c, d)))
             .collect();
         let sets_of = |n: u16| {
             let s = slot[usize::from(n)];
@@ -418,7 +418,7 @@ mod reference {
                 }
                 let mut empty = (1u128 << 81) - 1;
                 for d in 1..=9u8 {
-                    empty &= x.off[usize::from(d)] | !g.places[usize::from(d)];
+                    empty &= x.off[usize::from(d)] | !g.places(usize::from(d));
                 }
                 for d in 0..10 {
                     empty &= !x.on[d];
@@ -429,7 +429,7 @@ mod reference {
                     for c in cells(empty) {
                         ends.clear();
                         ends.extend(
-                            digits(g.cands[usize::from(c)]).map(|d| (p, node(c, d, false))),
+                            digits(g.cands(usize::from(c))).map(|d| (p, node(c, d, false))),
                         );
                         ev_push(&mut ev, false, result, Entity::Cell(c), &ends);
                     }
@@ -504,17 +504,17 @@ mod reference {
             }
         };
         for c in 0..81u8 {
-            if g.values[usize::from(c)] != 0 {
+            if g.value(usize::from(c)) != 0 {
                 continue;
             }
             list.clear();
-            list.extend(digits(g.cands[usize::from(c)]).map(|d| node(c, d, true)));
+            list.extend(digits(g.cands(usize::from(c))).map(|d| node(c, d, true)));
             check(&list, &mut ev);
         }
         for kind in KINDS {
             for h in 0..9u8 {
                 for d in 1..=9u8 {
-                    let here = UNIT_BITS[usize::from(kind + h)] & g.places[usize::from(d)];
+                    let here = UNIT_BITS[usize::from(kind + h)] & g.places(usize::from(d));
                     if here != 0 {
                         list.clear();
                         list.extend(cells(here).map(|c| node(c, d, true)));

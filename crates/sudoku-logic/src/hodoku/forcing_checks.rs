@@ -150,14 +150,14 @@ impl<'a> Checks<'a> {
         let mut allowed_houses = [0u32; 10];
         for d in 1..=9u8 {
             let seen = cells(placed)
-                .filter(|&c| g.values[usize::from(c)] == d)
+                .filter(|&c| g.value(usize::from(c)) == d)
                 .fold(0u128, |m, c| m | peers(c));
             allowed[usize::from(d)] = g.unsolved_bits() & !seen;
             allowed_houses[usize::from(d)] = houses(allowed[usize::from(d)]);
         }
         let premises = (0..81u8)
-            .filter(|&c| g.values[usize::from(c)] == 0)
-            .flat_map(|c| digits(g.cands[usize::from(c)]).map(move |d| (c, d)))
+            .filter(|&c| g.value(usize::from(c)) == 0)
+            .flat_map(|c| digits(g.cands(usize::from(c))).map(move |d| (c, d)))
             .collect();
         Checks { g, sets, slot, premises, placed, allowed, allowed_houses, fill_tmp }
     }
@@ -171,7 +171,7 @@ impl<'a> Checks<'a> {
     fn emptied(&self, x: &Sets) -> u128 {
         let mut empty = (1u128 << 81) - 1;
         for d in 1..=9 {
-            empty &= x.off[d] | !self.g.places[d];
+            empty &= x.off[d] | !self.g.places(d);
         }
         for d in 0..10 {
             empty &= !x.on[d];
@@ -249,17 +249,17 @@ impl<'a> Checks<'a> {
     fn for_each_list(&self, f: &mut dyn FnMut(&[u16])) {
         let mut list: Vec<u16> = Vec::with_capacity(9);
         for c in 0..81u8 {
-            if self.g.values[usize::from(c)] != 0 {
+            if self.g.value(usize::from(c)) != 0 {
                 continue;
             }
             list.clear();
-            list.extend(digits(self.g.cands[usize::from(c)]).map(|d| node(c, d, true)));
+            list.extend(digits(self.g.cands(usize::from(c))).map(|d| node(c, d, true)));
             f(&list);
         }
         for kind in KINDS {
             for h in 0..9u8 {
                 for d in 1..=9u8 {
-                    let here = UNIT_BITS[usize::from(kind + h)] & self.g.places[usize::from(d)];
+                    let here = UNIT_BITS[usize::from(kind + h)] & self.g.places(usize::from(d));
                     if here != 0 {
                         list.clear();
                         list.extend(cells(here).map(|c| node(c, d, true)));
@@ -387,7 +387,7 @@ impl<'a> Checks<'a> {
                 for c in cells(self.emptied(x)) {
                     ends.clear();
                     ends.extend(
-                        digits(self.g.cands[usize::from(c)]).map(|d| (p, node(c, d, false))),
+                        digits(self.g.cands(usize::from(c))).map(|d| (p, node(c, d, false))),
                     );
                     ev.push(false, result, Entity::Cell(c), &ends);
                 }

@@ -33,18 +33,6 @@ pub(crate) const POP9: [u8; 512] = {
     t
 };
 
-/// The position (0-8, in unit order) of each cell in its row, column and box.
-const UNIT_POS: [[u8; 3]; 81] = {
-    let mut t = [[0u8; 3]; 81];
-    let mut i = 0;
-    while i < 81 {
-        let (r, c) = (i / 9, i % 9);
-        t[i] = [c as u8, r as u8, (r % 3 * 3 + c % 3) as u8];
-        i += 1;
-    }
-    t
-};
-
 /// The cells of each unit as bits (rows 0-8, columns 9-17, boxes 18-26): core's
 /// [`Unit::cell_set`].
 pub(crate) const UNIT_BITS: [u128; 27] = {
@@ -85,42 +73,66 @@ pub(crate) fn peers(cell: u8) -> u128 {
     Cell::new(usize::from(cell)).map_or(0, |c| c.peers().bits())
 }
 
-/// HoDoKu's grid state.
-#[derive(Clone, Debug)]
+/// HoDoKu's grid state: core's [`CandidateGrid`] (values, candidates and, by digit, the
+/// cells that hold it) and HoDoKu's events on top of it: by unit and digit, how many unsolved
+/// cells still count the digit, and the two queues of pending singles. Forcing nets play
+/// premises on copies of it, also into the contradictory states a false premise leads to.
+#[derive(Debug)]
 pub(crate) struct Grid {
-    /// The digit of each cell, 0 if unsolved.
-    pub(crate) values: [u8; 81],
-    /// The candidates of each unsolved cell (bit `d - 1`); 0 for a solved cell.
-    pub(crate) cands: [u16; 81],
-    /// By digit (1..=9), the unsolved cells that hold it.
-    pub(crate) places: [u128; 10],
-    /// By unit and digit, the unsolved cells of the unit that hold the digit.
+    /// The values and candidates, in the workspace's vocabulary.
+    marks: CandidateGrid,
+    /// By unit and digit, the unsolved cells of the unit that hold the digit (HoDoKu's
+    /// counts: a placed cell's digits leave them after its peers' eliminations).
     free: [[u8; 10]; 27],
-    /// By unit and digit, the positions (0-8, unit order) of the cells of the unit that hold
-    /// the digit as a candidate (kept with `cands`).
-    at: [[u16; 10]; 27],
     /// The cells given in the puzzle (placed cells are not givens).
     pub(crate) givens: u128,
     naked: VecDeque<(u8, u8)>,
     hidden: VecDeque<(u8, u8)>,
-    unsolved: u8,
+}
+
+impl Clone for Grid {
+    fn clone(&self) -> Grid {
+        Grid {
+            marks: self.marks,
+            free: self.free,
+            givens: self.givens,
+            naked: self.naked.clone(),
+            hidden: self.hidden.clone(),
+        }
+    }
+
+    /// Field by field, keeping the queues' buffers: forcing nets play every premise on a
+    /// copy of one grid.
+    fn clone_from(&mut self, source: &Grid) {
+        self.marks = source.marks;
+        self.free = source.free;
+        self.givens = source.givens;
+        self.naked.clone_from(&source.naked);
+        self.hidden.clone_from(&source.hidden);
+    }
+}
+
+/// Cell `i` (0-80).
+#[inline]
+fn cell(i: usize) -> Cell {
+    Cell::new(i).unwrap_or(Cell::from_row_col(0, 0))
+}
+
+/// Digit `d` (1-9).
+#[inline]
+fn digit(d: u8) -> Digit {
+    Digit::from_index(usize::from(d - 1))
 }
 
 impl Grid {
     /// The empty grid: every candidate everywhere.
     fn empty() -> Grid {
-        let mut places = [(1u128 << 81) - 1; 10];
-        places[0] = 0;
         Grid {
-            values: [0; 81],
-            cands: [0x1ff; 81],
-            places,
+            marks: CandidateGrid::from(&sudoku_core::Grid::EMPTY),
             free: [[9; 10]; 27],
-            at: [[0x1ff; 10]; 27],
             givens: 0,
             naked: VecDeque::with_capacity(128),
             hidden: VecDeque::with_capacity(128),
-            unsolved: 81,
         }
     }
 
@@ -149,8 +161,8 @@ impl Grid {
         g.givens = givens.bits() & !g.unsolved_bits();
         for cell in Cell::all() {
             let i = cell.index() as u8;
-            if g.values[usize::from(i)] == 0 {
-                for d in digits(g.cands[usize::from(i)] & !u16::from(marks.candidates(cell))) {
+            if g.value(usize::from(i)) == 0 {
+                for d in digits(g.cands(usize::from(i)) & !u16::from(marks.candidates(cell))) {
                     g.del_candidate(i, d);
                 }
             }
@@ -158,9 +170,32 @@ impl Grid {
         g
     }
 
+    /// The pencil marks: values and candidates.
+    pub(crate) fn marks(&self) -> &CandidateGrid {
+        &self.marks
+    }
+
+    /// The digit of cell `i`, 0 if unsolved.
+    #[inline]
+    pub(crate) fn value(&self, i: usize) -> u8 {
+        self.marks.value(cell(i)).map_or(0, Digit::get)
+    }
+
+    /// The candidates of cell `i` (bit `d - 1`); 0 for a solved cell.
+    #[inline]
+    pub(crate) fn cands(&self, i: usize) -> u16 {
+        self.marks.candidates(cell(i)).bits()
+    }
+
+    /// The unsolved cells that hold candidate `d` (1-9).
+    #[inline]
+    pub(crate) fn places(&self, d: usize) -> u128 {
+        Digit::new(d as u8).map_or(0, |d| self.marks.digit_cells(d).bits())
+    }
+
     /// The unsolved cells.
     pub(crate) fn unsolved_bits(&self) -> u128 {
-        cells_where(&self.values, |v| v == 0)
+        self.marks.empty_cells().bits()
     }
 
     /// How many unsolved cells of `unit` hold `digit`.
@@ -170,67 +205,52 @@ impl Grid {
 
     /// The positions (0-8, in unit order) of the cells of `unit` holding candidate `digit`.
     pub(crate) fn at(&self, unit: u8, digit: u8) -> u16 {
-        self.at[usize::from(unit)][usize::from(digit)]
+        let here = self.places(usize::from(digit));
+        UNIT_CELLS[usize::from(unit)]
+            .iter()
+            .enumerate()
+            .filter(|&(_, c)| here >> c.index() & 1 != 0)
+            .fold(0, |m, (k, _)| m | 1 << k)
     }
 
     /// Whether `cell` holds candidate `digit`.
+    #[inline]
     pub(crate) fn has(&self, cell: u8, digit: u8) -> bool {
-        self.cands[usize::from(cell)] >> (digit - 1) & 1 != 0
+        self.cands(usize::from(cell)) >> (digit - 1) & 1 != 0
     }
 
-    /// The pencil marks, in the workspace's vocabulary.
-    pub(crate) fn marks(&self) -> CandidateGrid {
-        let mut m = CandidateGrid::from(&sudoku_core::Grid::EMPTY);
-        for cell in Cell::all() {
-            let i = cell.index();
-            match Digit::new(self.values[i]) {
-                Some(d) => m.place(cell, d),
-                None => {
-                    for d in digits(!self.cands[i] & 0x1ff) {
-                        m.eliminate(cell, Digit::new(d).expect("a digit"));
-                    }
-                }
-            }
-        }
-        m
-    }
-
-    /// Queues the first cell of `unit` (in unit order) that holds `digit` as a hidden single.
+    /// Queues the first cell of `unit` (in unit order: ascending) that holds `digit` as a
+    /// hidden single.
     fn queue_hidden(&mut self, unit: u8, digit: u8) {
-        let at = self.at[usize::from(unit)][usize::from(digit)];
-        if at != 0 {
-            let cell = UNIT_CELLS[usize::from(unit)][at.trailing_zeros() as usize].index() as u8;
-            self.hidden.push_back((cell, digit));
-        }
-    }
-
-    /// Clears cell `i`'s position in its units' position masks of `digit`.
-    fn clear_at(&mut self, i: usize, digit: u8) {
-        for (k, unit) in CELL_UNITS[i].into_iter().enumerate() {
-            self.at[usize::from(unit)][usize::from(digit)] &= !(1 << UNIT_POS[i][k]);
+        let here = UNIT_BITS[usize::from(unit)] & self.places(usize::from(digit));
+        if here != 0 {
+            self.hidden.push_back((here.trailing_zeros() as u8, digit));
         }
     }
 
     /// Removes candidate `digit` from `cell`; HoDoKu's events follow (a naked single queued
     /// when one candidate is left, the unit counts, hidden singles queued or dropped).
     /// Returns false if the cell is left without a candidate.
-    pub(crate) fn del_candidate(&mut self, cell: u8, digit: u8) -> bool {
-        let i = usize::from(cell);
-        if !self.has(cell, digit) {
+    pub(crate) fn del_candidate(&mut self, cell_index: u8, digit_value: u8) -> bool {
+        if !self.marks.eliminate(cell(usize::from(cell_index)), digit(digit_value)) {
             return true;
         }
-        self.cands[i] &= !(1 << (digit - 1));
-        self.places[usize::from(digit)] &= !(1u128 << cell);
-        self.clear_at(i, digit);
-        if self.cands[i] == 0 {
+        self.removed(cell_index, digit_value)
+    }
+
+    /// HoDoKu's events after `digit` left `cell`'s candidates; false if none is left.
+    fn removed(&mut self, cell: u8, digit: u8) -> bool {
+        let i = usize::from(cell);
+        let left = self.cands(i);
+        if left == 0 {
             return false;
         }
-        if self.cands[i] & (self.cands[i] - 1) == 0 {
-            self.naked.push_back((cell, self.cands[i].trailing_zeros() as u8 + 1));
+        if left & (left - 1) == 0 {
+            self.naked.push_back((cell, left.trailing_zeros() as u8 + 1));
         }
         for unit in CELL_UNITS[i] {
             let n = &mut self.free[usize::from(unit)][usize::from(digit)];
-            *n -= 1;
+            *n = n.saturating_sub(1);
             match *n {
                 1 => self.queue_hidden(unit, digit),
                 0 => {
@@ -247,29 +267,25 @@ impl Grid {
         true
     }
 
-    /// Places `digit` in `cell`, as HoDoKu does: the digit leaves the peers (in ascending
-    /// order), then the cell's old candidates leave its units' counts.
-    pub(crate) fn set_cell(&mut self, cell: u8, digit: u8) {
-        let i = usize::from(cell);
-        if self.values[i] == digit {
+    /// Places `digit` in `cell`, as HoDoKu does (also over a cell already set: the digit is
+    /// replaced): the digit leaves the peers (in ascending order), then the cell's old
+    /// candidates leave its units' counts.
+    pub(crate) fn set_cell(&mut self, cell_index: u8, digit_value: u8) {
+        let i = usize::from(cell_index);
+        if self.value(i) == digit_value {
             return;
         }
-        self.values[i] = digit;
-        let old = self.cands[i];
-        self.cands[i] = 0;
-        for d in digits(old) {
-            self.places[usize::from(d)] &= !(1u128 << cell);
-            self.clear_at(i, d);
-        }
-        self.unsolved -= 1;
-        for peer in cells(peers(cell) & self.places[usize::from(digit)]) {
-            self.del_candidate(peer, digit);
+        let old = self.cands(i);
+        let seen = peers(cell_index) & self.places(usize::from(digit_value));
+        self.marks.place(cell(i), digit(digit_value));
+        for peer in cells(seen) {
+            self.removed(peer, digit_value);
         }
         for d in digits(old) {
             for unit in CELL_UNITS[i] {
                 let n = &mut self.free[usize::from(unit)][usize::from(d)];
-                *n -= 1;
-                if *n == 1 && d != digit {
+                *n = n.saturating_sub(1);
+                if *n == 1 && d != digit_value {
                     self.queue_hidden(unit, d);
                 }
             }
@@ -284,7 +300,7 @@ impl Grid {
     /// Takes the oldest pending naked single whose cell is still unsolved.
     pub(crate) fn take_naked(&mut self) -> Option<(u8, u8)> {
         while let Some((c, d)) = self.naked.pop_front() {
-            if self.values[usize::from(c)] == 0 {
+            if self.value(usize::from(c)) == 0 {
                 return Some((c, d));
             }
         }
@@ -295,7 +311,7 @@ impl Grid {
     /// round) if that entry is no longer a hidden single in any of its units.
     pub(crate) fn take_hidden(&mut self) -> Option<(u8, u8)> {
         while let Some((c, d)) = self.hidden.pop_front() {
-            if self.values[usize::from(c)] == 0 {
+            if self.value(usize::from(c)) == 0 {
                 let hidden = CELL_UNITS[usize::from(c)].iter().any(|&u| self.free(u, d) == 1);
                 return hidden.then_some((c, d));
             }
@@ -307,9 +323,4 @@ impl Grid {
     pub(crate) fn hidden_queue(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
         self.hidden.iter().copied()
     }
-}
-
-/// The cells whose value passes `f`.
-fn cells_where(values: &[u8; 81], f: impl Fn(u8) -> bool) -> u128 {
-    values.iter().enumerate().filter(|&(_, &v)| f(v)).fold(0, |a, (i, _)| a | 1 << i)
 }

@@ -188,8 +188,7 @@ impl LibraryCase {
     #[must_use]
     pub fn first_step(&self, row: T) -> Option<String> {
         let mut g = self.grid();
-        let ctx =
-            super::Ctx { options: Options::default(), solution: None, als: Default::default() };
+        let ctx = super::Ctx::new(Options::default(), None);
         finders::first(row, &mut g, &ctx).map(|f| f.text)
     }
 
@@ -287,7 +286,7 @@ pub(crate) fn render(f: &Found, g: &Grid) -> String {
     cands.iter().for_each(|d| out.push(char::from(b'0' + d)));
     out.push(':');
     for c in 0..81u8 {
-        match g.values[usize::from(c)] {
+        match g.value(usize::from(c)) {
             0 => out.push('.'),
             v => {
                 if g.givens >> c & 1 == 0 {
@@ -300,11 +299,11 @@ pub(crate) fn render(f: &Found, g: &Grid) -> String {
     out.push(':');
     let mut first = true;
     for c in 0..81u8 {
-        if g.values[usize::from(c)] != 0 {
+        if g.value(usize::from(c)) != 0 {
             continue;
         }
         let seen: u16 = super::grid::cells(peers(c))
-            .map(|p| g.values[usize::from(p)])
+            .map(|p| g.value(usize::from(p)))
             .filter(|&v| v != 0)
             .fold(0, |m, v| m | 1 << (v - 1));
         for d in 1..=9u8 {

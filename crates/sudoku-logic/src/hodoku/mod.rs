@@ -115,13 +115,29 @@ impl Default for Options {
     }
 }
 
-/// What a search knows besides the grid: the options, the solution if known, and the ALS
-/// searches' cache.
+/// What a search knows besides the grid: the options, the solution if known, and the caches
+/// of one solve (the ALS lists, the grouped chain tables, the templates; each answers again
+/// while the grid it was built on is unchanged).
 #[derive(Debug)]
 pub(crate) struct Ctx<'a> {
     pub(crate) options: Options,
     pub(crate) solution: Option<&'a Grid>,
     pub(crate) als: als::AlsCache,
+    pub(crate) chains: tabling_chains::LastChains,
+    pub(crate) templates: templates::Templates,
+}
+
+impl<'a> Ctx<'a> {
+    /// A context with empty caches.
+    pub(crate) fn new(options: Options, solution: Option<&'a Grid>) -> Ctx<'a> {
+        Ctx {
+            options,
+            solution,
+            als: als::AlsCache::default(),
+            chains: tabling_chains::LastChains::default(),
+            templates: templates::Templates::default(),
+        }
+    }
 }
 
 /// HoDoKu's rating of a puzzle: its level and its score.
@@ -226,11 +242,7 @@ impl crate::Ruleset for Hodoku {
         HodokuWalk {
             rows: &self.rows,
             g,
-            ctx: Ctx {
-                options: Options::default(),
-                solution: Some(solution),
-                als: Default::default(),
-            },
+            ctx: Ctx::new(Options::default(), Some(solution)),
             cancel: cancel.clone(),
             found: None,
             score: 0,
@@ -286,7 +298,7 @@ impl crate::Walk for HodokuWalk<'_> {
     }
 
     fn finish(self, _: PathEnd, last: &CandidateGrid) -> HodokuRating {
-        debug_assert_eq!(&self.g.marks(), last, "HoDoKu's grid and the path's marks agree");
+        debug_assert_eq!(self.g.marks(), last, "HoDoKu's grid and the path's marks agree");
         HodokuRating { level: self.level.raised_by(self.score), score: self.score }
     }
 }

@@ -12,7 +12,7 @@ use super::chain_text::{self, Printed};
 use super::grid::{Grid, cells, digits, peers};
 use super::nodes::{GROUP_BASE, is_on, node};
 use super::tabling::{CAP, Tables};
-use super::tabling_chains::{Expanded, Reach, cells_of, holds};
+use super::tabling_chains::{Expanded, LastChains, Reach, cells_of, holds};
 use super::{Found, HodokuTechnique as T, text, timsort};
 
 /// A loop or AIC: its type, its eliminations (sorted by digit, then cell), its chain.
@@ -121,7 +121,7 @@ enum Kind {
 fn classify(g: &Grid, t: &Tables, premise: u16, end: u16, first_strong: bool) -> Kind {
     let last_strong = is_on(end);
     let (a, b, s) = (t.digit(premise), t.digit(end), t.cell(premise));
-    let cands = g.cands[usize::from(s)];
+    let cands = g.cands(usize::from(s));
     if !first_strong && !last_strong && a == b {
         Kind::Known(vec![(s, a)])
     } else if first_strong && last_strong && a == b {
@@ -165,7 +165,7 @@ fn continuous(
             let (c1, c2) = if i == 0 { (a, b) } else { (t.digit(n[i]), t.digit(n[i + 2])) };
             let c = t.cell(n[i]);
             elims.extend(
-                digits(g.cands[usize::from(c)]).filter(|&d| d != c1 && d != c2).map(|d| (c, d)),
+                digits(g.cands(usize::from(c))).filter(|&d| d != c1 && d != c2).map(|d| (c, d)),
             );
         }
         if i > 0 && !is_on(n[i]) && t.cell(n[i - 1]) != t.cell(n[i]) {
@@ -174,28 +174,28 @@ fn continuous(
                 & t.buddies(n[i], d)
                 & !chain_cells
                 & !(1u128 << s)
-                & g.places[usize::from(d)];
+                & g.places(usize::from(d));
             elims.extend(cells(common).map(|c| (c, d)));
             if let Some((als, _)) = t.als_of(n[i]) {
                 // The set left by several digits forces the next cell: its other digits exit.
                 let force = i < last && is_on(n[i + 1]);
                 let next = n.get(i + 1).map_or(0, |&m| t.cell(m));
                 let exits: u16 = if force {
-                    g.cands[usize::from(next)] & !(1 << (t.digit(n[i + 1]) - 1))
+                    g.cands(usize::from(next)) & !(1 << (t.digit(n[i + 1]) - 1))
                 } else if i < last {
                     1 << (t.digit(n[i + 1]) - 1)
                 } else {
                     0
                 };
                 for e in digits(als.cands).filter(|&e| e != d && exits >> (e - 1) & 1 == 0) {
-                    let hit = als.buddies_for[usize::from(e - 1)] & g.places[usize::from(e)];
+                    let hit = als.buddies_for[usize::from(e - 1)] & g.places(usize::from(e));
                     elims.extend(cells(hit).map(|c| (c, e)));
                 }
                 if force {
                     for e in digits(exits) {
                         let hit = als.buddies_for[usize::from(e - 1)]
                             & peers(next)
-                            & g.places[usize::from(e)];
+                            & g.places(usize::from(e));
                         elims.extend(cells(hit).map(|c| (c, e)));
                     }
                 }
@@ -244,7 +244,7 @@ fn aic_elims(g: &Grid, t: &Tables, premise: u16, end: u16) -> Vec<(u8, u8)> {
     let (a, b, s, e) = (t.digit(premise), t.digit(end), t.cell(premise), t.cell(end));
     let mut elims = Vec::new();
     if a == b {
-        let common = peers(s) & peers(e) & g.places[usize::from(a)];
+        let common = peers(s) & peers(e) & g.places(usize::from(a));
         if common.count_ones() > 1 {
             elims.extend(cells(common).filter(|&c| c != s).map(|c| (c, a)));
         }
@@ -278,7 +278,7 @@ fn aic_step(
 fn aic_candidate(g: &Grid, t: &Tables, premise: u16, end: u16) -> bool {
     let (a, b, s, e) = (t.digit(premise), t.digit(end), t.cell(premise), t.cell(end));
     if a == b {
-        (peers(s) & peers(e) & g.places[usize::from(a)]).count_ones() >= 2
+        (peers(s) & peers(e) & g.places(usize::from(a))).count_ones() >= 2
     } else {
         peers(s) >> e & 1 != 0 && g.has(e, a) && g.has(s, b)
     }
@@ -287,8 +287,8 @@ fn aic_candidate(g: &Grid, t: &Tables, premise: u16, end: u16) -> bool {
 /// The premises of one pass in HoDoKu's table order (`on`: the tables of set candidates).
 fn premises(g: &Grid, on: bool) -> impl Iterator<Item = u16> + '_ {
     (0..81u8)
-        .filter(move |&c| g.values[usize::from(c)] == 0)
-        .flat_map(move |c| digits(g.cands[usize::from(c)]).map(move |d| node(c, d, on)))
+        .filter(move |&c| g.value(usize::from(c)) == 0)
+        .flat_map(move |c| digits(g.cands(usize::from(c))).map(move |d| node(c, d, on)))
 }
 
 /// Every nice loop and AIC in HoDoKu's discovery order (duplicates as HoDoKu drops them).
@@ -479,7 +479,7 @@ fn scan(
                 }
             };
             if pass < 2 {
-                for d in digits(g.cands[usize::from(s)]) {
+                for d in digits(g.cands(usize::from(s))) {
                     visit(node(s, d, false), x);
                     visit(node(s, d, true), x);
                 }
@@ -491,7 +491,7 @@ fn scan(
                         if !g.has(s, d) {
                             continue;
                         }
-                        m &= peers(s) & g.places[usize::from(a)];
+                        m &= peers(s) & g.places(usize::from(a));
                     }
                     for e in cells(m) {
                         visit(node(e, d, true), x);
@@ -534,9 +534,9 @@ fn build(
 /// search of row 5650, with group nodes in the tables). Only the steps that can come first
 /// have their chains built: continuous loops (their chains decide what they eliminate) and
 /// the candidates of the best sort key, in HoDoKu's discovery order.
-pub(crate) fn first(g: &Grid, groups: bool) -> Option<Found> {
+pub(crate) fn first(g: &Grid, groups: bool, chains: &LastChains) -> Option<Found> {
     if groups {
-        let c = super::tabling_chains::grouped_chains(g);
+        let c = chains.grouped(g);
         return first_on(g, &c.t, &c.reach);
     }
     let t = Tables::chains(g, false);

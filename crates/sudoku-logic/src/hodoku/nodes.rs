@@ -44,7 +44,7 @@ pub(crate) fn group_nodes(g: &Grid) -> Vec<GroupNode> {
     let mut out = Vec::new();
     for house in 0..18u8 {
         for d in 1..=9u8 {
-            let h = UNIT_BITS[usize::from(house)] & g.places[usize::from(d)];
+            let h = UNIT_BITS[usize::from(house)] & g.places(usize::from(d));
             if h == 0 {
                 continue;
             }

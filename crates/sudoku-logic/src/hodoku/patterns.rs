@@ -17,7 +17,7 @@ fn conjugates(g: &Grid, d: u8, base: u8) -> ([(u8, u8, u8); 9], usize) {
         if g.free(u, d) != 2 {
             continue;
         }
-        let bits = super::grid::UNIT_BITS[usize::from(u)] & g.places[usize::from(d)];
+        let bits = super::grid::UNIT_BITS[usize::from(u)] & g.places(usize::from(d));
         if bits & bits.wrapping_sub(1) == 0 {
             continue;
         }
@@ -71,7 +71,7 @@ pub(crate) fn skyscrapers(g: &Grid, all: bool) -> Vec<Found> {
                     if line(free[0]) == line(free[1]) {
                         continue;
                     }
-                    let elims = g.places[usize::from(d)] & buddies(free[0]) & buddies(free[1]);
+                    let elims = g.places(usize::from(d)) & buddies(free[0]) & buddies(free[1]);
                     if elims != 0 {
                         out.push(kite_step(T::Skyscraper, d, free, base, vec![ui, uj], elims));
                         if !all {
@@ -190,7 +190,7 @@ pub(crate) fn empty_rectangles(g: &Grid, options: &Options, all: bool) -> Vec<Fo
             if !(2..=5).contains(&n) {
                 continue;
             }
-            let in_box = g.places[usize::from(d)] & box_bits(b);
+            let in_box = g.places(usize::from(d)) & box_bits(b);
             for (ro, co) in ER_SHAPES {
                 let (er, ec) = (b / 3 * 3 + ro, b % 3 * 3 + co);
                 let (line, column) = (in_box & row_bits(er), in_box & col_bits(ec));
@@ -236,7 +236,7 @@ impl Er {
     /// `all`). Returns whether one was found.
     fn check(&self, g: &Grid, out: &mut Vec<Found>, all: bool) -> bool {
         let d = self.d;
-        let places = g.places[usize::from(d)];
+        let places = g.places(usize::from(d));
         let along = if self.reversed { col_bits(self.ec) } else { row_bits(self.er) };
         let mut found = false;
         for x in cells(along & places & !box_bits(self.b)) {

@@ -28,7 +28,7 @@ fn single(technique: T, (cell, digit): (u8, u8)) -> Found {
 
 /// Whether the naked single `(cell, digit)` is the last empty cell of one of its units.
 fn is_full_house(g: &Grid, (cell, digit): (u8, u8)) -> bool {
-    g.values[usize::from(cell)] == 0
+    g.value(usize::from(cell)) == 0
         && CELL_UNITS[usize::from(cell)]
             .iter()
             .any(|&u| (1..=9).all(|d| d == digit || g.free(u, d) == 0))
@@ -92,7 +92,7 @@ pub(crate) fn all_singles(g: &Grid, hidden: bool) -> Vec<Found> {
     let queue: Vec<(u8, u8)> =
         if hidden { g.hidden_queue().collect() } else { g.naked_queue().collect() };
     for (c, d) in queue {
-        let live = g.values[usize::from(c)] == 0 && g.has(c, d);
+        let live = g.value(usize::from(c)) == 0 && g.has(c, d);
         let ok = live && (!hidden || CELL_UNITS[usize::from(c)].iter().any(|&u| g.free(u, d) == 1));
         if ok && seen >> c & 1 == 0 {
             seen |= 1 << c;
@@ -115,7 +115,7 @@ pub(crate) fn locked_candidates(g: &Grid, pointing: bool, all: bool) -> Vec<Foun
                 if n != 2 && n != 3 {
                     continue;
                 }
-                let held = g.places[usize::from(d)] & unit_bits;
+                let held = g.places(usize::from(d)) & unit_bits;
                 let first = CELL_UNITS[held.trailing_zeros() as usize];
                 let shared = |k: usize| held & !UNIT_BITS[usize::from(first[k])] == 0;
                 let target = if pointing {
@@ -132,7 +132,7 @@ pub(crate) fn locked_candidates(g: &Grid, pointing: bool, all: bool) -> Vec<Foun
                     continue;
                 };
                 let eliminations: Vec<(u8, u8)> =
-                    cells(g.places[usize::from(d)] & UNIT_BITS[usize::from(target)] & !unit_bits)
+                    cells(g.places(usize::from(d)) & UNIT_BITS[usize::from(target)] & !unit_bits)
                         .map(|c| (c, d))
                         .collect();
                 let technique = if pointing { T::LockedCandidates1 } else { T::LockedCandidates2 };
@@ -186,7 +186,7 @@ fn subset(g: &Grid, cells: &[u8], mask: u16, hidden: bool) -> Option<Found> {
     let mut kinds = 0;
     if hidden {
         for &c in cells {
-            eliminations.extend(digits(g.cands[usize::from(c)] & !mask).map(|d| (c, d)));
+            eliminations.extend(digits(g.cands(usize::from(c)) & !mask).map(|d| (c, d)));
         }
     } else {
         for k in 0..3 {
@@ -195,7 +195,7 @@ fn subset(g: &Grid, cells: &[u8], mask: u16, hidden: bool) -> Option<Found> {
             }
             let mut counted = false;
             for c in unit_cells(first[k]).filter(|c| !cells.contains(c)) {
-                for d in digits(g.cands[usize::from(c)] & mask) {
+                for d in digits(g.cands(usize::from(c)) & mask) {
                     eliminations.push((c, d));
                     if !counted && (k == 2 || CELL_UNITS[usize::from(c)][2] != first[2]) {
                         counted = true;
@@ -229,7 +229,7 @@ fn subset(g: &Grid, cells: &[u8], mask: u16, hidden: bool) -> Option<Found> {
     );
     let pattern = cells
         .iter()
-        .flat_map(|&c| digits(g.cands[usize::from(c)] & mask).map(move |d| (c, d)))
+        .flat_map(|&c| digits(g.cands(usize::from(c)) & mask).map(move |d| (c, d)))
         .collect();
     Some(Found {
         technique,
@@ -258,7 +258,7 @@ fn naked_hit(g: &Grid, cells: &[u8], mask: u16, locked: bool) -> bool {
             continue;
         }
         let others = UNIT_BITS[u] & !bits;
-        let elim = digits(mask).fold(0u128, |e, d| e | g.places[usize::from(d)] & others);
+        let elim = digits(mask).fold(0u128, |e, d| e | g.places(usize::from(d)) & others);
         if elim != 0 {
             any = true;
             if k == 2 || elim & !UNIT_BITS[usize::from(first[2])] != 0 {
@@ -315,8 +315,8 @@ pub(crate) fn naked_subsets(g: &Grid, n: usize, locked: bool, all: bool) -> Vec<
         let mut len = 0;
         for c in unit_cells(unit) {
             // Without a branch: the cell is written, and kept if eligible.
-            let cands = g.cands[usize::from(c)];
-            let ok = (g.values[usize::from(c)] == 0) & (usize::from(POP9[usize::from(cands)]) <= n);
+            let cands = g.cands(usize::from(c));
+            let ok = (g.value(usize::from(c)) == 0) & (usize::from(POP9[usize::from(cands)]) <= n);
             eligible[len] = c;
             masks[len] = cands;
             len += usize::from(ok);
@@ -348,7 +348,7 @@ pub(crate) fn naked_subsets(g: &Grid, n: usize, locked: bool, all: bool) -> Vec<
 pub(crate) fn hidden_subsets(g: &Grid, n: usize, all: bool) -> Vec<Found> {
     let mut out = Vec::new();
     for &unit in &SUBSET_UNITS {
-        let open = unit_cells(unit).filter(|&c| g.values[usize::from(c)] == 0).count();
+        let open = unit_cells(unit).filter(|&c| g.value(usize::from(c)) == 0).count();
         if open <= n {
             continue;
         }
@@ -372,7 +372,7 @@ pub(crate) fn hidden_subsets(g: &Grid, n: usize, all: bool) -> Vec<Found> {
                 cells[k] = unit_cells[usize::from(i - 1)].index() as u8;
             }
             let cells = &cells[..n];
-            if !cells.iter().any(|&c| g.cands[usize::from(c)] & !mask != 0) {
+            if !cells.iter().any(|&c| g.cands(usize::from(c)) & !mask != 0) {
                 return false;
             }
             out.extend(subset(g, cells, mask, true));

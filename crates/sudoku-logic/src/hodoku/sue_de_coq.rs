@@ -21,7 +21,7 @@ struct Try<'a> {
 
 /// The union of the candidates of `set`.
 fn union(g: &Grid, set: u128) -> u16 {
-    cells(set).fold(0, |m, c| m | g.cands[usize::from(c)])
+    cells(set).fold(0, |m, c| m | g.cands(usize::from(c)))
 }
 
 /// Calls `f` on every non-empty subset of `pool` (cells ascending), depth first in
@@ -37,7 +37,7 @@ fn subsets(
     f: &mut dyn FnMut(u128, u16) -> bool,
 ) -> bool {
     for (k, &c) in pool.iter().enumerate() {
-        let cands = cands_in | g.cands[usize::from(c)];
+        let cands = cands_in | g.cands(usize::from(c));
         if cands & barred != 0 {
             continue;
         }
@@ -106,7 +106,7 @@ impl Try<'_> {
         ];
         for (targets, ds) in parts {
             for c in cells(targets) {
-                eliminations.extend(digits(g.cands[usize::from(c)] & ds).map(|d| (c, d)));
+                eliminations.extend(digits(g.cands(usize::from(c)) & ds).map(|d| (c, d)));
             }
         }
         if eliminations.is_empty() {
@@ -127,7 +127,7 @@ impl Try<'_> {
         let mut pattern = Vec::new();
         for (part, ds) in [(self.c, self.v), (s, vs), (b, vb)] {
             for c in cells(part) {
-                pattern.extend(digits(g.cands[usize::from(c)] & ds).map(|d| (c, d)));
+                pattern.extend(digits(g.cands(usize::from(c)) & ds).map(|d| (c, d)));
             }
         }
         Some(Found {

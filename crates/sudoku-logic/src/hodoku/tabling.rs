@@ -121,7 +121,7 @@ fn links(g: &Grid, groups: &[GroupNode]) -> Vec<Links> {
     groups
         .iter()
         .map(|gn| {
-            let sees = g.places[usize::from(gn.digit)] & gn.buddies;
+            let sees = g.places(usize::from(gn.digit)) & gn.buddies;
             let mut partner = 0;
             for h in [UNIT_BITS[18 + usize::from(gn.block)], line_of(gn)] {
                 if (sees & h).count_ones() == 1 {
@@ -275,7 +275,7 @@ impl Writer {
             ];
             for ((n, j), house) in houses {
                 if let (1, Some(h)) = (n, house) {
-                    let rest = h & g.places[usize::from(d)] & !gn.cells & !groups[j].cells;
+                    let rest = h & g.places(usize::from(d)) & !gn.cells & !groups[j].cells;
                     tmp.set(rest);
                     if rest == 0 {
                         list.push(group_node(j, true));
@@ -433,10 +433,10 @@ impl Tables {
         let mut tmp = TmpSet::default();
         let (mut on, mut off) = (Vec::with_capacity(32), Vec::with_capacity(8));
         for cell in 0..81u8 {
-            if g.values[usize::from(cell)] != 0 {
+            if g.value(usize::from(cell)) != 0 {
                 continue;
             }
-            let cm = g.cands[usize::from(cell)];
+            let cm = g.cands(usize::from(cell));
             for d in digits(cm) {
                 on.clear();
                 off.clear();
@@ -448,7 +448,7 @@ impl Tables {
                         off.push(Entry::direct(node(cell, e, true)));
                     }
                 }
-                let others = g.places[usize::from(d)] & !(1u128 << cell);
+                let others = g.places(usize::from(d)) & !(1u128 << cell);
                 let (mut seen_off, mut seen_on) = (0u128, 0u128);
                 for unit in CELL_UNITS[usize::from(cell)] {
                     let free = g.free(unit, d);

@@ -44,13 +44,13 @@ impl AlsPlan {
                 let mut elims = [0u128; 10];
                 for k in digits(als.cands).filter(|&k| k != j) {
                     elims[usize::from(k)] =
-                        g.places[usize::from(k)] & als.buddies_for[usize::from(k - 1)];
+                        g.places(usize::from(k)) & als.buddies_for[usize::from(k - 1)];
                 }
                 if elims.iter().all(|&e| e == 0) {
                     continue;
                 }
                 let me = id_of(&mut plan, i, j);
-                let enter = g.places[usize::from(j)] & als.buddies_for[usize::from(j - 1)];
+                let enter = g.places(usize::from(j)) & als.buddies_for[usize::from(j - 1)];
                 plan.entries.push((me, enter));
                 for (gi, gn) in groups.iter().enumerate() {
                     if gn.digit == j
@@ -91,8 +91,8 @@ impl AlsPlan {
                     }
                 }
                 for c in cells(als.buddies) {
-                    let cm = g.cands[usize::from(c)];
-                    if g.values[usize::from(c)] != 0 || cm.count_ones() == 2 {
+                    let cm = g.cands(usize::from(c));
+                    if g.value(usize::from(c)) != 0 || cm.count_ones() == 2 {
                         continue;
                     }
                     let left: u16 = digits(cm)

@@ -2,44 +2,46 @@
 //! exact expansion of single tables with the chains and net branches HoDoKu rebuilds from
 //! them (HoDoKu 2.2.4's behaviour, from its documented facts; our own code).
 
+use std::cell::RefCell;
+use std::sync::Arc;
+
+use sudoku_core::CandidateGrid;
+
 use super::grid::Grid;
 use super::tabling::{CAP, NONE, Tables};
 
 /// HoDoKu's maximum number of net branches followed while building one chain.
 const MAX_BRANCHES: usize = 200;
 
-/// Chain tables with group nodes and their closure. The grouped nice loops (row 5650) and the
-/// forcing chains (row 8500) ask for the same tables on the same grid, so the last ones are
-/// kept (per thread) and reused while the grid is unchanged.
+/// Chain tables with group nodes and their closure.
 #[derive(Debug)]
 pub(crate) struct Chains {
     pub(crate) t: Tables,
     pub(crate) reach: Reach,
 }
 
-type GridKey = ([u8; 81], [u16; 81]);
+/// The last [`Chains`] built, with the grid they were built on. The grouped nice loops (row
+/// 5650) and the forcing chains (row 8500) ask for the same tables on the same grid, so the
+/// context of one solve ([`super::Ctx`]) keeps the last ones and reuses them while the grid
+/// is unchanged.
+#[derive(Debug, Default)]
+pub(crate) struct LastChains(RefCell<Option<(CandidateGrid, Arc<Chains>)>>);
 
-thread_local! {
-    static LAST_CHAINS: std::cell::RefCell<Option<(GridKey, std::rc::Rc<Chains>)>> =
-        const { std::cell::RefCell::new(None) };
-}
-
-/// The chain tables with group nodes of `g` (reused from the last call on the same grid).
-pub(crate) fn grouped_chains(g: &Grid) -> std::rc::Rc<Chains> {
-    let key = (g.values, g.cands);
-    LAST_CHAINS.with(|last| {
-        let mut last = last.borrow_mut();
+impl LastChains {
+    /// The chain tables with group nodes of `g` (the last ones if built on the same grid).
+    pub(crate) fn grouped(&self, g: &Grid) -> Arc<Chains> {
+        let mut last = self.0.borrow_mut();
         if let Some((k, c)) = last.as_ref()
-            && *k == key
+            && k == g.marks()
         {
-            return c.clone();
+            return Arc::clone(c);
         }
         let t = Tables::chains(g, true);
         let reach = Reach::new(&t);
-        let c = std::rc::Rc::new(Chains { t, reach });
-        *last = Some((key, c.clone()));
+        let c = Arc::new(Chains { t, reach });
+        *last = Some((*g.marks(), Arc::clone(&c)));
         c
-    })
+    }
 }
 
 /// What every table reaches: the transitive closure of the direct implications, as node bit

@@ -13,113 +13,6 @@ use super::tabling::{CAP, Entry, Tables, TmpSet, Writer, ret_indices};
 /// Rounds of singles played after a premise (`anzTableLookAhead`).
 const LOOK_AHEAD: usize = 4;
 
-/// HoDoKu's grid while a premise is played: values, candidates, counts and singles queues.
-#[derive(Clone, Debug)]
-struct Play {
-    values: [u8; 81],
-    cands: [u16; 81],
-    places: [u128; 10],
-    free: [[u8; 10]; 27],
-    naked: Vec<(u8, u8)>,
-    hidden: Vec<(u8, u8)>,
-}
-
-impl Play {
-    fn from(g: &Grid) -> Play {
-        let mut free = [[0u8; 10]; 27];
-        for (u, f) in free.iter_mut().enumerate() {
-            for d in 1..=9u8 {
-                f[usize::from(d)] = g.free(u as u8, d);
-            }
-        }
-        Play {
-            values: g.values,
-            cands: g.cands,
-            places: g.places,
-            free,
-            naked: g.naked_queue().collect(),
-            hidden: g.hidden_queue().collect(),
-        }
-    }
-
-    fn copy_from(&mut self, o: &Play) {
-        self.values = o.values;
-        self.cands = o.cands;
-        self.places = o.places;
-        self.free = o.free;
-        self.naked.clear();
-        self.naked.extend_from_slice(&o.naked);
-        self.hidden.clear();
-        self.hidden.extend_from_slice(&o.hidden);
-    }
-
-    fn add_hidden(&mut self, unit: u8, d: u8) {
-        let here = UNIT_BITS[usize::from(unit)] & self.places[usize::from(d)];
-        if here != 0 {
-            self.hidden.push((here.trailing_zeros() as u8, d));
-        }
-    }
-
-    /// HoDoKu's `setCandidate(cell, d, false)`.
-    fn del(&mut self, cell: u8, d: u8) {
-        let i = usize::from(cell);
-        let bit = 1u16 << (d - 1);
-        if self.cands[i] & bit == 0 {
-            return;
-        }
-        self.cands[i] &= !bit;
-        self.places[usize::from(d)] &= !(1u128 << cell);
-        if self.cands[i] == 0 {
-            return;
-        }
-        if self.cands[i].count_ones() == 1 {
-            self.naked.push((cell, self.cands[i].trailing_zeros() as u8 + 1));
-        }
-        for unit in CELL_UNITS[i] {
-            let n = &mut self.free[usize::from(unit)][usize::from(d)];
-            *n = n.saturating_sub(1);
-            match *n {
-                1 => self.add_hidden(unit, d),
-                0 => {
-                    let bits = UNIT_BITS[usize::from(unit)];
-                    if let Some(k) =
-                        self.hidden.iter().position(|&(c, e)| e == d && bits >> c & 1 != 0)
-                    {
-                        self.hidden.remove(k);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-
-    /// HoDoKu's `setCell(cell, v)` (also over a cell already set: the digit is replaced).
-    fn set(&mut self, cell: u8, v: u8) {
-        let i = usize::from(cell);
-        if self.values[i] == v {
-            return;
-        }
-        self.values[i] = v;
-        let old = self.cands[i];
-        self.cands[i] = 0;
-        for k in digits(old) {
-            self.places[usize::from(k)] &= !(1u128 << cell);
-        }
-        for b in cells(peers(cell) & self.places[usize::from(v)]) {
-            self.del(b, v);
-        }
-        for k in digits(old) {
-            for unit in CELL_UNITS[i] {
-                let n = &mut self.free[usize::from(unit)][usize::from(k)];
-                *n = n.saturating_sub(1);
-                if *n == 1 && k != v {
-                    self.add_hidden(unit, k);
-                }
-            }
-        }
-    }
-}
-
 /// One table being recorded: its entries, and which nodes it holds (normal nodes once).
 #[derive(Debug)]
 struct Record {
@@ -166,7 +59,7 @@ impl Record {
 /// Plays the premise's consequences and records them (HoDoKu's `getTableEntry`).
 struct Player<'a> {
     orig: &'a Grid,
-    play: Play,
+    play: Grid,
     rec: Record,
     tmp: TmpSet,
     found: [bool; 81],
@@ -178,33 +71,33 @@ impl Player<'_> {
     /// placement is a single of the look-ahead (`Some(naked)`), with its predecessors.
     fn set(&mut self, cell: u8, v: u8, single: Option<bool>) {
         let i = usize::from(cell);
-        let seen = self.orig.places[usize::from(v)] & !(1u128 << cell) & peers(cell);
+        let seen = self.orig.places(usize::from(v)) & !(1u128 << cell) & peers(cell);
         self.tmp.set(seen);
-        let before = self.play.cands[i];
+        let before = self.play.cands(i);
         let units = CELL_UNITS[i];
         let mut house = units[0];
-        let mut least = self.play.free[usize::from(units[0])][usize::from(v)];
+        let mut least = self.play.free(units[0], v);
         for &u in &units[1..] {
-            let n = self.play.free[usize::from(u)][usize::from(v)];
+            let n = self.play.free(u, v);
             if n < least {
                 least = n;
                 house = u;
             }
         }
-        self.play.set(cell, v);
+        self.play.set_cell(cell, v);
         let at = self.rec.list.len() as u16;
         let mut ret = [0u16; 5];
         if let Some(naked) = single {
             let mut k = 0;
             if naked {
-                for c in digits(self.orig.cands[i]).filter(|&c| c != v) {
+                for c in digits(self.orig.cands(i)).filter(|&c| c != v) {
                     if k < 5 {
                         ret[k] = self.rec.position(node(cell, c, false));
                         k += 1;
                     }
                 }
             } else {
-                let others = self.orig.places[usize::from(v)]
+                let others = self.orig.places(usize::from(v))
                     & !(1u128 << cell)
                     & UNIT_BITS[usize::from(house)];
                 for c in cells(others) {
@@ -231,28 +124,26 @@ impl Player<'_> {
         if on {
             self.set(cell, d, None);
         } else {
-            self.play.del(cell, d);
+            self.play.del_candidate(cell, d);
             self.rec.add(node(cell, d, false), [0; 5]);
-            let left = self.play.cands[usize::from(cell)];
+            let left = self.play.cands(usize::from(cell));
             if left.count_ones() == 1 {
                 self.set(cell, left.trailing_zeros() as u8 + 1, None);
             }
         }
         for _ in 0..LOOK_AHEAD {
             self.singles.clear();
-            for &(c, v) in &self.play.naked {
-                if self.play.values[usize::from(c)] == 0 {
+            for (c, v) in self.play.naked_queue() {
+                if self.play.value(usize::from(c)) == 0 {
                     self.singles.push((c, v, true));
                 }
             }
             self.found = [false; 81];
-            for &(c, v) in &self.play.hidden {
+            for (c, v) in self.play.hidden_queue() {
                 let i = usize::from(c);
-                if self.play.values[i] == 0
+                if self.play.value(i) == 0
                     && !self.found[i]
-                    && CELL_UNITS[i]
-                        .iter()
-                        .any(|&u| self.play.free[usize::from(u)][usize::from(v)] == 1)
+                    && CELL_UNITS[i].iter().any(|&u| self.play.free(u, v) == 1)
                 {
                     self.singles.push((c, v, false));
                     self.found[i] = true;
@@ -271,7 +162,7 @@ impl Player<'_> {
 #[inline(never)]
 pub(crate) fn tables(g: &Grid) -> Tables {
     let mut w = Writer::new(g, group_nodes(g), true);
-    let saved = Play::from(g);
+    let saved = g.clone();
     let mut p = Player {
         orig: g,
         play: saved.clone(),
@@ -281,12 +172,12 @@ pub(crate) fn tables(g: &Grid) -> Tables {
         singles: Vec::new(),
     };
     for cell in 0..81u8 {
-        if g.values[usize::from(cell)] != 0 {
+        if g.value(usize::from(cell)) != 0 {
             continue;
         }
-        for d in digits(g.cands[usize::from(cell)]) {
+        for d in digits(g.cands(usize::from(cell))) {
             for on in [true, false] {
-                p.play.copy_from(&saved);
+                p.play.clone_from(&saved);
                 p.premise(cell, d, on);
                 w.put(node(cell, d, on), &p.rec.list);
             }

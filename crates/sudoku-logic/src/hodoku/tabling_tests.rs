@@ -8,7 +8,7 @@ use super::{Ctx, HodokuTechnique as T, LibraryCase, Options, finders};
 fn first(line: &str, row: T) -> super::Found {
     let case: LibraryCase = line.parse().expect("a library line");
     let mut g = Grid::from_marks(&case.marks, case.givens);
-    let ctx = Ctx { options: Options::default(), solution: None, als: Default::default() };
+    let ctx = Ctx::new(Options::default(), None);
     finders::first(row, &mut g, &ctx).expect("a step")
 }
 

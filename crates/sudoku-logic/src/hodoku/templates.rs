@@ -18,18 +18,24 @@ const ALL: u128 = (1u128 << 81) - 1;
 /// Where each digit is placed (index 0 unused).
 pub(crate) fn placed(g: &Grid) -> [u128; 10] {
     let mut out = [0u128; 10];
-    for (c, &v) in g.values.iter().enumerate() {
+    for (c, v) in (0..81).map(|i| (i, g.value(i))) {
         out[usize::from(v)] |= 1 << c;
     }
     out[0] = 0;
     out
 }
 
-/// The cells no fitting template of `digit` covers (all cells but their union), given the
-/// digit's candidates and the cells where it is placed.
-pub(crate) fn untemplated(digit: u8, cands: u128, placed: u128) -> u128 {
-    CACHE.with(|cache| {
-        let mut cache = cache.borrow_mut();
+/// The last answer of [`Templates::untemplated`] per digit, keyed by the digit's candidates
+/// and placements: the fish rows of one position ask again and again. Held by the context of
+/// one solve ([`super::Ctx`]).
+#[derive(Debug, Default)]
+pub(crate) struct Templates(RefCell<[Option<(u128, u128, u128)>; 10]>);
+
+impl Templates {
+    /// The cells no fitting template of `digit` covers (all cells but their union), given
+    /// the digit's candidates and the cells where it is placed.
+    pub(crate) fn untemplated(&self, digit: u8, cands: u128, placed: u128) -> u128 {
+        let mut cache = self.0.borrow_mut();
         let slot = &mut cache[usize::from(digit)];
         match *slot {
             Some((c, p, r)) if c == cands && p == placed => r,
@@ -39,13 +45,7 @@ pub(crate) fn untemplated(digit: u8, cands: u128, placed: u128) -> u128 {
                 r
             }
         }
-    })
-}
-
-thread_local! {
-    /// The last answer per digit, keyed by the digit's candidates and placements: the fish
-    /// rows of one position ask again and again.
-    static CACHE: RefCell<[Option<(u128, u128, u128)>; 10]> = const { RefCell::new([None; 10]) };
+    }
 }
 
 /// A band's parts of templates: each part's column mask (one column per stack) and cells.

@@ -34,7 +34,7 @@ impl<'a> Rects<'a> {
         let mut blocked = [0u128; 10];
         let mut unsolved = 0u128;
         for c in 0..81u8 {
-            match g.values[usize::from(c)] {
+            match g.value(usize::from(c)) {
                 0 => unsolved |= bit(c),
                 v => blocked[usize::from(v)] |= BUDDIES[usize::from(c)],
             }
@@ -54,11 +54,11 @@ impl<'a> Rects<'a> {
     }
 
     fn cands(&self, c: u8) -> u16 {
-        self.g.cands[usize::from(c)]
+        self.g.cands(usize::from(c))
     }
 
     fn value(&self, c: u8) -> u8 {
-        self.g.values[usize::from(c)]
+        self.g.value(usize::from(c))
     }
 
     fn given(&self, c: u8) -> bool {
@@ -208,7 +208,7 @@ impl<'a> Rects<'a> {
             }
             if add.count_ones() == 1 {
                 let x = add.trailing_zeros() as u8 + 1;
-                let targets = seeing & self.g.places[usize::from(x)];
+                let targets = seeing & self.g.places(usize::from(x));
                 let (e0, e1) = (extra[0], extra[1]);
                 let diagonal = row(e0) != row(e1) && col(e0) != col(e1);
                 let t = if extra.len() == 3 || diagonal { T::Uniqueness5 } else { T::Uniqueness2 };
@@ -321,7 +321,7 @@ impl<'a> Rects<'a> {
             return false;
         }
         let common = buddies(e0) & buddies(e1);
-        let places = |d: u8| self.g.places[usize::from(d)];
+        let places = |d: u8| self.g.places(usize::from(d));
         let del = if common & places(ab[0]) == 0 {
             ab[1]
         } else if common & places(ab[1]) == 0 {
@@ -343,7 +343,7 @@ impl<'a> Rects<'a> {
         let rect_bits = rect.iter().fold(0u128, |m, &c| m | bit(c));
         let lines = row_bits(row(e0)) | col_bits(col(e0)) | row_bits(row(e1)) | col_bits(col(e1));
         let others = lines & !rect_bits;
-        let places = |d: u8| self.g.places[usize::from(d)];
+        let places = |d: u8| self.g.places(usize::from(d));
         let del = if others & places(ab[0]) == 0 {
             ab[0]
         } else if others & places(ab[1]) == 0 {
@@ -366,7 +366,7 @@ impl<'a> Rects<'a> {
         let rect_bits = rect.iter().fold(0u128, |m, &c| m | bit(c));
         let opposite = line * 9 + column;
         for (u, v) in [(ab[0], ab[1]), (ab[1], ab[0])] {
-            let places = self.g.places[usize::from(u)] & !rect_bits;
+            let places = self.g.places(usize::from(u)) & !rect_bits;
             if places & (row_bits(line) | col_bits(column)) != 0 {
                 continue;
             }
@@ -396,13 +396,11 @@ impl<'a> Rects<'a> {
 
     fn avoidable_from(&mut self, s: u8) -> bool {
         let g = self.g;
-        let a = g.values[usize::from(s)];
+        let a = g.value(usize::from(s));
         let bivalue = |c: u8, d: u8| {
-            g.values[usize::from(c)] == 0
-                && g.has(c, d)
-                && g.cands[usize::from(c)].count_ones() == 2
+            g.value(usize::from(c)) == 0 && g.has(c, d) && g.cands(usize::from(c)).count_ones() == 2
         };
-        let placed = |c: u8, d: u8| g.values[usize::from(c)] == d && g.givens >> c & 1 == 0;
+        let placed = |c: u8, d: u8| g.value(usize::from(c)) == d && g.givens >> c & 1 == 0;
         for p in Self::partners(s) {
             if self.value(p) == 0 || self.given(p) {
                 continue;
@@ -436,7 +434,7 @@ impl<'a> Rects<'a> {
         if !self.g.has(r, x) {
             return false;
         }
-        let targets = buddies(q) & buddies(r) & self.g.places[usize::from(x)];
+        let targets = buddies(q) & buddies(r) & self.g.places(usize::from(x));
         let elims = cells(targets).map(|c| (c, x)).collect();
         self.emit(T::AvoidableRectangle2, ab, rect, elims)
     }
@@ -493,7 +491,7 @@ pub(crate) fn all_rectangles(g: &Grid, options: &Options) -> Vec<Found> {
 pub(crate) fn bug_plus_one(g: &Grid) -> Option<Found> {
     let mut three = None;
     for c in 0..81u8 {
-        match g.cands[usize::from(c)].count_ones() {
+        match g.cands(usize::from(c)).count_ones() {
             0..=2 => {}
             3 if three.is_none() => three = Some(c),
             _ => return None,
@@ -523,7 +521,7 @@ pub(crate) fn bug_plus_one(g: &Grid) -> Option<Found> {
         return None;
     }
     let eliminations: Vec<(u8, u8)> =
-        digits(g.cands[usize::from(cell)]).filter(|&d| d != t).map(|d| (cell, d)).collect();
+        digits(g.cands(usize::from(cell))).filter(|&d| d != t).map(|d| (cell, d)).collect();
     let text = format!("{}{}", T::BugPlus1, text::eliminations(&eliminations));
     Some(Found {
         technique: T::BugPlus1,

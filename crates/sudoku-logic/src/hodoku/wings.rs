@@ -10,7 +10,7 @@ use super::{Found, HodokuTechnique as T, text};
 fn with_candidates(g: &Grid, n: u32) -> ([u8; 81], usize) {
     let (mut out, mut k) = ([0u8; 81], 0);
     for c in 0..81u8 {
-        if g.cands[usize::from(c)].count_ones() == n {
+        if g.cands(usize::from(c)).count_ones() == n {
             out[k] = c;
             k += 1;
         }
@@ -31,7 +31,7 @@ pub(crate) fn xy_wings(g: &Grid, xyz: bool, all: bool) -> Vec<Found> {
     let bi = &bi[..nb];
     let (tri, nt) = if xyz { with_candidates(g, 3) } else { ([0; 81], 0) };
     let pivots = if xyz { &tri[..nt] } else { bi };
-    let m = |c: u8| g.cands[usize::from(c)];
+    let m = |c: u8| g.cands(usize::from(c));
     for (pi, &i) in pivots.iter().enumerate() {
         let from = if xyz { 0 } else { pi + 1 };
         for (bj, &j) in bi.iter().enumerate().skip(from) {
@@ -56,7 +56,7 @@ pub(crate) fn xy_wings(g: &Grid, xyz: bool, all: bool) -> Vec<Found> {
                         continue;
                     }
                     let z = common.trailing_zeros() as u8 + 1;
-                    let mut elims = buddies(a) & buddies(b) & g.places[usize::from(z)];
+                    let mut elims = buddies(a) & buddies(b) & g.places(usize::from(z));
                     if xyz {
                         elims &= buddies(p);
                     }
@@ -76,7 +76,7 @@ pub(crate) fn xy_wings(g: &Grid, xyz: bool, all: bool) -> Vec<Found> {
 
 fn wing_step(g: &Grid, xyz: bool, wing: [u8; 3], z: u8, elims: u128) -> Found {
     let [p, a, b] = wing;
-    let mut values: Vec<u8> = digits(g.cands[usize::from(p)]).collect();
+    let mut values: Vec<u8> = digits(g.cands(usize::from(p))).collect();
     if !xyz {
         values.push(z);
     }
@@ -94,7 +94,7 @@ fn wing_step(g: &Grid, xyz: bool, wing: [u8; 3], z: u8, elims: u128) -> Found {
     };
     let pattern: Vec<(u8, u8)> = wing
         .into_iter()
-        .flat_map(|c| digits(g.cands[usize::from(c)]).map(move |d| (c, d)))
+        .flat_map(|c| digits(g.cands(usize::from(c))).map(move |d| (c, d)))
         .collect();
     Found {
         technique,
@@ -115,18 +115,18 @@ fn wing_step(g: &Grid, xyz: bool, wing: [u8; 3], z: u8, elims: u128) -> Found {
 pub(crate) fn w_wings(g: &Grid, all: bool) -> Vec<Found> {
     let mut out = Vec::new();
     for i in 0..81u8 {
-        let mask = g.cands[usize::from(i)];
+        let mask = g.cands(usize::from(i));
         if mask.count_ones() != 2 {
             continue;
         }
         let low = mask.trailing_zeros() as u8 + 1;
         let pair = [low, (mask & (mask - 1)).trailing_zeros() as u8 + 1];
         for j in i + 1..81u8 {
-            if g.cands[usize::from(j)] != mask {
+            if g.cands(usize::from(j)) != mask {
                 continue;
             }
             for (e, l) in [(pair[0], pair[1]), (pair[1], pair[0])] {
-                let elims = buddies(i) & buddies(j) & g.places[usize::from(e)];
+                let elims = buddies(i) & buddies(j) & g.places(usize::from(e));
                 if elims == 0 {
                     continue;
                 }
@@ -135,7 +135,7 @@ pub(crate) fn w_wings(g: &Grid, all: bool) -> Vec<Found> {
                         continue;
                     }
                     let ends = super::grid::UNIT_BITS[usize::from(unit)]
-                        & g.places[usize::from(l)]
+                        & g.places(usize::from(l))
                         & !(bit(i) | bit(j));
                     let (mut w1, mut w2) = (None, None);
                     for c in cells(ends) {

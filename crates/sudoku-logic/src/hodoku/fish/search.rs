@@ -23,7 +23,7 @@ use super::step::{Fish, add_siamese};
 use super::types::{Kind, fish_type, technique};
 use crate::hodoku::geometry::BUDDIES;
 use crate::hodoku::grid::{Grid, POP9, UNIT_BITS, cells};
-use crate::hodoku::templates::{placed, untemplated};
+use crate::hodoku::templates::{Templates, placed};
 use crate::hodoku::{Found, HodokuTechnique as T};
 
 /// What one fish search looks for (HoDoKu's `getFishes` arguments and the options it reads).
@@ -444,7 +444,7 @@ fn most_covered(c: &Covers, from: usize, cells: u128, r: usize) -> u32 {
 
 /// Runs a search over digits 1-9 and both orientations; the fish found (the first only,
 /// unless the search collects).
-fn run(g: &Grid, s: &Search) -> Vec<Fish> {
+fn run(g: &Grid, s: &Search, templates: &Templates) -> Vec<Fish> {
     let mut out = Vec::new();
     let mut placements = None;
     // One searcher, its unit lists refilled for each digit and orientation.
@@ -462,7 +462,7 @@ fn run(g: &Grid, s: &Search) -> Vec<Fish> {
         found: Vec::new(),
     };
     for digit in 1..=9u8 {
-        let cands = g.places[usize::from(digit)];
+        let cands = g.places(usize::from(digit));
         if cands == 0 {
             continue;
         }
@@ -471,7 +471,7 @@ fn run(g: &Grid, s: &Search) -> Vec<Fish> {
         let guided = s.finned || s.kind != Kind::Basic;
         let untempl = (guided || s.templates()).then(|| {
             let placed = placements.get_or_insert_with(|| placed(g))[usize::from(digit)];
-            untemplated(digit, cands, placed)
+            templates.untemplated(digit, cands, placed)
         });
         if untempl.is_some_and(|t| t & cands == 0) {
             continue;
@@ -549,9 +549,15 @@ fn run(g: &Grid, s: &Search) -> Vec<Fish> {
 }
 
 /// The first fish of the step-table row `t` (HoDoKu's solver), if `t` is a fish row.
-pub(crate) fn first(t: T, g: &Grid, max_fins: u8, max_endo: u8) -> Option<Found> {
+pub(crate) fn first(
+    t: T,
+    g: &Grid,
+    max_fins: u8,
+    max_endo: u8,
+    templates: &Templates,
+) -> Option<Found> {
     let s = Search::row(t, max_fins, max_endo)?;
-    run(g, &s).first().map(Fish::found)
+    run(g, &s, templates).first().map(Fish::found)
 }
 
 /// Every fish HoDoKu's "find all" finds (all digits, finless and finned, of one size and
@@ -564,7 +570,7 @@ pub(crate) fn all(
     max_endo: u8,
     siamese: bool,
 ) -> Vec<Found> {
-    let mut fish = run(g, &Search::all(size, kind, max_fins, max_endo));
+    let mut fish = run(g, &Search::all(size, kind, max_fins, max_endo), &Templates::default());
     if siamese {
         add_siamese(&mut fish);
     }
@@ -579,7 +585,7 @@ mod tests {
 
     /// What the row's search finds first, as HoDoKu prints it (`-` for nothing).
     fn first_text(t: T, line: &str) -> String {
-        first(t, &grid(line), 5, 2).map_or("-".into(), |f| f.text)
+        first(t, &grid(line), 5, 2, &Templates::default()).map_or("-".into(), |f| f.text)
     }
 
     const KITE: &str = ":0000:x:......58779..52..15.41..932.......2.2.6.3.1.5.5.......947.182.....76..1961.......:::";
@@ -618,7 +624,7 @@ mod tests {
 
     #[test]
     fn a_found_fish_carries_its_cells_units_and_eliminations() {
-        let f = first(T::XWing, &grid(KITE), 5, 2).expect("an X-Wing");
+        let f = first(T::XWing, &grid(KITE), 5, 2, &Templates::default()).expect("an X-Wing");
         assert_eq!(f.values, [2]);
         assert_eq!(f.eliminations, [(74, 2)]);
         assert_eq!(f.units, [0, 7, 10, 11]);
