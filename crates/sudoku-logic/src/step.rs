@@ -7,8 +7,10 @@ use sudoku_core::{Candidate, Cell, CellSet, Digit, DigitSet, Unit};
 /// A solving technique, named as Sudoku Explainer 1.2.1 names it.
 ///
 /// The variants that come in kinds (unique rectangles, BUG) carry the kind; the difficulty of
-/// a step is on the [`Step`], since some techniques are rated by size as well. Difficulties
-/// live in one place, the technique table ([`technique_table`](crate::technique_table)).
+/// a step is on the [`Step`], since some techniques are rated by size as well. A technique's
+/// record (its name, its place in the step search, its finder, its difficulty) is one row of
+/// the technique table ([`technique_table`](crate::technique_table)); the name shown is the
+/// row's, with the kind or nesting level added.
 ///
 /// # Examples
 ///
@@ -101,72 +103,6 @@ pub enum Technique {
     DynamicRegionForcingChain(u8),
     /// A technique of HoDoKu's ruleset ([`crate::HodokuSolver`]), named as HoDoKu names it.
     Hodoku(crate::HodokuTechnique),
-}
-
-impl fmt::Display for Technique {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = match self {
-            Technique::LastCell => "Last Cell",
-            Technique::HiddenSingle => "Hidden Single",
-            Technique::DirectPointing => "Direct Pointing",
-            Technique::DirectClaiming => "Direct Claiming",
-            Technique::DirectHiddenPair => "Direct Hidden Pair",
-            Technique::NakedSingle => "Naked Single",
-            Technique::DirectHiddenTriple => "Direct Hidden Triplet",
-            Technique::Pointing => "Pointing",
-            Technique::Claiming => "Claiming",
-            Technique::NakedPair => "Naked Pair",
-            Technique::XWing => "X-Wing",
-            Technique::HiddenPair => "Hidden Pair",
-            Technique::NakedTriple => "Naked Triplet",
-            Technique::Swordfish => "Swordfish",
-            Technique::HiddenTriple => "Hidden Triplet",
-            Technique::XyWing => "XY-Wing",
-            Technique::XyzWing => "XYZ-Wing",
-            Technique::UniqueRectangle(t) => return write!(f, "Unique Rectangle type {t}"),
-            Technique::UniqueLoop(t) => return write!(f, "Unique Loop type {t}"),
-            Technique::NakedQuad => "Naked Quad",
-            Technique::Jellyfish => "Jellyfish",
-            Technique::HiddenQuad => "Hidden Quad",
-            Technique::Bug(t) => return write!(f, "Bivalue Universal Grave type {t}"),
-            Technique::AlignedPairExclusion => "Aligned Pair Exclusion",
-            Technique::BidirectionalXCycle => "Bidirectional X-Cycle",
-            Technique::BidirectionalYCycle => "Bidirectional Y-Cycle",
-            Technique::BidirectionalCycle => "Bidirectional Cycle",
-            Technique::ForcingXChain => "Forcing X-Chain",
-            Technique::ForcingChain => "Forcing Chain",
-            Technique::AlignedTripletExclusion => "Aligned Triplet Exclusion",
-            Technique::NishioForcingChain => "Nishio Forcing Chains",
-            Technique::CellForcingChain => "Cell Forcing Chains",
-            Technique::RegionForcingChain => "Region Forcing Chains",
-            Technique::DynamicContradictionForcingChain(l) => {
-                return write!(f, "Dynamic Contradiction Forcing Chains{}", nested_suffix(*l));
-            }
-            Technique::DynamicDoubleForcingChain(l) => {
-                return write!(f, "Dynamic Double Forcing Chains{}", nested_suffix(*l));
-            }
-            Technique::DynamicCellForcingChain(l) => {
-                return write!(f, "Dynamic Cell Forcing Chains{}", nested_suffix(*l));
-            }
-            Technique::DynamicRegionForcingChain(l) => {
-                return write!(f, "Dynamic Region Forcing Chains{}", nested_suffix(*l));
-            }
-            Technique::Hodoku(t) => t.name(),
-        };
-        f.write_str(name)
-    }
-}
-
-/// Sudoku Explainer's name for what a dynamic chain of `level` may use besides singles.
-fn nested_suffix(level: u8) -> String {
-    match level {
-        0 => String::new(),
-        1 => " (+)".into(),
-        2 => " (+ Forcing Chains)".into(),
-        3 => " (+ Multiple Forcing Chains)".into(),
-        4 => " (+ Dynamic Forcing Chains)".into(),
-        n => format!(" (+ Dynamic Forcing Chains{})", nested_suffix(n - 3)),
-    }
 }
 
 /// A candidate taken as true (`on`) or false in a chain.

@@ -4,6 +4,8 @@
 //! raises a step above its row is in [`super::increments`], what a nested chain may ask in
 //! the chains' `nested` module, and no difficulty is written anywhere else.
 
+use std::fmt;
+
 use super::chains::Family;
 use super::hints::Producer;
 use super::{Technique, bug, exclusion, locking, singles, subsets, uniqueness, wings};
@@ -17,9 +19,12 @@ pub(crate) enum Search {
     Chains(Family),
 }
 
-/// A technique and its difficulty in tenths; `more` says what raises a step above it.
+/// A technique's record: the technique, its name, its difficulty in tenths and what raises a
+/// step above it (`more`); the stage it is in gives its order and its search.
 pub(crate) struct Row {
     pub(crate) technique: Technique,
+    /// Sudoku Explainer's name (of every kind, for the techniques that come in kinds).
+    pub(crate) name: &'static str,
     pub(crate) tenths: u16,
     pub(crate) more: &'static str,
 }
@@ -30,12 +35,17 @@ pub(crate) struct Stage {
     pub(crate) rows: &'static [Row],
 }
 
-const fn row(technique: Technique, tenths: u16) -> Row {
-    Row { technique, tenths, more: "" }
+const fn row(technique: Technique, name: &'static str, tenths: u16) -> Row {
+    Row { technique, name, tenths, more: "" }
 }
 
-const fn row_more(technique: Technique, tenths: u16, more: &'static str) -> Row {
-    Row { technique, tenths, more }
+const fn row_more(
+    technique: Technique,
+    name: &'static str,
+    tenths: u16,
+    more: &'static str,
+) -> Row {
+    Row { technique, name, tenths, more }
 }
 
 /// What the length of a chain adds, for the table's notes.
@@ -45,10 +55,30 @@ const LONGER: &str = "+0.1 for each length threshold its chains pass (4, 6, 8, 1
 const fn dynamic_rows(level: u8) -> [Row; 4] {
     let tenths = nested_tenths(level);
     [
-        row_more(Technique::DynamicContradictionForcingChain(level), tenths, LONGER),
-        row_more(Technique::DynamicDoubleForcingChain(level), tenths, LONGER),
-        row_more(Technique::DynamicCellForcingChain(level), tenths, LONGER),
-        row_more(Technique::DynamicRegionForcingChain(level), tenths, LONGER),
+        row_more(
+            Technique::DynamicContradictionForcingChain(level),
+            "Dynamic Contradiction Forcing Chains",
+            tenths,
+            LONGER,
+        ),
+        row_more(
+            Technique::DynamicDoubleForcingChain(level),
+            "Dynamic Double Forcing Chains",
+            tenths,
+            LONGER,
+        ),
+        row_more(
+            Technique::DynamicCellForcingChain(level),
+            "Dynamic Cell Forcing Chains",
+            tenths,
+            LONGER,
+        ),
+        row_more(
+            Technique::DynamicRegionForcingChain(level),
+            "Dynamic Region Forcing Chains",
+            tenths,
+            LONGER,
+        ),
     ]
 }
 
@@ -72,72 +102,77 @@ pub(crate) const STAGES: [Stage; 30] = [
     Stage {
         search: Search::Basic(singles::hidden_singles),
         rows: &[
-            row(Technique::LastCell, 10),
-            row_more(Technique::HiddenSingle, 12, "1.5 in a row or column"),
+            row(Technique::LastCell, "Last Cell", 10),
+            row_more(Technique::HiddenSingle, "Hidden Single", 12, "1.5 in a row or column"),
         ],
     },
     Stage {
         search: Search::Basic(locking::direct_locking),
-        rows: &[row(Technique::DirectPointing, 17), row(Technique::DirectClaiming, 19)],
+        rows: &[
+            row(Technique::DirectPointing, "Direct Pointing", 17),
+            row(Technique::DirectClaiming, "Direct Claiming", 19),
+        ],
     },
     Stage {
         search: Search::Basic(|g, h| subsets::hidden_sets(g, 2, true, h)),
-        rows: &[row(Technique::DirectHiddenPair, 20)],
+        rows: &[row(Technique::DirectHiddenPair, "Direct Hidden Pair", 20)],
     },
     Stage {
         search: Search::Basic(singles::naked_singles),
-        rows: &[row(Technique::NakedSingle, 23)],
+        rows: &[row(Technique::NakedSingle, "Naked Single", 23)],
     },
     Stage {
         search: Search::Basic(|g, h| subsets::hidden_sets(g, 3, true, h)),
-        rows: &[row(Technique::DirectHiddenTriple, 25)],
+        rows: &[row(Technique::DirectHiddenTriple, "Direct Hidden Triplet", 25)],
     },
     Stage {
         search: Search::Basic(locking::locking),
-        rows: &[row(Technique::Pointing, 26), row(Technique::Claiming, 28)],
+        rows: &[row(Technique::Pointing, "Pointing", 26), row(Technique::Claiming, "Claiming", 28)],
     },
     Stage {
         search: Search::Basic(|g, h| subsets::naked_sets(g, 2, h)),
-        rows: &[row(Technique::NakedPair, 30)],
+        rows: &[row(Technique::NakedPair, "Naked Pair", 30)],
     },
     Stage {
         search: Search::Basic(|g, h| subsets::fish(g, 2, h)),
-        rows: &[row(Technique::XWing, 32)],
+        rows: &[row(Technique::XWing, "X-Wing", 32)],
     },
     Stage {
         search: Search::Basic(|g, h| subsets::hidden_sets(g, 2, false, h)),
-        rows: &[row(Technique::HiddenPair, 34)],
+        rows: &[row(Technique::HiddenPair, "Hidden Pair", 34)],
     },
     Stage {
         search: Search::Basic(|g, h| subsets::naked_sets(g, 3, h)),
-        rows: &[row(Technique::NakedTriple, 36)],
+        rows: &[row(Technique::NakedTriple, "Naked Triplet", 36)],
     },
     Stage {
         search: Search::Basic(|g, h| subsets::fish(g, 3, h)),
-        rows: &[row(Technique::Swordfish, 38)],
+        rows: &[row(Technique::Swordfish, "Swordfish", 38)],
     },
     Stage {
         search: Search::Basic(|g, h| subsets::hidden_sets(g, 3, false, h)),
-        rows: &[row(Technique::HiddenTriple, 40)],
+        rows: &[row(Technique::HiddenTriple, "Hidden Triplet", 40)],
     },
     Stage {
         search: Search::Basic(|g, h| wings::wings(g, false, h)),
-        rows: &[row(Technique::XyWing, 42)],
+        rows: &[row(Technique::XyWing, "XY-Wing", 42)],
     },
     Stage {
         search: Search::Basic(|g, h| wings::wings(g, true, h)),
-        rows: &[row(Technique::XyzWing, 44)],
+        rows: &[row(Technique::XyzWing, "XYZ-Wing", 44)],
     },
     Stage {
         search: Search::Basic(uniqueness::unique_loops),
         rows: &[
             row_more(
                 Technique::UniqueRectangle(1),
+                "Unique Rectangle",
                 45,
                 "types 1 to 4; type 3 +0.1 per member of its set beyond the first",
             ),
             row_more(
                 Technique::UniqueLoop(1),
+                "Unique Loop",
                 45,
                 "types 1 to 4; +0.1 for 6 cells, +0.2 for 8, +0.5 for 10 or more; type 3 as above",
             ),
@@ -145,51 +180,52 @@ pub(crate) const STAGES: [Stage; 30] = [
     },
     Stage {
         search: Search::Basic(|g, h| subsets::naked_sets(g, 4, h)),
-        rows: &[row(Technique::NakedQuad, 50)],
+        rows: &[row(Technique::NakedQuad, "Naked Quad", 50)],
     },
     Stage {
         search: Search::Basic(|g, h| subsets::fish(g, 4, h)),
-        rows: &[row(Technique::Jellyfish, 52)],
+        rows: &[row(Technique::Jellyfish, "Jellyfish", 52)],
     },
     Stage {
         search: Search::Basic(|g, h| subsets::hidden_sets(g, 4, false, h)),
-        rows: &[row(Technique::HiddenQuad, 54)],
+        rows: &[row(Technique::HiddenQuad, "Hidden Quad", 54)],
     },
     Stage {
         search: Search::Basic(bug::bug),
         rows: &[row_more(
             Technique::Bug(1),
+            "Bivalue Universal Grave",
             56,
             "type 1; types 2 and 4 5.7; type 3 5.7 + 0.1 per member of its set beyond the first",
         )],
     },
     Stage {
         search: Search::Basic(exclusion::aligned_pair_exclusion),
-        rows: &[row(Technique::AlignedPairExclusion, 62)],
+        rows: &[row(Technique::AlignedPairExclusion, "Aligned Pair Exclusion", 62)],
     },
     Stage {
         search: Search::Chains(Family::Static),
         rows: &[
-            row_more(Technique::BidirectionalXCycle, 65, LONGER),
-            row_more(Technique::BidirectionalYCycle, 65, LONGER),
-            row_more(Technique::ForcingXChain, 66, LONGER),
-            row_more(Technique::BidirectionalCycle, 70, LONGER),
-            row_more(Technique::ForcingChain, 70, LONGER),
+            row_more(Technique::BidirectionalXCycle, "Bidirectional X-Cycle", 65, LONGER),
+            row_more(Technique::BidirectionalYCycle, "Bidirectional Y-Cycle", 65, LONGER),
+            row_more(Technique::ForcingXChain, "Forcing X-Chain", 66, LONGER),
+            row_more(Technique::BidirectionalCycle, "Bidirectional Cycle", 70, LONGER),
+            row_more(Technique::ForcingChain, "Forcing Chain", 70, LONGER),
         ],
     },
     Stage {
         search: Search::Basic(exclusion::aligned_triplet_exclusion),
-        rows: &[row(Technique::AlignedTripletExclusion, 75)],
+        rows: &[row(Technique::AlignedTripletExclusion, "Aligned Triplet Exclusion", 75)],
     },
     Stage {
         search: Search::Chains(Family::Nishio),
-        rows: &[row_more(Technique::NishioForcingChain, 75, LONGER)],
+        rows: &[row_more(Technique::NishioForcingChain, "Nishio Forcing Chains", 75, LONGER)],
     },
     Stage {
         search: Search::Chains(Family::Multiple),
         rows: &[
-            row_more(Technique::CellForcingChain, 80, LONGER),
-            row_more(Technique::RegionForcingChain, 80, LONGER),
+            row_more(Technique::CellForcingChain, "Cell Forcing Chains", 80, LONGER),
+            row_more(Technique::RegionForcingChain, "Region Forcing Chains", 80, LONGER),
         ],
     },
     Stage { search: Search::Chains(Family::Dynamic(0)), rows: &DYNAMIC[0] },
@@ -213,14 +249,7 @@ pub(crate) fn base_tenths(technique: Technique) -> u16 {
         | DynamicDoubleForcingChain(level)
         | DynamicCellForcingChain(level)
         | DynamicRegionForcingChain(level) => nested_tenths(level),
-        _ => {
-            let kind = std::mem::discriminant(&technique);
-            STAGES
-                .iter()
-                .flat_map(|s| s.rows)
-                .find(|r| std::mem::discriminant(&r.technique) == kind)
-                .map_or(0, |r| r.tenths)
-        }
+        _ => row_of(technique).map_or(0, |r| r.tenths),
     }
 }
 
@@ -242,6 +271,43 @@ impl Technique {
     /// [`Technique::base_difficulty`] in tenths, from the technique table.
     pub(crate) fn base_tenths(self) -> u16 {
         base_tenths(self)
+    }
+}
+
+/// The technique's row: the one of its kind (a unique loop or BUG of any type, a dynamic
+/// chain at any nesting level).
+fn row_of(technique: Technique) -> Option<&'static Row> {
+    let kind = std::mem::discriminant(&technique);
+    STAGES.iter().flat_map(|s| s.rows).find(|r| std::mem::discriminant(&r.technique) == kind)
+}
+
+/// The row's name, with the kind or nesting level added; HoDoKu's techniques by HoDoKu's name.
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = row_of(*self).map_or("", |r| r.name);
+        match self {
+            Technique::UniqueRectangle(t) | Technique::UniqueLoop(t) | Technique::Bug(t) => {
+                write!(f, "{name} type {t}")
+            }
+            Technique::DynamicContradictionForcingChain(l)
+            | Technique::DynamicDoubleForcingChain(l)
+            | Technique::DynamicCellForcingChain(l)
+            | Technique::DynamicRegionForcingChain(l) => write!(f, "{name}{}", nested_suffix(*l)),
+            Technique::Hodoku(t) => f.write_str(t.name()),
+            _ => f.write_str(name),
+        }
+    }
+}
+
+/// Sudoku Explainer's name for what a dynamic chain of `level` may use besides singles.
+fn nested_suffix(level: u8) -> String {
+    match level {
+        0 => String::new(),
+        1 => " (+)".into(),
+        2 => " (+ Forcing Chains)".into(),
+        3 => " (+ Multiple Forcing Chains)".into(),
+        4 => " (+ Dynamic Forcing Chains)".into(),
+        n => format!(" (+ Dynamic Forcing Chains{})", nested_suffix(n - 3)),
     }
 }
 
@@ -272,10 +338,11 @@ fn markdown() -> String {
     for (k, stage) in STAGES.iter().enumerate() {
         for r in stage.rows {
             let name = match r.technique {
-                Technique::UniqueRectangle(_) => "Unique Rectangle".to_string(),
-                Technique::UniqueLoop(_) => "Unique Loop".to_string(),
-                Technique::Bug(_) => "Bivalue Universal Grave".to_string(),
-                t => t.to_string(),
+                Technique::DynamicContradictionForcingChain(_)
+                | Technique::DynamicDoubleForcingChain(_)
+                | Technique::DynamicCellForcingChain(_)
+                | Technique::DynamicRegionForcingChain(_) => r.technique.to_string(),
+                _ => r.name.to_string(),
             };
             let tenths = r.tenths;
             s.push_str(&format!(
@@ -293,6 +360,19 @@ fn markdown() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_technique_is_named_by_its_row() {
+        for r in STAGES.iter().flat_map(|s| s.rows) {
+            let shown = r.technique.to_string();
+            assert!(!r.name.is_empty() && shown.starts_with(r.name), "{shown} from {}", r.name);
+        }
+        assert_eq!(Technique::Bug(3).to_string(), "Bivalue Universal Grave type 3");
+        assert_eq!(
+            Technique::DynamicCellForcingChain(5).to_string(),
+            "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))"
+        );
+    }
 
     #[test]
     fn the_docs_hold_the_table() {
