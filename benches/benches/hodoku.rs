@@ -7,7 +7,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use sudoku_core::Grid;
-use sudoku_logic::{HodokuSolver, Level};
+use sudoku_logic::HodokuSolver;
+use sudoku_logic::hodoku::Level;
 
 fn hodoku(c: &mut Criterion) {
     let Some(text) = sudoku_benches::shared_data()

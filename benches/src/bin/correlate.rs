@@ -279,7 +279,8 @@ impl Difficulty for HodokuLevel {
     fn rate(&self, puzzle: &Grid, seed: u64) -> Result<f64, Failure> {
         match Rating::new(RatingKind::Hodoku).evaluate(puzzle, seed)? {
             RatingValue::Hodoku(h) => {
-                Ok(sudoku_logic::Level::ALL.iter().position(|l| *l == h.level).unwrap_or(0) as f64)
+                Ok(sudoku_logic::hodoku::Level::ALL.iter().position(|l| *l == h.level).unwrap_or(0)
+                    as f64)
             }
             other => Ok(other.number()),
         }

@@ -13,7 +13,8 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use sudoku_logic::{HodokuSolver, HodokuTechnique, LibraryCase};
+use sudoku_logic::hodoku::LibraryCase;
+use sudoku_logic::{HodokuSolver, HodokuTechnique};
 
 /// The library code of a HoDoKu type name, for the types whose rows matter here.
 fn code(ty: &str) -> Option<&'static str> {
@@ -61,7 +62,7 @@ fn main() {
         eprintln!("usage: hodoku_positions POSITIONS [ROWS] [EXAMPLES]");
         std::process::exit(2);
     };
-    let rows: Vec<&'static sudoku_logic::Row> = args
+    let rows: Vec<&'static sudoku_logic::hodoku::Row> = args
         .get(2)
         .map_or("0707,0710,1301,1303", String::as_str)
         .split(',')

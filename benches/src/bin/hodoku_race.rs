@@ -26,7 +26,8 @@ use std::process::Command;
 use std::time::Instant;
 
 use sudoku_core::Grid;
-use sudoku_logic::{HodokuSolver, Level};
+use sudoku_logic::HodokuSolver;
+use sudoku_logic::hodoku::Level;
 
 struct Args {
     data: PathBuf,

@@ -14,7 +14,8 @@
 
 use std::collections::BTreeMap;
 
-use sudoku_logic::{HodokuTechnique as T, LibraryCase, STEP_TABLE};
+use sudoku_logic::HodokuTechnique as T;
+use sudoku_logic::hodoku::{LibraryCase, STEP_TABLE};
 
 /// `SIMPLE_COLORS_TRAP` -> `SimpleColorsTrap` (our technique's `Debug` name).
 fn camel(name: &str) -> String {

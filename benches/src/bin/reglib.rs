@@ -9,7 +9,8 @@
 
 use std::collections::BTreeMap;
 
-use sudoku_logic::{CaseOutcome, HodokuTechnique, LibraryCase};
+use sudoku_logic::HodokuTechnique;
+use sudoku_logic::hodoku::{CaseOutcome, LibraryCase};
 
 #[derive(Default)]
 struct Tally {

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use sudoku_generate::{Band, BandLine, BandPuzzle, BandSearch, Symmetry};
-use sudoku_logic::{HodokuRating, HodokuSolver, Level, LogicalSolver, SeRating};
+use sudoku_logic::hodoku::Level;
+use sudoku_logic::{HodokuRating, HodokuSolver, LogicalSolver, SeRating};
 use sudoku_metrics::RatingKind;
 
 use crate::generate::open_results;

@@ -10,7 +10,8 @@ use std::str::FromStr;
 use rand::Rng;
 use rand::seq::SliceRandom;
 use sudoku_core::{Cancel, Cell, Failure, Grid};
-use sudoku_logic::{HodokuRating, Level, SeRating};
+use sudoku_logic::hodoku::Level;
+use sudoku_logic::{HodokuRating, SeRating};
 use sudoku_metrics::{ParseRatingError, Rating, RatingKind, RatingValue};
 
 /// A rating band: puzzles whose rating lies in `lo..=hi` (`se-rating=4.0..5.0`), or, for
@@ -21,7 +22,7 @@ use sudoku_metrics::{ParseRatingError, Rating, RatingKind, RatingValue};
 ///
 /// ```
 /// use sudoku_generate::{Band, Bounds};
-/// use sudoku_logic::Level;
+/// use sudoku_logic::hodoku::Level;
 /// let band: Band = "se-rating=4.0..5.0".parse()?;
 /// assert_eq!(band.bounds, Bounds::Values { lo: 4.0, hi: 5.0 });
 /// assert_eq!(band.to_string(), "se-rating=4..5");

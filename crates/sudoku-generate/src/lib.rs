@@ -75,9 +75,10 @@ pub use record::{
 };
 pub use run::GenerationRun;
 pub use start::Start;
+pub use sudoku_logic::hodoku::Level;
 /// HoDoKu's level and score ([`BandPuzzle::hodoku`]), Sudoku Explainer's ER/EP/ED
 /// ([`BandPuzzle::se`]), and HoDoKu's levels ([`Bounds::Levels`]), from `sudoku-logic`.
-pub use sudoku_logic::{HodokuRating, Level, SeRating};
+pub use sudoku_logic::{HodokuRating, SeRating};
 /// The catalogue's scales, the type of [`Energy::scale`].
 pub use sudoku_metrics::Scale;
 /// The catalogue's ratings ([`Band::rating`]) and their results in full

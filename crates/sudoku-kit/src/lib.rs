@@ -88,10 +88,11 @@ pub mod prelude {
     #[doc(no_inline)]
     pub use sudoku_solve::{Annealer, Solver};
 
+    pub use sudoku_logic::hodoku::Level;
     #[cfg(feature = "logic")]
     #[doc(no_inline)]
     pub use sudoku_logic::{
-        HodokuRating, HodokuSolver, Level, LogicalSolver, PairReduction, SeRating, SolvingPath,
+        HodokuRating, HodokuSolver, LogicalSolver, PairReduction, SeRating, SolvingPath,
     };
 
     #[cfg(feature = "metrics")]

@@ -14,11 +14,12 @@
 //! of [`sudoku_solve`], within a node budget.
 //!
 //! The crate holds a second ruleset, HoDoKu 2.2.4's (more than half of its code): the
-//! [`HodokuSolver`] asks the rows of HoDoKu's step table ([`STEP_TABLE`], one
-//! [`HodokuTechnique`] each, with its [`Level`] and base score) in order, so that a puzzle's
-//! path, score and level ([`HodokuRating`]) equal HoDoKu's; [`HodokuExample`] pins one example
-//! per technique and [`LibraryCase`] runs HoDoKu's regression library. Both solvers give the
-//! same [`SolvingPath`] of [`Step`]s; [`Ruleset`] names which one explains and rates.
+//! [`HodokuSolver`] asks the rows of HoDoKu's step table ([`hodoku::STEP_TABLE`], one
+//! [`HodokuTechnique`] each, with its [`hodoku::Level`] and base score) in order, so that a
+//! puzzle's path, score and level ([`HodokuRating`]) equal HoDoKu's; [`HodokuExample`] pins
+//! one example per technique and [`hodoku::LibraryCase`] runs HoDoKu's regression library.
+//! Both solvers give the same [`SolvingPath`] of [`Step`]s; [`Ruleset`] names which one
+//! explains and rates.
 //!
 //! Beside it, [`PairReduction`] explains a solution another way: binary decisions examined
 //! breadth first, with the fewest levels of nested hypotheses, in a hypothesis/disproof/proof
@@ -83,10 +84,7 @@ pub use hint::Hint;
 pub(crate) use hints::Hints;
 #[cfg(test)]
 use hints::Producer;
-pub use hodoku::{
-    CaseOutcome, Hodoku, HodokuExample, HodokuRating, HodokuTechnique, Level, LibraryCase,
-    ParseCaseError, ParseLevelError, Row, STEP_TABLE,
-};
+pub use hodoku::{Hodoku, HodokuExample, HodokuRating, HodokuTechnique};
 pub use pair::{ChainLine, Conclusion, Explanation, Marker, PairReduction, Statement};
 pub use path::{PathEnd, PathRating, SeRating, SolvingPath};
 pub use ruleset::{Halt, Ruleset, Verdict, Walk};

@@ -141,7 +141,7 @@ fn help_texts_name_every_rating_and_level() {
             );
         }
     }
-    for level in sudoku_logic::Level::ALL {
+    for level in sudoku_logic::hodoku::Level::ALL {
         assert!(band.contains(&level.name().to_ascii_lowercase()), "band: {level}");
     }
 }
@@ -198,7 +198,7 @@ fn band_lines_carry_their_ratings_and_technique_counts() {
         )
     );
     let levels: Vec<String> =
-        sudoku_logic::Level::ALL.iter().map(|l| l.name().to_ascii_lowercase()).collect();
+        sudoku_logic::hodoku::Level::ALL.iter().map(|l| l.name().to_ascii_lowercase()).collect();
     assert!(levels.contains(&f[3].to_string()), "{line}");
     assert!(f[4].parse::<u32>().is_ok(), "{line}");
     // HoDoKu's level band shows its level and score; --stats the path's technique counts.

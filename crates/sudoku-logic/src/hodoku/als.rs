@@ -540,7 +540,7 @@ pub(crate) fn sorted(steps: Vec<(Found, usize, u32)>) -> Vec<Found> {
 
 #[cfg(test)]
 mod tests {
-    use crate::LibraryCase;
+    use crate::hodoku::LibraryCase;
 
     fn grid(line: &str) -> super::Grid {
         let case: LibraryCase = line.parse().expect("a case");

@@ -557,7 +557,7 @@ pub(crate) fn all(g: &Grid) -> Vec<Found> {
 
 #[cfg(test)]
 mod tests {
-    use crate::LibraryCase;
+    use crate::hodoku::LibraryCase;
 
     /// The first step of a row on a library case's grid, as HoDoKu prints it.
     fn first(line: &str, kind: super::Kind) -> Option<String> {

@@ -210,8 +210,8 @@ mod tests {
             ":0501:8:+6+5+9...+1+3...+1.3.6+252.+31+65.4+9.+2..9+63+1.+36.7..5+9.+91.+3.4.+6279.6..+2+5+35.+6...9811.2...+4+7+6:814 815 424 826 443 843 849 855 856 863 875 285 896:819 821 824 832 844 853 867 876 892 895::",
             ":0503:8:......58779..52..15.41..932.......2.2.6.3.1.5.5.......947.182.....76..1961.......::824 832::",
         ] {
-            let case: crate::LibraryCase = line.parse().expect("a case");
-            assert_eq!(case.check(), crate::CaseOutcome::Passed, "{line}");
+            let case: crate::hodoku::LibraryCase = line.parse().expect("a case");
+            assert_eq!(case.check(), crate::hodoku::CaseOutcome::Passed, "{line}");
         }
     }
 }

@@ -22,7 +22,8 @@ use crate::HodokuSolver;
 /// # Examples
 ///
 /// ```
-/// use sudoku_logic::{HodokuTechnique, STEP_TABLE};
+/// use sudoku_logic::HodokuTechnique;
+/// use sudoku_logic::hodoku::STEP_TABLE;
 /// let row = STEP_TABLE.iter().find(|r| r.technique == HodokuTechnique::Skyscraper).unwrap();
 /// let example = row.example().expect("every searched row has one");
 /// assert_eq!(example.index, 0);
@@ -33,7 +34,7 @@ use crate::HodokuSolver;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct HodokuExample {
-    /// The row (a technique of [`STEP_TABLE`](crate::STEP_TABLE)).
+    /// The row (a technique of [`STEP_TABLE`](crate::hodoku::STEP_TABLE)).
     pub technique: HodokuTechnique,
     /// The grid: 81 cells or 729 pencil marks, as `sudoku hint` reads them.
     pub grid: &'static str,

@@ -544,7 +544,7 @@ mod reference {
         let mut n = 0;
         for line in text.lines().filter(|l| l.starts_with(":0710") || l.starts_with(":0711")) {
             let f = ["", line];
-            let Ok(case) = f[1].parse::<crate::LibraryCase>() else { continue };
+            let Ok(case) = f[1].parse::<crate::hodoku::LibraryCase>() else { continue };
             let g = Grid::from_marks(&case.marks, sudoku_core::CellSet::EMPTY);
             for net in [false, true] {
                 let t = tables(&g, net);

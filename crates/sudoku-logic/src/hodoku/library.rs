@@ -40,13 +40,13 @@ pub enum ParseCaseError {
 /// # Examples
 ///
 /// ```
-/// use sudoku_logic::{CaseOutcome, LibraryCase};
+/// use sudoku_logic::hodoku::{CaseOutcome, LibraryCase};
 /// // A hidden single: 1 in r6c3 (the case's grid, no candidate deleted).
 /// let line = ":0002:1:2+8.+64...74+6....+2.+8317+9+285+46.5+3..9.2+4.+42.3.7.+9.9.4...8+35+382+9+6471.+7......21+2..8...5:::163:";
 /// let case: LibraryCase = line.parse()?;
 /// assert_eq!(case.code, "0002");
 /// assert!(matches!(case.check(), CaseOutcome::Passed | CaseOutcome::Failed { .. }));
-/// # Ok::<(), sudoku_logic::ParseCaseError>(())
+/// # Ok::<(), sudoku_logic::hodoku::ParseCaseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -177,13 +177,14 @@ impl LibraryCase {
     /// # Examples
     ///
     /// ```
-    /// use sudoku_logic::{HodokuTechnique, LibraryCase};
+    /// use sudoku_logic::HodokuTechnique;
+    /// use sudoku_logic::hodoku::LibraryCase;
     /// // A BUG+1: r7c3 keeps its 7.
     /// let line = ":0610::.+9.+613.+8+4...2+5+7+1+393.184+92..968+5+7+1+42+3+4379+2+6+81+5+1..+3+84......+1+9+2..8..9+435+67+1+51.+76+8..+2::373 673::";
     /// let case: LibraryCase = line.parse()?;
     /// let step = case.first_step(HodokuTechnique::BugPlus1);
     /// assert_eq!(step.as_deref(), Some("Bivalue Universal Grave + 1 => r7c3<>3, r7c3<>6"));
-    /// # Ok::<(), sudoku_logic::ParseCaseError>(())
+    /// # Ok::<(), sudoku_logic::hodoku::ParseCaseError>(())
     /// ```
     #[must_use]
     pub fn first_step(&self, row: T) -> Option<String> {

@@ -146,7 +146,8 @@ impl<'a> Ctx<'a> {
 ///
 /// ```
 /// use sudoku_core::Grid;
-/// use sudoku_logic::{HodokuSolver, Level};
+/// use sudoku_logic::HodokuSolver;
+/// use sudoku_logic::hodoku::Level;
 /// let puzzle: Grid =
 ///     "8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2".parse()?;
 /// let path = HodokuSolver::default().solve(&puzzle)?;

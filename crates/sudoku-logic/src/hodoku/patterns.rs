@@ -331,8 +331,8 @@ mod tests {
             ":0404:1:32.+5479.6..6+2+1+3.+5..+45+69+8+23.+5..+47+2.....+79.1.+25..28.+57..+2+1+4+3+5+9+67+86+73+1+84+5+9+2.5.+726143::149 168::",
             ":0405:1:32.+5479.6..6+2+1+3.+5..+45+69+8+23.+5..+47+2.....+79.1.+25..28.+57..+2+1+4+3+5+9+67+86+73+1+84+5+9+2.5.+726143::149 168::",
         ] {
-            let case: crate::LibraryCase = line.parse().expect("a case");
-            assert_eq!(case.check(), crate::CaseOutcome::Passed, "{line}");
+            let case: crate::hodoku::LibraryCase = line.parse().expect("a case");
+            assert_eq!(case.check(), crate::hodoku::CaseOutcome::Passed, "{line}");
         }
     }
 }

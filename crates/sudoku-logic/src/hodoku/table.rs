@@ -10,7 +10,7 @@ use std::fmt;
 /// # Examples
 ///
 /// ```
-/// use sudoku_logic::Level;
+/// use sudoku_logic::hodoku::Level;
 /// assert_eq!(Level::Hard.to_string(), "Hard");
 /// assert_eq!(Level::Easy.max_score(), Some(800));
 /// assert_eq!("unfair".parse::<Level>(), Ok(Level::Unfair));
@@ -66,7 +66,7 @@ impl Level {
     /// # Examples
     ///
     /// ```
-    /// use sudoku_logic::Level;
+    /// use sudoku_logic::hodoku::Level;
     /// assert_eq!(Level::Easy.raised_by(800), Level::Easy);
     /// assert_eq!(Level::Easy.raised_by(801), Level::Medium);
     /// assert_eq!(Level::Hard.raised_by(1700), Level::Unfair);

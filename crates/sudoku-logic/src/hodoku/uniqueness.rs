@@ -577,8 +577,8 @@ mod tests {
             ":0606-1:39:+39+4+6+821+5+7+6+1+873+5+42+952+7+4..+3+681+53.47..+6+4+7.+56+8.3+18+6....+7+457+368.4..+29+4+5.....+3+2+81.....4::966::",
             ":0607-1:19:+6+45.+3..+1.+1+9+3..268.7+2+8+6.14+3.+3+5+21.68...+1+63+8.....87.+2+51+638+712.43.+6+53+4.6..2+126+9.+1+3.+4+8:714 717 919 525 945 749 757 957 958 559 759 959:951::",
         ] {
-            let case: crate::LibraryCase = line.parse().expect("a case");
-            assert_eq!(case.check(), crate::CaseOutcome::Passed, "{line}");
+            let case: crate::hodoku::LibraryCase = line.parse().expect("a case");
+            assert_eq!(case.check(), crate::hodoku::CaseOutcome::Passed, "{line}");
         }
     }
 }

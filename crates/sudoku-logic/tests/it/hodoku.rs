@@ -5,7 +5,8 @@
 use std::path::PathBuf;
 
 use sudoku_core::Grid;
-use sudoku_logic::{CaseOutcome, HodokuSolver, LibraryCase};
+use sudoku_logic::HodokuSolver;
+use sudoku_logic::hodoku::{CaseOutcome, LibraryCase};
 
 /// A file of the shared HoDoKu data, if the shared folder is beside the workspace.
 fn shared(name: &str) -> Option<String> {

@@ -3,7 +3,8 @@
 //! example fails here.
 
 use sudoku_core::Grid;
-use sudoku_logic::{HodokuTechnique as T, LibraryCase, Row, STEP_TABLE, Step, Technique};
+use sudoku_logic::hodoku::{LibraryCase, Row, STEP_TABLE};
+use sudoku_logic::{HodokuTechnique as T, Step, Technique};
 
 /// The optional rows (off in HoDoKu's default) no example was found for yet: searched, but
 /// never the first step of their search on the positions tried (the development puzzles'
