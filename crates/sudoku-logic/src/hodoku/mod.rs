@@ -208,8 +208,9 @@ impl Default for Hodoku {
     }
 }
 
-/// One solve under HoDoKu's ruleset: HoDoKu's own grid (with its singles queues), the row
-/// of the step just found, and the score and level so far.
+/// One solve under HoDoKu's ruleset: the grid (core's marks with HoDoKu's singles queues),
+/// the context with the solve's caches, the row of the step just found, and the score and
+/// level so far.
 #[derive(Debug)]
 pub struct HodokuWalk<'a> {
     rows: &'a [Row],
