@@ -158,6 +158,40 @@ test('hint shows the step on the board and in words; apply and undo', async () =
   assert.equal(await page.locator('#undo').isDisabled(), true);
 });
 
+test('a graded hint tells the technique, then where, then what, then all; More asks again', async () => {
+  await loadPuzzle(XY_WING);
+  await page.selectOption('#hint-detail', 'technique');
+  assert.equal(await askHint(), 'Hidden Single');
+  assert.equal(await page.locator('#board g.cell.pat').count(), 0, 'no cell told yet');
+  assert.equal(await page.locator('#board g.cell.unit').count(), 0);
+  assert.equal(await page.locator('#apply').isDisabled(), true, 'nothing to play yet');
+  const more = async (expect) => {
+    await page.click('#more');
+    await page.waitForFunction((t) => document.getElementById('hint-text').textContent.includes(t), expect);
+    return page.locator('#hint-text').textContent();
+  };
+  // Where: the box, not the cell (a single's cell would give it away), and no digit.
+  assert.equal(await more(' in box 2'), 'Hidden Single in box 2');
+  assert.equal(await page.locator('#board g.cell.unit').count(), 9);
+  assert.equal(await page.locator('#board circle.cand').count(), 0, 'no digit ringed');
+  // What: the placement, ringed, and now it can be played.
+  assert.equal(await more('E3=8'), 'Hidden Single in box 2: E3=8');
+  assert.equal(await page.locator('#board circle.cand.place[data-cand="E3=8"]').count(), 1);
+  assert.equal(await page.locator('#apply').isDisabled(), false);
+  // All: the step as the full hint writes it; nothing more to ask.
+  assert.match(await more('difficulty'), /Hidden Single: 8 in box 2 => E3=8\n\(difficulty 1\.2\)/);
+  assert.equal(await page.locator('#more').isDisabled(), true);
+  // The key + asks for more too: a fresh vague hint, then + once.
+  await page.selectOption('#hint-detail', 'cells');
+  await page.click('#hint');
+  await page.waitForFunction(() => document.getElementById('hint-text').textContent === 'Hidden Single in box 2');
+  await page.locator('#board').focus();
+  await page.keyboard.press('+');
+  await page.waitForFunction(() => document.getElementById('hint-text').textContent.includes('E3=8'));
+  await page.click('#apply');
+  assert.equal(await cellDigit('E3').textContent(), '8');
+});
+
 test('the ruleset switch asks HoDoKu for its next step', async () => {
   await loadPuzzle(XY_WING);
   await page.check('input[name=style][value=hodoku]');

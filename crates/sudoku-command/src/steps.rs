@@ -6,7 +6,9 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use sudoku_core::Problem;
-use sudoku_logic::{Hint, LogicalSolver, PathEnd, PathRating, RulesetName, SolvingPath, Step};
+use sudoku_logic::{
+    Detail, Hint, LogicalSolver, PathEnd, PathRating, RulesetName, SolvingPath, Step,
+};
 
 use crate::Status;
 use crate::batch::{Batch, BatchArgs, Layout};
@@ -72,6 +74,10 @@ pub(crate) struct HintArgs {
     /// for it.
     #[arg(long, alias = "style", default_value = "explainer")]
     ruleset: RulesetName,
+    /// How much of the step to show: technique (its name only), cells (where: its units and
+    /// cells), result (what it places or crosses out as well) or full (the whole step).
+    #[arg(long, default_value = "full")]
+    detail: Detail,
 }
 
 /// `sudoku hint`: the step Sudoku Explainer (or HoDoKu) would take next on every grid of the
@@ -84,12 +90,14 @@ pub(crate) fn hint(args: &HintArgs, out: &mut dyn Write) -> anyhow::Result<Statu
     }
     let solver =
         args.ruleset.solver().with_budget(args.budget).with_chain_budget(args.chain_budget);
+    let detail = args.detail;
     let work = move |r: Record| {
         let place = r.place();
         let hint = match r.result {
             Ok(entry) => solver.hint(&entry.board),
             Err(e) => Hint::unreadable(Problem::invalid(&e.kind)),
-        };
+        }
+        .with_detail(detail);
         (place, hint)
     };
     let layout = if args.json {
@@ -111,7 +119,8 @@ pub(crate) fn hint(args: &HintArgs, out: &mut dyn Write) -> anyhow::Result<Statu
             crate::schema::write_sorted(out, &Placed { source: &source, line, record: &hint })?;
         } else {
             match &hint.outcome {
-                Ok(Some(step)) => write_step(out, step)?,
+                Ok(Some(step)) if hint.detail == Detail::Full => write_step(out, step)?,
+                Ok(Some(_)) => writeln!(out, "{}", hint.reveal().expect("a step"))?,
                 Ok(None) if hint.status() == sudoku_core::Status::Solved => {
                     writeln!(out, "the grid is complete")?;
                 }

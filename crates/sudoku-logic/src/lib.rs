@@ -80,7 +80,7 @@ use sudoku_core::CandidateGrid;
 
 pub use builtin::{Builtin, BuiltinRating, BuiltinWalk, ParseRulesetError, RulesetName};
 pub use explainer::{EarlyStop, Explainer};
-pub use hint::Hint;
+pub use hint::{Detail, Hint, ParseDetailError, Reveal};
 pub(crate) use hints::Hints;
 #[cfg(test)]
 use hints::Producer;

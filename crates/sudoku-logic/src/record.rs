@@ -4,7 +4,7 @@
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 use sudoku_core::Problem;
 
-use crate::{Hint, PathRating, SolvingPath, Step, Technique};
+use crate::{Detail, Hint, PathRating, Reveal, SolvingPath, Step, Technique};
 
 /// `{"technique", "difficulty", "placements", "eliminations", "pattern", "units", "chains",
 /// "text"}`: candidates as `E3=8`, eliminations as `A1<>5`, units as `row 3`, chains in arrow
@@ -60,16 +60,55 @@ impl<R: PathRating + Serialize> Serialize for SolvingPath<R> {
 
 /// `{"grid", "status", "step"}`: the grid's placed digits (`null` when the text was not a
 /// grid), the status word, the step when there is one, and `error` when there is no hint.
+/// Below the full detail, `detail` names the level and `step` is what it shows ([`Reveal`]).
 impl Serialize for Hint {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("Hint", 3)?;
+        let graded = self.detail != Detail::Full;
+        let mut s = serializer.serialize_struct("Hint", 3 + usize::from(graded))?;
         s.serialize_field("grid", &self.marks.as_ref().map(|m| *m.grid()))?;
         s.serialize_field("status", &self.status())?;
+        if graded {
+            s.serialize_field("detail", &self.detail.name())?;
+        }
         match &self.outcome {
+            Ok(Some(_)) if graded => s.serialize_field("step", &self.reveal())?,
             Ok(Some(step)) => s.serialize_field("step", step)?,
             Ok(None) => {}
             Err(problem) => s.serialize_field("error", problem)?,
         }
+        s.end()
+    }
+}
+
+/// `{"technique", "units", "cells", "placements", "eliminations", "text"}`, each field only
+/// from the level that shows it (`units` and `cells` from `cells`, `placements` and
+/// `eliminations` from `result`); `text` says what the fields say. At the full detail, the
+/// step's own record.
+impl Serialize for Reveal {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if let Some(step) = &self.step {
+            return step.serialize(serializer);
+        }
+        let texts = |v: &mut dyn Iterator<Item = String>| v.collect::<Vec<_>>();
+        let mut s = serializer.serialize_struct("Reveal", 6)?;
+        s.serialize_field("technique", &self.technique.to_string())?;
+        if self.detail >= Detail::Cells {
+            s.serialize_field("units", &texts(&mut self.units.iter().map(|u| u.to_string())))?;
+            s.serialize_field("cells", &texts(&mut self.cells.iter().map(|c| c.to_string())))?;
+        }
+        if self.detail >= Detail::Result {
+            s.serialize_field(
+                "placements",
+                &texts(&mut self.placements.iter().map(|c| c.to_string())),
+            )?;
+            s.serialize_field(
+                "eliminations",
+                &texts(
+                    &mut self.eliminations.iter().map(|e| format!("{}<>{}", e.cell(), e.digit())),
+                ),
+            )?;
+        }
+        s.serialize_field("text", &self.to_string())?;
         s.end()
     }
 }

@@ -329,6 +329,6 @@ impl<R: Ruleset> Solver<R> {
     pub fn hint(&self, board: &Board) -> Hint {
         let marks = board.to_marks();
         let outcome = self.next_step(&marks).map_err(Problem::from);
-        Hint { marks: Some(marks), outcome }
+        Hint { marks: Some(marks), outcome, detail: crate::Detail::Full }
     }
 }

@@ -6,8 +6,8 @@ use pyo3::prelude::*;
 use serde::Serialize;
 use sudoku_core::{Board, CandidateGrid, Grid};
 use sudoku_logic::{
-    Builtin, BuiltinRating, Hint, LogicalSolver, ParseRulesetError, RulesetName, Solver,
-    SolvingPath,
+    Builtin, BuiltinRating, Detail, Hint, LogicalSolver, ParseDetailError, ParseRulesetError,
+    RulesetName, Solver, SolvingPath,
 };
 
 use crate::errors::Fail;
@@ -131,10 +131,18 @@ fn marks_of(text: &str) -> Result<CandidateGrid, Fail> {
 /// 'Hidden Single'
 ///
 /// ``ruleset="hodoku"`` (or ``style=``): HoDoKu's next step (``sudoku hint --ruleset hodoku``).
+/// ``detail=`` shows less of it (``sudoku hint --detail``): ``"technique"`` (its name only),
+/// ``"cells"`` (where: its units and cells), ``"result"`` (what it places or crosses out as
+/// well) or ``"full"`` (the default); below full, ``"detail"`` names the level and ``"step"``
+/// holds only those fields and a ``"text"`` that says no more.
+///
+/// >>> hint("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2", detail="technique")["step"]
+/// {'technique': 'Hidden Single', 'text': 'Hidden Single'}
 #[pyfunction]
 #[pyo3(signature = (grid, *, ruleset = None, style = None, svg = false,
     budget = LogicalSolver::default().budget,
-    chain_budget = LogicalSolver::default().ruleset.chain_budget))]
+    chain_budget = LogicalSolver::default().ruleset.chain_budget, detail = "full"))]
+#[allow(clippy::too_many_arguments)]
 fn hint(
     py: Python<'_>,
     grid: &str,
@@ -143,12 +151,16 @@ fn hint(
     svg: bool,
     budget: u64,
     chain_budget: u64,
+    detail: &str,
 ) -> PyResult<Py<PyAny>> {
+    let detail: Detail = detail
+        .parse()
+        .map_err(|e: ParseDetailError| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
     let solver = solver(ruleset, style, budget, chain_budget)?;
     let text = grid.to_string();
     let stop = std::sync::atomic::AtomicBool::new(false);
     let found = interruptible(py, &stop, || {
-        marks_of(&text).map(|marks| solver.hint(&Board::Marks(marks)))
+        marks_of(&text).map(|marks| solver.hint(&Board::Marks(marks)).with_detail(detail))
     })?;
     let hint = found.map_err(|f| f.into_err(py))?;
     if let Err(problem) = &hint.outcome {

@@ -471,3 +471,19 @@ def test_ruleset_is_the_keyword_and_style_its_other_name():
         sudoku_rs.explain(XY, ruleset="hodoku", style="explainer")
     with pytest.raises(ValueError, match="unknown ruleset"):
         sudoku_rs.hint(XY, ruleset="sukaku")
+
+
+def test_hint_detail_is_passed_through_and_checked():
+    # The levels themselves are tested in sudoku-logic; here: the keyword, its record, errors.
+    full = sudoku_rs.hint(XY)
+    assert sudoku_rs.hint(XY, detail="full") == full and "detail" not in full
+    vague = sudoku_rs.hint(XY, detail="technique")
+    assert vague["detail"] == "technique"
+    assert vague["step"] == {"technique": "Hidden Single", "text": "Hidden Single"}
+    where = sudoku_rs.hint(XY, detail="cells", ruleset="hodoku")
+    assert {"units", "cells"} <= set(where["step"]) and "placements" not in where["step"]
+    result = sudoku_rs.hint(XY, detail="result", svg=True)
+    assert result["step"]["placements"] == full["step"]["placements"]
+    assert result["svg"].startswith("<svg")
+    with pytest.raises(ValueError, match="unknown detail"):
+        sudoku_rs.hint(XY, detail="everything")

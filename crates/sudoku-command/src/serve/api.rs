@@ -8,7 +8,7 @@ use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use sudoku_core::{Board, Cancel, CandidateGrid, Cell, Digit, Grid, Problem, Status, Work};
-use sudoku_logic::{Builtin, Hint, RulesetName, Solver};
+use sudoku_logic::{Builtin, Detail, Hint, RulesetName, Solver};
 use sudoku_metrics::{Rating, RatingDefaults, RatingSet};
 use sudoku_solve::Progress;
 
@@ -38,6 +38,9 @@ struct HintRequest {
     /// Also the step's picture.
     #[serde(default)]
     svg: bool,
+    /// How much of the step to show (`technique`, `cells`, `result`, `full`).
+    #[serde(default)]
+    detail: Detail,
 }
 
 /// The hint record, with its picture when asked.
@@ -81,7 +84,8 @@ pub(crate) async fn hint(State(jobs): State<Arc<Jobs>>, req: Request) -> Respons
         let hint = match marks {
             Ok(m) => solver(r.ruleset, &limits, cancel).hint(&Board::Marks(m)),
             Err(e) => Hint::unreadable(Problem::invalid(e)),
-        };
+        }
+        .with_detail(r.detail);
         let svg = if r.svg { hint.svg() } else { None };
         HintReply { hint, svg }
     };

@@ -91,6 +91,23 @@ fn rate_se_rating_has_three_columns_every_row() {
 }
 
 #[test]
+fn hint_detail_shows_less_of_the_step() {
+    let lines = |args: &[&str]| text(&sudoku(args, b"").stdout).to_string();
+    assert_eq!(lines(&["hint", "--detail", "technique", XY]), "Hidden Single\n");
+    assert_eq!(lines(&["hint", "--detail", "cells", XY]), "Hidden Single in box 2\n");
+    assert_eq!(lines(&["hint", "--detail", "result", XY]), "Hidden Single in box 2: E3=8\n");
+    assert_eq!(lines(&["hint", "--detail", "full", XY]), lines(&["hint", XY]));
+    let json = lines(&["hint", "--json", "--detail", "cells", "--ruleset", "hodoku", XY]);
+    let v: serde_json::Value = serde_json::from_str(json.trim()).expect("json");
+    assert_eq!(v["detail"], "cells");
+    assert_eq!(v["step"]["text"], "Naked Single: I5", "a naked single's cell, no digit");
+    assert!(v["step"].get("placements").is_none());
+    let out = sudoku(&["hint", "--detail", "everything", XY], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown detail \"everything\""), "{}", text(&out.stderr));
+}
+
+#[test]
 fn hint_takes_a_grid_or_pencil_marks() {
     let out = sudoku(&["hint", XY], b"");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));

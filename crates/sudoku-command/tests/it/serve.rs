@@ -190,6 +190,14 @@ fn every_endpoint_answers_with_the_libraries_records() {
     assert_eq!(ho["step"]["text"], "Naked Single: r5c9=1");
     assert_eq!(ho["step"]["score"], 4);
     assert!(ho["svg"].as_str().is_some_and(|svg| svg.starts_with("<svg")));
+    // A graded hint: the technique and where, as `sudoku hint --detail cells` shows it.
+    let vague = s.post("/api/hint", &json!({"grid": XY_WING, "detail": "cells"})).json();
+    assert_eq!(
+        (vague["detail"].as_str(), vague["step"]["text"].as_str()),
+        (Some("cells"), Some("Hidden Single in box 2"))
+    );
+    let bad = s.post("/api/hint", &json!({"grid": XY_WING, "detail": "all"}));
+    assert_eq!(bad.status, 400, "{}", bad.body);
     // Crossed-out marks count: without 8 in E3, the box-2 single is gone.
     let crossed = s.post("/api/hint", &json!({"grid": XY_WING, "eliminations": ["E3<>8"]}));
     assert_eq!(crossed.status, 422, "{}", crossed.body);

@@ -1,6 +1,8 @@
 //! Integration tests of sudoku-logic.
 
 mod cancel;
+#[cfg(feature = "serde")]
+mod detail;
 mod hodoku;
 mod hodoku_examples;
 mod logic;

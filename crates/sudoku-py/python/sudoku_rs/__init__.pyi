@@ -280,6 +280,7 @@ def hint(
     svg: bool = False,
     budget: int = 50_000_000,
     chain_budget: int = 20_000_000_000,
+    detail: str = "full",
 ) -> dict:
     """The next step on a grid (a puzzle, your progress, or 729 pencil-mark characters), as
     ``sudoku hint --json``: ``{"grid", "status", "step"}``, status ``ok`` (with the step as in

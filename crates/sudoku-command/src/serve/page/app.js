@@ -26,7 +26,7 @@ const state = {
   values: new Array(81).fill(0),
   elim: new Set(), // cell * 9 + digit - 1: pencil marks crossed out
   sel: 0,
-  hint: null, // { step, svg }
+  hint: null, // { step, svg, detail }: a graded step holds only the fields its detail shows
   wrong: new Set(),
   undo: [],
   path: null,
@@ -178,6 +178,11 @@ function render() {
       hl.set(`${c.cell}.${c.digit}`, kind);
     });
     mark(step.pattern, 'pattern');
+    // A graded hint's cells, without their digits.
+    for (const name of step.cells || []) {
+      const c = cand(`${name}=1`);
+      if (c) pat.add(c.cell);
+    }
     mark(step.placements, 'place');
     mark(step.eliminations.map((e) => e.replace('<>', '=')), 'elim');
   }
@@ -245,7 +250,10 @@ function render() {
   $('board').innerHTML = parts.join('');
   renderChainNav(step);
   $('preview-banner').hidden = !state.preview;
-  $('apply').disabled = !(state.hint && state.hint.step) || !!state.preview;
+  // A hint can be played once it says what it does (detail result or full).
+  const playable = state.hint && state.hint.step && ['result', 'full'].includes(state.hint.detail);
+  $('apply').disabled = !playable || !!state.preview;
+  $('more').disabled = !(state.hint && state.hint.detail !== 'full') || !!state.preview;
   $('save-picture').disabled = !(state.hint && state.hint.svg);
   $('undo').disabled = state.undo.length === 0;
   document.querySelectorAll('#path li').forEach((li, k) => {
@@ -395,7 +403,12 @@ function undo() {
 
 // ---- the API ----
 
-async function hint() {
+const DETAILS = ['technique', 'cells', 'result', 'full'];
+
+// The next step at the chosen detail, or (`more`) the shown hint again with more of it.
+async function hint(more = false) {
+  if (more && !(state.hint && state.hint.detail !== 'full')) return;
+  const detail = more ? DETAILS[DETAILS.indexOf(state.hint.detail) + 1] : $('hint-detail').value;
   state.preview = null;
   say('Looking for the next step…');
   const r = await api('/api/hint', {
@@ -403,16 +416,26 @@ async function hint() {
     eliminations: eliminations(state.values, state.elim),
     style: style(),
     svg: true,
+    detail,
   });
   state.wrong = new Set();
   state.chain = 0;
   if (r.status === 'ok') {
-    state.hint = { step: r.step, svg: r.svg };
+    // A graded step lacks the fields its level does not show; the board draws what it has.
+    const step = { pattern: [], units: [], cells: [], placements: [], eliminations: [], chains: [], ...r.step };
+    state.hint = { step, svg: r.svg, detail };
     autoMarks();
-    const score = r.step.score !== undefined ? `score ${r.step.score}` : `difficulty ${r.step.difficulty}`;
+    if (detail !== 'full') {
+      $('hint-text').textContent = step.text;
+      const next = detail === 'technique' ? 'where' : detail === 'cells' ? 'what it does' : 'the whole step';
+      say(`Hint at detail "${detail}": More (+) shows ${next}` + (detail === 'result' ? '; Apply (A) plays it.' : '.'));
+      render();
+      return;
+    }
+    const score = step.score !== undefined ? `score ${step.score}` : `difficulty ${step.difficulty}`;
     // One chain is written under the step; several are stepped through below the board.
-    const chains = r.step.chains;
-    $('hint-text').textContent = `${r.step.text}\n(${score})` + (chains.length === 1 ? `\n${chains[0]}` : '');
+    const chains = step.chains;
+    $('hint-text').textContent = `${step.text}\n(${score})` + (chains.length === 1 ? `\n${chains[0]}` : '');
     say(chains.length > 1
       ? `Hint shown on the board, chain 1 of ${chains.length}: Previous and Next chain ([ and ]) step through them; Apply (A) plays it.`
       : 'Hint shown on the board: Apply (A) plays it.');
@@ -440,6 +463,7 @@ function applyStep(values, elim, step) {
 
 function apply() {
   if (!state.hint || !state.hint.step || state.preview) return;
+  if (!['result', 'full'].includes(state.hint.detail)) return;
   snapshot();
   const step = state.hint.step;
   applyStep(state.values, state.elim, step);
@@ -702,7 +726,8 @@ function keydown(ev) {
     m: () => setMarks(!$('show-marks').checked),
     '[': () => stepChain(-1),
     ']': () => stepChain(1),
-    h: busy(hint),
+    h: busy(() => hint()),
+    '+': busy(() => hint(true)),
     a: apply,
     u: undo,
     c: busy(check),
@@ -750,7 +775,8 @@ function init() {
   }));
   $('set-puzzle').addEventListener('click', () => loadGrid([...state.values]));
   $('clear').addEventListener('click', () => loadGrid(new Array(81).fill(0)));
-  $('hint').addEventListener('click', busy(hint));
+  $('hint').addEventListener('click', busy(() => hint()));
+  $('more').addEventListener('click', busy(() => hint(true)));
   $('apply').addEventListener('click', apply);
   $('undo').addEventListener('click', undo);
   $('check').addEventListener('click', busy(check));
