@@ -294,6 +294,13 @@ def hint(
     'Hidden Single'
 
     ``ruleset="hodoku"`` (or ``style=``): HoDoKu's next step (``sudoku hint --ruleset hodoku``).
+    ``detail=`` shows less of it (``sudoku hint --detail``): ``"technique"`` (its name only),
+    ``"cells"`` (where: its units and cells), ``"result"`` (what it places or crosses out as
+    well) or ``"full"`` (the default); below full, ``"detail"`` names the level and ``"step"``
+    holds only those fields and a ``"text"`` that says no more.
+
+    >>> hint("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2", detail="technique")["step"]
+    {'technique': 'Hidden Single', 'text': 'Hidden Single'}
     """
 
 class PuzzleFile:
