@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use sudoku_generate::{Band, BandLine, BandPuzzle, BandSearch, Symmetry};
+use sudoku_generate::{Band, BandLine, BandPuzzle, BandSearch, Need, Needs, Symmetry};
 use sudoku_logic::hodoku::Level;
 use sudoku_logic::{HodokuRating, HodokuSolver, LogicalSolver, SeRating};
 use sudoku_metrics::RatingKind;
@@ -59,13 +59,28 @@ pub(crate) struct BandArgs {
     /// rating in the band's rating (ER/EP/ED, HoDoKu's level and score, a width, ...), %r %p
     /// %d Sudoku Explainer's ER, EP and ED, %l HoDoKu's level, %s HoDoKu's score (each
     /// computed when the band's rating is another), %c the clues, %i the index in the list,
-    /// %t the random puzzles drawn to find it, %% a %.
+    /// %t the random puzzles drawn to find it, %m the pencil marks just before the first
+    /// --needs technique is used and %k that step (from 1), %% a %.
     #[arg(long, short = 'f', value_name = "FORMAT", conflicts_with = "json")]
     format: Option<String>,
     /// After each puzzle, how many steps of each technique its solving path takes (HoDoKu's
     /// path for the hodoku ratings, Sudoku Explainer's for the others; JSON: `techniques`).
     #[arg(long)]
     stats: bool,
+    /// Technique practice: only puzzles whose solving path takes this technique (repeat for
+    /// several, all needed; up to 4): explainer:NAME (Sudoku Explainer's names, such as
+    /// explainer:X-Wing) or hodoku:NAME (HoDoKu's names, short names or library codes, such as
+    /// hodoku:Skyscraper, hodoku:sk, hodoku:0400); without a prefix, either ruleset's name.
+    #[arg(long, value_name = "TECHNIQUE")]
+    needs: Vec<Need>,
+    /// With --needs: the first technique must be the path's hardest step.
+    #[arg(long, requires = "needs")]
+    hardest: bool,
+    /// With --needs: print the position just before the first technique's first use (its
+    /// 729-character pencil marks) in place of the puzzle (`%m` in --format; `first_use` in
+    /// JSON lines either way).
+    #[arg(long, requires = "needs")]
+    at_step: bool,
 }
 
 /// A conversion of band's `--format`.
@@ -81,10 +96,12 @@ enum Field {
     Clues,
     Index,
     Tries,
+    Marks,
+    Step,
 }
 
 /// band's conversions.
-const FIELDS: [(char, Field); 10] = [
+const FIELDS: [(char, Field); 12] = [
     ('g', Field::Puzzle),
     ('v', Field::Value),
     ('r', Field::Er),
@@ -95,6 +112,8 @@ const FIELDS: [(char, Field); 10] = [
     ('c', Field::Clues),
     ('i', Field::Index),
     ('t', Field::Tries),
+    ('m', Field::Marks),
+    ('k', Field::Step),
 ];
 
 /// What a found puzzle's line shows beyond the band's own rating: Sudoku Explainer's and
@@ -171,6 +190,18 @@ fn format_line(format: &[Piece<Field>], line: &BandLine, p: &BandPuzzle, x: &Ext
                 Field::Clues => write!(out, "{}", p.puzzle.clue_count()),
                 Field::Index => write!(out, "{}", line.index),
                 Field::Tries => write!(out, "{}", p.tries),
+                Field::Marks => write!(
+                    out,
+                    "{}",
+                    p.first_use.map_or_else(String::new, |at| at.marks.pencil_marks())
+                ),
+                Field::Step => {
+                    write!(
+                        out,
+                        "{}",
+                        p.first_use.map_or_else(String::new, |at| (at.step + 1).to_string())
+                    )
+                }
             },
         };
     }
@@ -191,7 +222,8 @@ fn band_help() -> String {
 /// Puzzles in the band in index order, written as found (in chunks of a few per thread),
 /// stoppable between chunks.
 pub(crate) fn run(args: &BandArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
-    let format = template::parse(args.format.as_deref().unwrap_or("%g\t%v"), &FIELDS)?;
+    let default = if args.at_step { "%m\t%v" } else { "%g\t%v" };
+    let format = template::parse(args.format.as_deref().unwrap_or(default), &FIELDS)?;
     let asks = |fields: &[Field]| {
         format.iter().any(|p| matches!(p, Piece::Field(f) if fields.contains(f)))
     };
@@ -202,7 +234,11 @@ pub(crate) fn run(args: &BandArgs, out: &mut dyn Write) -> anyhow::Result<Status
     let pool = thread_pool(args.threads)?;
     let stop = Stop::install()?;
     let band = args.band;
-    let search = BandSearch::new(band).with_symmetry(args.symmetry).with_max_tries(args.max_tries);
+    let needs = Needs::of(&args.needs)?.hardest(args.hardest);
+    let search = BandSearch::new(band)
+        .with_symmetry(args.symmetry)
+        .with_max_tries(args.max_tries)
+        .with_needs(needs);
     let seed = args.seed.unwrap_or(1);
     let mut results = args.out.as_deref().map(open_results).transpose()?;
     let started = Instant::now();

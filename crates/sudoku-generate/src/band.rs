@@ -14,6 +14,8 @@ use sudoku_logic::hodoku::Level;
 use sudoku_logic::{HodokuRating, SeRating};
 use sudoku_metrics::{ParseRatingError, Rating, RatingKind, RatingValue};
 
+use crate::needs::{FirstUse, Needs};
+
 /// A rating band: puzzles whose rating lies in `lo..=hi` (`se-rating=4.0..5.0`), or, for
 /// HoDoKu's rating, whose level lies in a range of levels (`hodoku=hard`,
 /// `hodoku=medium..unfair`), the band a puzzle app asks for.
@@ -344,6 +346,9 @@ pub struct BandPuzzle {
     pub value: RatingValue,
     /// Random puzzles drawn to find it (this one included).
     pub tries: u64,
+    /// Where its path first takes the technique the search asked for ([`BandSearch::needs`]);
+    /// `None` when it asked for none.
+    pub first_use: Option<FirstUse>,
 }
 
 impl BandPuzzle {
@@ -497,19 +502,41 @@ pub struct BandSearch {
     pub symmetry: Symmetry,
     /// Random puzzles drawn per requested puzzle before giving up (100,000).
     pub max_tries: u64,
+    /// Techniques every puzzle's path must take (none by default): technique practice.
+    pub needs: Needs,
 }
 
 impl BandSearch {
     /// A search of `band`, any pattern, 100,000 tries per puzzle.
     #[must_use]
     pub fn new(band: Band) -> BandSearch {
-        BandSearch { band, symmetry: Symmetry::None, max_tries: 100_000 }
+        BandSearch { band, symmetry: Symmetry::None, max_tries: 100_000, needs: Needs::default() }
     }
 
     /// Sets the symmetry.
     #[must_use]
     pub fn with_symmetry(self, symmetry: Symmetry) -> BandSearch {
         BandSearch { symmetry, ..self }
+    }
+
+    /// Asks that every puzzle's path take the techniques of `needs` (checked once a puzzle
+    /// is in the band); each found puzzle tells where the first is first used.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_generate::{BandSearch, Needs};
+    /// let needs = Needs::of(&["hodoku:Locked Candidates Type 1 (Pointing)".parse()?])?;
+    /// let search = BandSearch::new("hodoku=easy..medium".parse()?).with_needs(needs);
+    /// let found = search.find(7, 0).expect("a common technique");
+    /// let at = found.first_use.expect("told where");
+    /// let next = sudoku_logic::HodokuSolver::default().solve(&found.puzzle)?.steps[at.step].technique;
+    /// assert_eq!(next.to_string(), "Locked Candidates Type 1 (Pointing)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_needs(self, needs: Needs) -> BandSearch {
+        BandSearch { needs, ..self }
     }
 
     /// Sets the tries per puzzle.
@@ -597,8 +624,19 @@ impl BandSearch {
                 Err(f) if f == Failure::CANCELLED => return Err(f),
                 Err(_) => continue,
             };
-            if self.band.contains(&value) {
-                return Ok(Some(BandPuzzle { puzzle, value, tries }));
+            if !self.band.contains(&value) {
+                continue;
+            }
+            if self.needs.is_empty() {
+                return Ok(Some(BandPuzzle { puzzle, value, tries, first_use: None }));
+            }
+            match self.needs.check(&puzzle, cancel) {
+                Ok(Some(at)) => {
+                    return Ok(Some(BandPuzzle { puzzle, value, tries, first_use: Some(at) }));
+                }
+                Ok(None) => {}
+                Err(f) if f == Failure::CANCELLED => return Err(f),
+                Err(_) => {}
             }
         }
         Ok(None)

@@ -51,6 +51,7 @@ mod energy;
 mod generation;
 mod known;
 mod model;
+mod needs;
 mod observe;
 mod portfolio;
 mod record;
@@ -69,6 +70,7 @@ pub use energy::Energy;
 pub use generation::{GenerateError, Generation};
 pub use known::KnownPuzzles;
 pub use model::{Moves, PuzzleModel, PuzzleMove, PuzzleState};
+pub use needs::{FirstUse, MAX_NEEDS, Need, Needs, ParseNeedError};
 pub use portfolio::Portfolio;
 pub use record::{
     BandLine, BestLine, BestNew, BestRecord, FindLine, Novelty, RoundRecord, SummaryLine,

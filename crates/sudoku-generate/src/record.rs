@@ -488,6 +488,13 @@ impl BandLine {
     }
 }
 
+/// `{"step", "marks"}`: a puzzle's first use of the technique asked for.
+#[derive(Serialize)]
+struct FirstUseRecord {
+    step: usize,
+    marks: String,
+}
+
 impl Serialize for BandLine {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let found = self.found.as_ref();
@@ -506,6 +513,18 @@ impl Serialize for BandLine {
                 map.serialize_entry("clues", &p.puzzle.clue_count())?;
                 map.serialize_entry("symmetry", self.search.symmetry.name())?;
                 map.serialize_entry("tries", &p.tries)?;
+                if !self.search.needs.is_empty() {
+                    let needs: Vec<String> =
+                        self.search.needs.iter().map(|n| n.to_string()).collect();
+                    map.serialize_entry("needs", &needs)?;
+                }
+                if let Some(at) = &p.first_use {
+                    // The step of the first technique asked for, and the grid just before it.
+                    map.serialize_entry(
+                        "first_use",
+                        &FirstUseRecord { step: at.step, marks: at.marks.pencil_marks() },
+                    )?;
+                }
             }
             None => map.serialize_entry("error", &error)?,
         }

@@ -269,7 +269,7 @@ impl Reveal {
                 // digit has no other place.
                 r.units = step.placements.iter().filter_map(|p| hidden_in(marks?, *p)).collect();
             }
-            if !(single && !r.units.is_empty()) {
+            if !single || r.units.is_empty() {
                 r.cells = cells.iter().collect();
             }
         }

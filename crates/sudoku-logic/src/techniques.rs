@@ -254,6 +254,46 @@ pub(crate) fn base_tenths(technique: Technique) -> u16 {
 }
 
 impl Technique {
+    /// The technique whose row of the technique table bears `name` (`X-Wing`, `Unique
+    /// Rectangle`: a technique of several kinds or nesting levels by its row's name, standing
+    /// for all of them), case and surrounding spaces aside.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_logic::Technique;
+    /// assert_eq!(Technique::from_name("x-wing"), Some(Technique::XWing));
+    /// assert_eq!(Technique::from_name("Unique Rectangle"), Some(Technique::UniqueRectangle(1)));
+    /// assert_eq!(Technique::from_name("Skyscraper"), None);
+    /// ```
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Technique> {
+        let name = name.trim();
+        STAGES
+            .iter()
+            .flat_map(|s| s.rows)
+            .find(|r| r.name.eq_ignore_ascii_case(name))
+            .map(|r| r.technique)
+    }
+
+    /// Whether `self` is `other` or another kind or nesting level of it (a unique rectangle
+    /// of any type is a unique rectangle).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_logic::Technique;
+    /// assert!(Technique::UniqueRectangle(3).is_kind_of(Technique::UniqueRectangle(1)));
+    /// assert!(!Technique::XWing.is_kind_of(Technique::Swordfish));
+    /// ```
+    #[must_use]
+    pub fn is_kind_of(self, other: Technique) -> bool {
+        match (self, other) {
+            (Technique::Hodoku(a), Technique::Hodoku(b)) => a == b,
+            _ => std::mem::discriminant(&self) == std::mem::discriminant(&other),
+        }
+    }
+
     /// The difficulty of the technique's simplest instance, on Sudoku Explainer's scale (a
     /// step may rate higher: see [`Step::difficulty`](crate::Step::difficulty)).
     ///

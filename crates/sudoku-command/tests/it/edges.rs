@@ -256,3 +256,62 @@ fn a_resumed_generation_keeps_its_elapsed_time() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn band_needs_a_technique_and_gives_the_position_before_it() {
+    // HoDoKu's names: every puzzle's HoDoKu path takes a Skyscraper, and the position printed
+    // with --at-step has it as its next step.
+    let out = sudoku(
+        &[
+            "band",
+            "hodoku=hard..unfair",
+            "--needs",
+            "hodoku:sk",
+            "--count",
+            "2",
+            "--no-progress",
+            "--json",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 2);
+    for line in &lines {
+        assert_eq!(line["needs"], serde_json::json!(["hodoku:Skyscraper"]));
+        let puzzle: sudoku_core::Grid = line["puzzle"].as_str().unwrap().parse().unwrap();
+        let path = sudoku_logic::HodokuSolver::default().solve(&puzzle).expect("a path");
+        let k = line["first_use"]["step"].as_u64().unwrap() as usize;
+        assert_eq!(path.steps[k].technique.to_string(), "Skyscraper");
+        assert!(path.steps[..k].iter().all(|s| s.technique.to_string() != "Skyscraper"));
+        assert_eq!(line["first_use"]["marks"], path.marks_before(k).pencil_marks());
+    }
+    // Sudoku Explainer's names, as its hardest step, the position printed in its place.
+    let out = sudoku(
+        &[
+            "band",
+            "se-rating=1.0..4.0",
+            "--needs",
+            "explainer:X-Wing",
+            "--hardest",
+            "--at-step",
+            "--no-progress",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    let marks = stdout.split('\t').next().unwrap();
+    assert_eq!(marks.len(), 729, "{stdout}");
+    let hint = sudoku(&["hint", "--detail", "technique", marks], b"");
+    assert_eq!(String::from_utf8_lossy(&hint.stdout), "X-Wing\n");
+    assert!(stdout.contains("\t3.2/"), "the X-Wing is the hardest step: {stdout}");
+    // A name neither ruleset knows is refused, naming it.
+    let out = sudoku(&["band", "hodoku=hard", "--needs", "Sky Scraper"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("unknown technique \"Sky Scraper\" for either ruleset"), "{err}");
+}

@@ -474,6 +474,28 @@ impl HodokuTechnique {
         }
     }
 
+    /// The technique HoDoKu names `name`: its name (`Skyscraper`), short name (`sk`) or
+    /// library code (`0400`), case and surrounding spaces aside.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_logic::HodokuTechnique;
+    /// let kite = HodokuTechnique::from_name("2-string kite");
+    /// assert_eq!(kite, HodokuTechnique::from_name("2sk"));
+    /// assert_eq!(kite.map(|t| t.library_code()), Some("0401"));
+    /// assert_eq!(HodokuTechnique::from_name("Sky scraper"), None);
+    /// ```
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<HodokuTechnique> {
+        let name = name.trim();
+        RECORDS
+            .iter()
+            .find(|r| r.name.eq_ignore_ascii_case(name) || r.short_name.eq_ignore_ascii_case(name))
+            .map(|r| r.technique)
+            .or_else(|| HodokuTechnique::from_library_code(name))
+    }
+
     /// The technique of a library code (case aside; a siamese fish's code ends in an extra
     /// `1`).
     #[must_use]

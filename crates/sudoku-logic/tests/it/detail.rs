@@ -3,7 +3,6 @@
 
 use std::path::Path;
 
-use serde_json::Value;
 use sudoku_core::{Board, CandidateGrid, Grid};
 use sudoku_logic::{Detail, RulesetName, Step, apply};
 
