@@ -67,6 +67,11 @@ pub(crate) struct BandArgs {
     /// path for the hodoku ratings, Sudoku Explainer's for the others; JSON: `techniques`).
     #[arg(long)]
     stats: bool,
+    /// Clue counts of the puzzles, LO..HI (such as 26..30): random unique puzzles of that many
+    /// clues, not minimal when the range lies above their minimal count (default: minimal
+    /// puzzles).
+    #[arg(long, value_name = "LO..HI", value_parser = parse_clues)]
+    clues: Option<(u8, u8)>,
     /// Technique practice: only puzzles whose solving path takes this technique (repeat for
     /// several, all needed; up to 4): explainer:NAME (Sudoku Explainer's names, such as
     /// explainer:X-Wing) or hodoku:NAME (HoDoKu's names, short names or library codes, such as
@@ -208,6 +213,23 @@ fn format_line(format: &[Piece<Field>], line: &BandLine, p: &BandPuzzle, x: &Ext
     out
 }
 
+/// `--clues LO..HI` (or one count): 17 to 80 clues, LO at most HI.
+fn parse_clues(text: &str) -> Result<(u8, u8), String> {
+    let (lo, hi) = text.split_once("..").unwrap_or((text, text));
+    let count = |t: &str| {
+        t.trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|n| (17..=80).contains(n))
+            .ok_or_else(|| format!("{t:?} is not a clue count from 17 to 80"))
+    };
+    let (lo, hi) = (count(lo)?, count(hi)?);
+    if lo > hi {
+        return Err(format!("{lo}..{hi} is empty: the first count is above the second"));
+    }
+    Ok((lo, hi))
+}
+
 /// The band's help: its forms, HoDoKu's levels (from the level table) and every rating.
 fn band_help() -> String {
     let levels: Vec<String> = Level::ALL.iter().map(|l| l.name().to_ascii_lowercase()).collect();
@@ -239,6 +261,10 @@ pub(crate) fn run(args: &BandArgs, out: &mut dyn Write) -> anyhow::Result<Status
         .with_symmetry(args.symmetry)
         .with_max_tries(args.max_tries)
         .with_needs(needs);
+    let search = match args.clues {
+        Some((lo, hi)) => search.with_clues(lo, hi),
+        None => search,
+    };
     let seed = args.seed.unwrap_or(1);
     let mut results = args.out.as_deref().map(open_results).transpose()?;
     let started = Instant::now();

@@ -7,8 +7,8 @@ use std::fmt;
 use std::iter::FusedIterator;
 use std::str::FromStr;
 
-use rand::Rng;
 use rand::seq::SliceRandom;
+use rand::{Rng, RngExt};
 use sudoku_core::{Cancel, Cell, Failure, Grid};
 use sudoku_logic::hodoku::Level;
 use sudoku_logic::{HodokuRating, SeRating};
@@ -299,6 +299,57 @@ pub fn random_minimal<R: Rng + ?Sized>(rng: &mut R, symmetry: Symmetry) -> Grid 
     puzzle
 }
 
+/// A random unique puzzle of `lo..=hi` clues whose pattern has `symmetry`, or `None` when
+/// this draw could not make one: a random solution grid, a target clue count drawn in the
+/// range, then clues removed (one symmetry orbit at a time, in random order) while the
+/// puzzle stays unique and has more clues than the target. A target above the minimal count
+/// leaves a puzzle that is not minimal (every clue removable is not removed); a draw that
+/// stops above `hi` (minimal before reaching it) or lands below `lo` (an orbit of several
+/// cells stepped over the range) is `None`.
+///
+/// # Examples
+///
+/// ```
+/// use rand::SeedableRng;
+/// use sudoku_generate::{Symmetry, random_with_clues};
+/// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
+/// let p = std::iter::repeat_with(|| random_with_clues(&mut rng, Symmetry::None, 26, 30))
+///     .flatten()
+///     .next()
+///     .expect("common clue counts");
+/// assert!((26..=30).contains(&p.clue_count()));
+/// assert!(sudoku_solve::solve(&p).unique().is_some());
+/// ```
+pub fn random_with_clues<R: Rng + ?Sized>(
+    rng: &mut R,
+    symmetry: Symmetry,
+    lo: u8,
+    hi: u8,
+) -> Option<Grid> {
+    let target = usize::from(rng.random_range(lo.min(hi)..=hi.max(lo)));
+    let mut puzzle = sudoku_solve::random_solution(rng);
+    let mut orbits: Vec<Vec<Cell>> = Cell::all()
+        .map(|c| symmetry.orbit(c))
+        .filter(|o| o[0] == o.iter().copied().min().expect("an orbit has a cell"))
+        .collect();
+    orbits.shuffle(rng);
+    for orbit in orbits {
+        if puzzle.clue_count() <= target {
+            break;
+        }
+        let kept: Vec<_> = orbit.iter().map(|&c| puzzle.get(c)).collect();
+        for &c in &orbit {
+            puzzle.set(c, None);
+        }
+        if sudoku_solve::solve(&puzzle).unique().is_none() {
+            for (&c, &d) in orbit.iter().zip(&kept) {
+                puzzle.set(c, d);
+            }
+        }
+    }
+    (usize::from(lo)..=usize::from(hi)).contains(&puzzle.clue_count()).then_some(puzzle)
+}
+
 /// Whether every clue of `puzzle` is needed: removing any one leaves several solutions.
 ///
 /// # Examples
@@ -504,13 +555,23 @@ pub struct BandSearch {
     pub max_tries: u64,
     /// Techniques every puzzle's path must take (none by default): technique practice.
     pub needs: Needs,
+    /// The clue counts of the puzzles drawn, `(lo, hi)`: random puzzles of that many clues
+    /// ([`random_with_clues`], not minimal when the range lies above their minimal count);
+    /// `None` (the default): random minimal puzzles.
+    pub clues: Option<(u8, u8)>,
 }
 
 impl BandSearch {
     /// A search of `band`, any pattern, 100,000 tries per puzzle.
     #[must_use]
     pub fn new(band: Band) -> BandSearch {
-        BandSearch { band, symmetry: Symmetry::None, max_tries: 100_000, needs: Needs::default() }
+        BandSearch {
+            band,
+            symmetry: Symmetry::None,
+            max_tries: 100_000,
+            needs: Needs::default(),
+            clues: None,
+        }
     }
 
     /// Sets the symmetry.
@@ -537,6 +598,22 @@ impl BandSearch {
     #[must_use]
     pub fn with_needs(self, needs: Needs) -> BandSearch {
         BandSearch { needs, ..self }
+    }
+
+    /// Draws puzzles of `lo..=hi` clues instead of minimal ones (see [`BandSearch::clues`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_generate::BandSearch;
+    /// let search = BandSearch::new("se-rating=1.0..3.0".parse()?).with_clues(28, 30);
+    /// let found = search.find(7, 0).expect("easy puzzles of 28 to 30 clues are common");
+    /// assert!((28..=30).contains(&found.puzzle.clue_count()));
+    /// # Ok::<(), sudoku_generate::ParseBandError>(())
+    /// ```
+    #[must_use]
+    pub fn with_clues(self, lo: u8, hi: u8) -> BandSearch {
+        BandSearch { clues: Some((lo.min(hi), hi.max(lo).min(81))), ..self }
     }
 
     /// Sets the tries per puzzle.
@@ -616,7 +693,16 @@ impl BandSearch {
         let mut rng = tempering::stream(tempering::child_seed(seed, 0), index);
         for tries in 1..=self.max_tries {
             cancel.check()?;
-            let puzzle = random_minimal(&mut rng, self.symmetry);
+            let puzzle = match self.clues {
+                None => random_minimal(&mut rng, self.symmetry),
+                Some((lo, hi)) => match random_with_clues(&mut rng, self.symmetry, lo, hi) {
+                    Some(p) => p,
+                    None => {
+                        on_try(tries);
+                        continue;
+                    }
+                },
+            };
             let rated = self.band.rating.evaluate_cancellable(&puzzle, seed, cancel);
             on_try(tries);
             let value = match rated {

@@ -62,7 +62,7 @@ mod summary;
 
 pub use band::{
     Band, BandMiss, BandPuzzle, BandPuzzles, BandSearch, Bounds, ParseBandError, Symmetry,
-    is_minimal, minimize, random_minimal,
+    is_minimal, minimize, random_minimal, random_with_clues,
 };
 pub use checkpoint::{CHECKPOINT_FORMAT, CHECKPOINT_VERSION, Checkpoint, CheckpointError};
 pub use config::{Adjustment, GeneratorConfig, ParseConfigError, Preset, Search};

@@ -513,6 +513,9 @@ impl Serialize for BandLine {
                 map.serialize_entry("clues", &p.puzzle.clue_count())?;
                 map.serialize_entry("symmetry", self.search.symmetry.name())?;
                 map.serialize_entry("tries", &p.tries)?;
+                if let Some((lo, hi)) = self.search.clues {
+                    map.serialize_entry("clue_range", &format!("{lo}..{hi}"))?;
+                }
                 if !self.search.needs.is_empty() {
                     let needs: Vec<String> =
                         self.search.needs.iter().map(|n| n.to_string()).collect();

@@ -220,7 +220,7 @@ fn band_lines_carry_their_ratings_and_technique_counts() {
     assert!(steps > 0, "{record}");
     let bad = sudoku(&[&base[..], &["se-rating=1.0..2.0", "-f", "%q"]].concat(), b"");
     assert_eq!(bad.status.code(), Some(2));
-    assert!(text(&bad.stderr).contains("use %g %v %r %p %d %l %s %c %i %t or %%"));
+    assert!(text(&bad.stderr).contains("use %g %v %r %p %d %l %s %c %i %t %m %k or %%"));
 }
 
 /// A resumed generation's `elapsed_s` goes on from where the run stopped.
@@ -314,4 +314,38 @@ fn band_needs_a_technique_and_gives_the_position_before_it() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("unknown technique \"Sky Scraper\" for either ruleset"), "{err}");
+}
+
+#[test]
+fn band_clues_makes_puzzles_of_that_many_clues_not_only_minimal_ones() {
+    let out = sudoku(
+        &[
+            "band",
+            "hodoku=easy..medium",
+            "--clues",
+            "26..30",
+            "--count",
+            "6",
+            "--no-progress",
+            "-f",
+            "%g",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let puzzles: Vec<sudoku_core::Grid> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| l.parse().expect("a puzzle"))
+        .collect();
+    assert_eq!(puzzles.len(), 6);
+    for p in &puzzles {
+        assert!((26..=30).contains(&p.clue_count()), "{p}");
+        assert!(sudoku_solve::solve(p).unique().is_some(), "unique: {p}");
+    }
+    assert!(puzzles.iter().any(|p| !sudoku_generate::is_minimal(p)), "some are not minimal");
+    let out = sudoku(&["band", "hodoku=easy", "--clues", "12..30"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("\"12\" is not a clue count from 17 to 80")
+    );
 }
