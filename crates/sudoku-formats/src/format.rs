@@ -154,7 +154,8 @@ impl Format {
 
     /// A guess at the format of a text by its first characters: `<` is OpenSudoku's XML, a
     /// JSON object naming ipuz is ipuz and any other `{` JSON lines, HoDoKu's library lines
-    /// (`:`), pm grids (`.---`) and `+d` digits are HoDoKu's, and anything else is lines.
+    /// (`:`), pm grids (`.---`) and a first line with `+d` digits are HoDoKu's, and anything
+    /// else is lines.
     ///
     /// # Examples
     ///
@@ -163,6 +164,8 @@ impl Format {
     /// assert_eq!(Format::guess(b"<?xml version=\"1.0\"?><opensudoku/>"), Format::OpenSudoku);
     /// assert_eq!(Format::guess(b"{\"puzzle\":null}"), Format::Json);
     /// assert_eq!(Format::guess(b"4.....8.5.3.."), Format::Line);
+    /// assert_eq!(Format::guess(b"------+------+------\n"), Format::Line);
+    /// assert_eq!(Format::guess(b"4+9....8.5.3.."), Format::Hodoku);
     /// ```
     #[must_use]
     pub fn guess(text: &[u8]) -> Format {
@@ -176,7 +179,7 @@ impl Format {
             if head.contains("ipuz.org") { Format::Ipuz } else { Format::Json }
         } else if start.starts_with(':')
             || start.starts_with(".--")
-            || first_line.contains('+') && !first_line.contains('|')
+            || first_line.as_bytes().windows(2).any(|w| w[0] == b'+' && w[1].is_ascii_digit())
         {
             Format::Hodoku
         } else {
