@@ -8,7 +8,7 @@
 //! - [`read`]: every puzzle of a file as a [`Game`] (givens, placed digits, pencil marks,
 //!   solution, [`Meta`]data) with its line, one result per puzzle, so a bad puzzle never
 //!   loses the good ones; a [`FormatError`] names the line and field that is wrong;
-//! - [`write`]: games in a format ([`WriteError`] when a one-puzzle format gets several);
+//! - [`write()`]: games in a format ([`WriteError`] when a one-puzzle format gets several);
 //! - [`Game::board`]: the [`Board`](sudoku_core::Board) every solver of the workspace takes.
 //!
 //! Nothing here panics on any input: every reader is tested on random bytes.
