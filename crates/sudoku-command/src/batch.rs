@@ -30,6 +30,11 @@ pub(crate) struct BatchArgs {
     /// write; `-` or nothing reads standard input. An argument is a file only if it is not a
     /// grid. What needs givens (canon, pair reduction, most ratings) says so for pencil marks.
     pub(crate) inputs: Vec<String>,
+    /// Read the files (and standard input) in this format: sdk, sdm, ss, opensudoku, ipuz,
+    /// hodoku, line or json (docs/formats.md). Without it, a .sdk, .sdm, .ss, .opensudoku or
+    /// .ipuz file is read in its format and anything else line by line.
+    #[arg(long, value_name = "FORMAT")]
+    pub(crate) from: Option<sudoku_formats::Format>,
     /// Worker threads (0: one per core). Output is the same for any count.
     #[arg(long, default_value_t = 0)]
     pub(crate) threads: usize,
@@ -259,6 +264,7 @@ impl Batch<'_> {
         stop: Stop,
     ) {
         let inputs = self.args.inputs.clone();
+        let from = self.args.from;
         let (chunk, chunks) = self.args.chunk.unwrap_or((0, 1));
         let command = self.command;
         let skip = kept.records;
@@ -268,6 +274,7 @@ impl Batch<'_> {
             let stopped = || io::Error::other("stopped");
             let _ = read_all(
                 &inputs,
+                from,
                 &read.bytes,
                 |record| {
                     if stop.requested() {

@@ -106,6 +106,7 @@ fn run_progress(args: &CheckArgs, grid: &str, out: &mut dyn Write) -> anyhow::Re
     let mut unreadable = None;
     crate::input::read_all(
         &args.batch.inputs,
+        args.batch.from,
         &AtomicU64::new(0),
         |r| {
             records.push(r);

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use sudoku_core::PuzzleReader;
 use sudoku_core::{Board, BoardReader, Entry, LineError, LineErrorKind, MAX_LINE_LEN, Puzzle};
+use sudoku_formats::{Format, FormatError};
 
 /// Where a puzzle came from: a file name, `-` for standard input, `argN` for an argument.
 pub(crate) type Source = String;
@@ -16,7 +17,49 @@ pub(crate) type Source = String;
 #[derive(Debug)]
 pub(crate) struct Record {
     pub(crate) source: Source,
-    pub(crate) result: Result<Entry, LineError>,
+    pub(crate) result: Result<Entry, InputError>,
+}
+
+/// A puzzle that could not be read, with the (1-based) line it starts on.
+#[derive(Debug)]
+pub(crate) struct InputError {
+    pub(crate) line: usize,
+    pub(crate) kind: InputErrorKind,
+}
+
+/// What is wrong with it: a line of the workspace's own forms, or an entry of another format
+/// (`--from`, or a file's extension), with the field it names.
+#[derive(Debug)]
+pub(crate) enum InputErrorKind {
+    Line(LineErrorKind),
+    Format(FormatError),
+}
+
+impl std::fmt::Display for InputErrorKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            InputErrorKind::Line(kind) => kind.fmt(f),
+            InputErrorKind::Format(e) => f.write_str(&e.detail()),
+        }
+    }
+}
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.kind)
+    }
+}
+
+impl From<LineError> for InputError {
+    fn from(e: LineError) -> InputError {
+        InputError { line: e.line, kind: InputErrorKind::Line(e.kind) }
+    }
+}
+
+impl From<FormatError> for InputError {
+    fn from(e: FormatError) -> InputError {
+        InputError { line: e.line, kind: InputErrorKind::Format(e) }
+    }
 }
 
 /// What an input argument is.
@@ -80,10 +123,18 @@ fn open_error(e: io::Error) -> io::Error {
 }
 
 /// An argument's puzzle or pencil marks, on its line 1.
-fn read_arg(text: &str) -> Result<Entry, LineError> {
+fn read_arg(text: &str) -> Result<Entry, InputError> {
     text.parse::<Board>()
         .map(|board| Entry { line: 1, board })
-        .map_err(|e| LineError { line: 1, kind: LineErrorKind::Parse(e) })
+        .map_err(|e| InputError { line: 1, kind: InputErrorKind::Line(LineErrorKind::Parse(e)) })
+}
+
+/// The format an input is read in by `sudoku_formats` instead of the line reader: `--from`,
+/// else a file's extension, and neither `line` nor `json`, which the line reader reads (both,
+/// mixed, as it always has).
+fn other_format(from: Option<Format>, path: Option<&str>) -> Option<Format> {
+    from.or_else(|| path.and_then(Format::from_path))
+        .filter(|f| !matches!(f, Format::Line | Format::Json))
 }
 
 impl Record {
@@ -98,10 +149,13 @@ impl Record {
 }
 
 /// Reads every input in order (nothing is standard input), adding the bytes read to `bytes`.
+/// Files and standard input are read in `from` if it is given, else in the format of their
+/// extension (`.sdk`, `.sdm`, `.ss`, `.opensudoku`, `.ipuz`), else line by line.
 /// A file that cannot be read (missing, a directory, no permission) is reported through
 /// `on_open_error` and the others are still read; an error from `on_record` stops the reading.
 pub(crate) fn read_all(
     inputs: &[String],
+    from: Option<Format>,
     bytes: &AtomicU64,
     mut on_record: impl FnMut(Record) -> io::Result<()>,
     mut on_open_error: impl FnMut(&str, &io::Error),
@@ -109,24 +163,38 @@ pub(crate) fn read_all(
     let stdin_only = ["-".to_string()];
     let inputs = if inputs.is_empty() { &stdin_only[..] } else { inputs };
     for (k, arg) in inputs.iter().enumerate() {
-        let file: Box<dyn Read> = match classify(arg) {
+        let (file, format): (Box<dyn Read>, _) = match classify(arg) {
             Arg::Text(text) => {
                 let source = format!("arg{}", k + 1);
                 on_record(Record { source, result: read_arg(text) })?;
                 continue;
             }
-            Arg::Stdin => Box::new(io::stdin().lock()),
+            Arg::Stdin => (Box::new(io::stdin().lock()), other_format(from, None)),
             Arg::File(path) => match open(path) {
-                Ok(file) => Box::new(file),
+                Ok(file) => (Box::new(file), other_format(from, Some(path))),
                 Err(e) => {
                     on_open_error(arg, &open_error(e));
                     continue;
                 }
             },
         };
-        let counted = BufReader::new(Counting { inner: file, bytes });
+        let mut counted = BufReader::new(Counting { inner: file, bytes });
+        if let Some(format) = format {
+            let mut text = Vec::new();
+            if let Err(e) = counted.read_to_end(&mut text) {
+                on_open_error(arg, &e);
+                continue;
+            }
+            for item in sudoku_formats::read(&text, format) {
+                let result = item
+                    .map(|i| Entry { line: i.line, board: i.game.board() })
+                    .map_err(InputError::from);
+                on_record(Record { source: arg.clone(), result })?;
+            }
+            continue;
+        }
         for result in BoardReader::new(JsonPuzzles::new(counted)) {
-            on_record(Record { source: arg.clone(), result })?;
+            on_record(Record { source: arg.clone(), result: result.map_err(InputError::from) })?;
         }
     }
     Ok(())

@@ -5,6 +5,7 @@ mod band;
 mod batch;
 mod canon;
 mod check;
+mod convert;
 mod explain;
 mod generate;
 mod input;
@@ -42,6 +43,9 @@ struct Cli {
 enum Command {
     /// Check that every puzzle is well-formed, reporting each problem with its line number.
     Check(check::CheckArgs),
+    /// Convert puzzles between file formats: sdk, sdm, ss, opensudoku, ipuz, hodoku, line,
+    /// json (by extension when not given), keeping what the target holds (docs/formats.md).
+    Convert(convert::ConvertArgs),
     /// The canonical (minlex) form of each puzzle; `--dedup` keeps the first of each class.
     Canon(canon::CanonArgs),
     /// Solve every puzzle: one output line per puzzle, in input order (the solution, or a
@@ -161,6 +165,7 @@ impl Command {
     fn name(&self) -> &'static str {
         match self {
             Command::Check(_) => "check",
+            Command::Convert(_) => "convert",
             Command::Canon(_) => "canon",
             Command::Solve(_) => "solve",
             Command::Rate(_) => "rate",
@@ -179,6 +184,7 @@ fn main() -> ExitCode {
     let mut out = BufWriter::new(stdout.lock());
     let result = match &cli.command {
         Command::Check(args) => check::run(args, &mut out),
+        Command::Convert(args) => convert::run(args, &mut out),
         Command::Canon(args) => canon::run(args, &mut out),
         Command::Solve(args) => solve::run(args, &mut out),
         Command::Rate(args) => rate::run(args, &mut out),

@@ -9,6 +9,7 @@
 //! The Python API is documented in `python/sudoku_rs/__init__.pyi`.
 
 mod errors;
+mod formats;
 mod generate;
 mod logic;
 mod rate;
@@ -359,6 +360,7 @@ fn _sudoku_rs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ratings, m)?)?;
     rate::register(m)?;
     logic::register(m)?;
+    formats::register(m)?;
     generate::register(m)?;
     Ok(())
 }

@@ -6,6 +6,7 @@ mod batch;
 mod canon;
 mod cli;
 mod common;
+mod convert;
 mod edges;
 mod generate;
 mod hostile;

@@ -13,6 +13,8 @@ ending in ``_many`` take a sequence of puzzles, release the GIL, run on all core
 {'er': 4.2, 'ep': 1.2, 'ed': 1.2}
 """
 
+import pathlib
+
 from ._errors import (
     BudgetExceededError,
     InvalidPuzzleError,
@@ -25,6 +27,7 @@ from ._sudoku_rs import (
     check,
     check_many,
     check_progress,
+    convert,
     count_many,
     count_solutions,
     explain,
@@ -36,6 +39,7 @@ from ._sudoku_rs import (
     ratings,
     rate,
     rate_many,
+    read_games,
     iter_puzzles,
     se_rating,
     se_rating_many,
@@ -46,8 +50,11 @@ from ._sudoku_rs import (
 
 
 
-def read_puzzles(path, *, chunk=None, invalid="raise"):
-    r"""The puzzles of a file as a list of ``(line, puzzle)`` pairs: ``list(iter_puzzles(...))``.
+def read_puzzles(path, *, chunk=None, invalid="raise", format=None):
+    r"""The puzzles of a file as a list of ``(line, puzzle)`` pairs: ``list(iter_puzzles(...))``;
+    with ``format`` (``sdk``, ``sdm``, ``ss``, ``opensudoku``, ``ipuz``, ``hodoku``, ``line``,
+    ``json``), the file read in that format, each puzzle as ``read_games`` gives its
+    ``puzzle`` (``chunk`` and ``invalid`` as without it).
 
     >>> import pathlib, tempfile
     >>> f = pathlib.Path(tempfile.mkdtemp()) / "p.txt"
@@ -57,7 +64,23 @@ def read_puzzles(path, *, chunk=None, invalid="raise"):
     >>> read_puzzles(f, chunk=(2, 3), invalid="keep")
     [(3, None)]
     """
-    return list(iter_puzzles(path, chunk=chunk, invalid=invalid))
+    if format is None:
+        return list(iter_puzzles(path, chunk=chunk, invalid=invalid))
+    k, n = chunk if chunk is not None else (1, 1)
+    if not 1 <= k <= n:
+        raise ValueError(f"invalid chunk ({k}, {n}): use (k, n) with 1 <= k <= n")
+    if invalid not in ("raise", "skip", "keep"):
+        raise ValueError(f'invalid must be "raise", "skip" or "keep", not {invalid!r}')
+    text = pathlib.Path(path).read_text(encoding="utf-8")
+    pairs = []
+    for game in read_games(text, format, invalid="keep")[k - 1 :: n]:
+        if game["puzzle"] is None:
+            if invalid == "raise":
+                raise InvalidPuzzleError(game["error"], "invalid", None, game["line"], None)
+            if invalid == "skip":
+                continue
+        pairs.append((game["line"], game["puzzle"]))
+    return pairs
 
 
 def _columns(key):
@@ -132,6 +155,7 @@ __all__ = [
     "check",
     "check_many",
     "check_progress",
+    "convert",
     "count_many",
     "count_solutions",
     "explain",
@@ -145,6 +169,7 @@ __all__ = [
     "rate_many",
     "iter_puzzles",
     "rate_file",
+    "read_games",
     "read_puzzles",
     "se_rating",
     "se_rating_many",

@@ -17,7 +17,7 @@ with ``line`` and ``column`` of a bad character), ``NoSolutionError`` (``none``)
 derive from ``SudokuError`` (a ``ValueError``).
 """
 
-from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from ._errors import (
     BudgetExceededError as BudgetExceededError,
@@ -341,10 +341,39 @@ def step_svg(
     True
     """
 
+def read_games(text: str, format: str, *, invalid: str = "raise") -> List[Dict[str, Any]]:
+    r"""The puzzles of a text in a format (``sdk``, ``sdm``, ``ss``, ``opensudoku``, ``ipuz``,
+    ``hodoku``, ``line``, ``json``), one dict each: ``line``, ``puzzle`` (what every function
+    takes), ``givens``, ``placed``, ``marks``, ``solution`` and the file's metadata. A bad entry
+    raises ``InvalidPuzzleError`` naming its line and field (``invalid="raise"``), is left out
+    (``"skip"``) or comes as ``{"line", "puzzle": None, "error": message}`` (``"keep"``).
+
+    >>> games = read_games("#ABob\n" + "4.....8.5\n" + ".........\n" * 8, "sdk")
+    >>> games[0]["author"], games[0]["givens"][:9], games[0]["marks"]
+    ('Bob', '4.....8.5', None)
+    """
+
+def convert(text: str, to: str, *, format: Optional[str] = None) -> str:
+    r"""The puzzles of ``text`` written in format ``to``, read in ``format`` (guessed from the
+    text's first characters when ``None``), keeping what ``to`` holds, as ``sudoku convert``
+    does. A bad entry raises ``InvalidPuzzleError`` naming its line and field; several puzzles
+    for a one-puzzle format (``sdk``, ``ss``, ``ipuz``) raise ``ValueError``.
+
+    >>> print(convert("4+9" + "." * 79, "opensudoku", format="hodoku").splitlines()[3].strip()[:33])
+    <game data="version: 3&#10;4|0|0|
+    """
+
 def read_puzzles(
-    path: Any, *, chunk: Optional[Tuple[int, int]] = None, invalid: str = "raise"
+    path: Any,
+    *,
+    chunk: Optional[Tuple[int, int]] = None,
+    invalid: str = "raise",
+    format: Optional[str] = None,
 ) -> List[Tuple[int, Optional[str]]]:
-    r"""The puzzles of a file as a list of ``(line, puzzle)`` pairs: ``list(iter_puzzles(...))``.
+    r"""The puzzles of a file as a list of ``(line, puzzle)`` pairs: ``list(iter_puzzles(...))``;
+    with ``format`` (``sdk``, ``sdm``, ``ss``, ``opensudoku``, ``ipuz``, ``hodoku``, ``line``,
+    ``json``), the file read in that format, each puzzle as ``read_games`` gives its
+    ``puzzle`` (``chunk`` and ``invalid`` as without it).
 
     >>> import pathlib, tempfile
     >>> f = pathlib.Path(tempfile.mkdtemp()) / "p.txt"
