@@ -41,6 +41,10 @@ tasks:
                      our HoDoKu ruleset against HoDoKu per level (ms per puzzle, one thread;
                      HoDoKu's warm time from ../shared/tools/hodoku/hodoku), with agreement of
                      level and score; default data ../shared/data/hodoku/hodoku-rated-dev.tsv
+  bench needs [--seeds N] [--max-tries T] [--secs S] [--only explainer|hodoku] [--hodoku RUNNER]
+                     technique practice: per technique of either ruleset the seconds band
+                     --needs takes to a puzzle (seeds 1..N), each puzzle checked; with --hodoku
+                     (../shared/tools/hodoku/hodoku) HoDoKu's own path checks its techniques
   bench [ARGS...]    cargo bench -p sudoku-benches -- ARGS (criterion)
   remc-study [--runs R] [--steps S] [--jobs J]
                      generations with and without temperature adjustment; writes the CDF of
@@ -92,6 +96,9 @@ fn main() -> ExitCode {
         Some("bench") if args.get(1).map(String::as_str) == Some("se") => bench_se(&args[2..]),
         Some("bench") if args.get(1).map(String::as_str) == Some("hodoku") => {
             run_bench_bin("hodoku_race", &args[2..])
+        }
+        Some("bench") if args.get(1).map(String::as_str) == Some("needs") => {
+            run_bench_bin("needs_race", &args[2..])
         }
         Some("bench") => bench(&args[1..]),
         Some("reglib") => run_bench_bin("reglib", &args[1..]),

@@ -7,7 +7,7 @@
 //! `path` of every HoDoKu puzzle found is asked whether it uses the technique. As `cargo
 //! xtask bench needs` runs it:
 //!
-//!     needs_race [--seeds N] [--max-tries T] [--secs S] [--only explainer|hodoku] [--hodoku RUNNER]
+//!     needs_race [--seeds N] [--max-tries T] [--secs S] [--only explainer|hodoku] [--hodoku RUNNER] [--technique NAME]
 //!
 //! A technique stops after `S` seconds (default 10) of its seeds; seeds not reached are
 //! counted as not tried, misses (`T` random puzzles, default 3,000, without it) as missed.
@@ -28,10 +28,12 @@ struct Args {
     secs: f64,
     only: Option<String>,
     hodoku: Option<PathBuf>,
+    technique: Option<Need>,
 }
 
 fn args() -> Result<Args, String> {
-    let mut a = Args { seeds: 10, max_tries: 3_000, secs: 10.0, only: None, hodoku: None };
+    let mut a =
+        Args { seeds: 10, max_tries: 3_000, secs: 10.0, only: None, hodoku: None, technique: None };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let mut value = || it.next().ok_or(format!("{flag} needs a value"));
@@ -41,6 +43,7 @@ fn args() -> Result<Args, String> {
             "--secs" => a.secs = value()?.parse().map_err(|e| format!("{e}"))?,
             "--only" => a.only = Some(value()?),
             "--hodoku" => a.hodoku = Some(value()?.into()),
+            "--technique" => a.technique = Some(value()?.parse().map_err(|e| format!("{e}"))?),
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -138,7 +141,9 @@ fn hodoku_uses(runner: &PathBuf, name: &str, puzzles: &[Grid]) -> Option<usize> 
         {
             uses += usize::from(this);
             this = false;
-        } else if line.trim_start().starts_with(&format!("{name}:")) {
+        } else if let Some(rest) = line.trim_start().strip_prefix(name)
+            && (rest.starts_with(':') || rest.starts_with(" =>"))
+        {
             this = true;
         }
     }
@@ -155,11 +160,18 @@ fn main() {
     };
     let mut needs: Vec<Need> = Vec::new();
     if a.only.as_deref() != Some("hodoku") {
-        needs.extend(technique_table().map(|(_, t, _, _)| Need::Explainer(t)));
-        needs.dedup();
+        // One need per row name: a dynamic family at every nesting level is one technique.
+        for (_, t, _, _) in technique_table() {
+            if !needs.iter().any(|n| n.is(t)) {
+                needs.push(Need::Explainer(t));
+            }
+        }
     }
     if a.only.as_deref() != Some("explainer") {
         needs.extend(STEP_TABLE.iter().filter(|r| r.enabled).map(|r| Need::Hodoku(r.technique)));
+    }
+    if let Some(t) = a.technique {
+        needs = vec![t];
     }
     println!(
         "| technique | found | median s | max s | missed | not tried | next step differs | HoDoKu's path uses it |"
