@@ -390,6 +390,20 @@ test('a generated puzzle of a HoDoKu level is named in words', async () => {
   assert.equal(await page.inputValue('#input'), await boardGivens());
 });
 
+test('technique practice: a puzzle that needs a technique, opened just before it', async () => {
+  await page.selectOption('#band', 'hodoku=hard');
+  await page.fill('#needs', 'hodoku:Skyscraper');
+  await page.check('#at-step');
+  await page.click('#generate');
+  const text = await generated();
+  assert.match(text, /^Found after \d+ tries: HoDoKu level Hard \(score \d+\), \d+ clues \(asked for HoDoKu level Hard; seed \d+\); it takes Skyscraper at step \d+, shown just before it\.$/);
+  // The board holds the position (its pencil marks), and HoDoKu's next step there is it.
+  assert.equal((await page.inputValue('#input')).length, 729);
+  await page.check('input[name=style][value=hodoku]');
+  await page.selectOption('#hint-detail', 'technique');
+  assert.equal(await askHint(), 'Skyscraper');
+});
+
 test('canonical form, copy and save', async () => {
   await loadPuzzle(XY_WING);
   await page.click('#canon');

@@ -10,8 +10,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyInt;
 use sudoku_core::{Grid, Status};
 use sudoku_generate::{
-    Band, BandLine, BandSearch, Energy, GenerateError, GenerationRun, KnownPuzzles, Moves, Preset,
-    Search, Symmetry,
+    Band, BandLine, BandSearch, Energy, GenerateError, GenerationRun, KnownPuzzles, Moves, Need,
+    Needs, Preset, Search, Symmetry,
 };
 use tempering::{Observer, RoundInfo, StopReason, SweepInfo};
 
@@ -28,9 +28,15 @@ use crate::run::{Errors, interruptible, until_signal};
 ///
 /// >>> [p["se_rating"]["er"] <= 4.5 for p in generate_band("se-rating=2.0..4.5", 2, seed=7)]
 /// [True, True]
+///
+/// ``needs=["hodoku:Skyscraper", "explainer:X-Wing"]`` keeps puzzles whose solving paths
+/// take those techniques (``sudoku band --needs``; ``hardest=True``: the first as the hardest
+/// step), each with ``first_use`` (``{"step", "marks"}``: the position just before it);
+/// ``clues=(26, 30)`` draws puzzles of that many clues instead of minimal ones.
 #[pyfunction]
 #[pyo3(signature = (band, count = 1, *, seed = 1, first = 0, symmetry = "none",
-    max_tries = 100_000, threads = None, errors = "raise"))]
+    max_tries = 100_000, threads = None, errors = "raise", needs = Vec::new(), hardest = false,
+    clues = None))]
 #[allow(clippy::too_many_arguments)]
 fn generate_band(
     py: Python<'_>,
@@ -42,11 +48,34 @@ fn generate_band(
     max_tries: u64,
     threads: Option<usize>,
     errors: &str,
+    needs: Vec<String>,
+    hardest: bool,
+    clues: Option<(u8, u8)>,
 ) -> PyResult<Vec<Py<PyAny>>> {
     let errors = Errors::parse(errors)?;
     let band: Band = band.parse().map_err(|e| PyValueError::new_err(format!("{e}")))?;
     let symmetry: Symmetry = symmetry.parse().map_err(PyValueError::new_err)?;
-    let search = BandSearch::new(band).with_symmetry(symmetry).with_max_tries(max_tries);
+    let needs: Vec<Need> = needs
+        .iter()
+        .map(|n| n.parse::<Need>())
+        .collect::<Result<_, _>>()
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let needs = Needs::of(&needs).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let search = BandSearch::new(band)
+        .with_symmetry(symmetry)
+        .with_max_tries(max_tries)
+        .with_needs(needs.hardest(hardest));
+    let search = match clues {
+        Some((lo, hi)) if lo <= hi && (17..=80).contains(&lo) && hi <= 80 => {
+            search.with_clues(lo, hi)
+        }
+        Some((lo, hi)) => {
+            return Err(PyValueError::new_err(format!(
+                "clues=({lo}, {hi}): a range of clue counts from 17 to 80, the first at most the second"
+            )));
+        }
+        None => search,
+    };
     let pool = crate::run::pool(threads)?;
     let stop = AtomicBool::new(false);
     let keep_going = || !stop.load(Ordering::Relaxed);

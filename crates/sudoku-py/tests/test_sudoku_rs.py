@@ -487,3 +487,16 @@ def test_hint_detail_is_passed_through_and_checked():
     assert result["svg"].startswith("<svg")
     with pytest.raises(ValueError, match="unknown detail"):
         sudoku_rs.hint(XY, detail="everything")
+
+
+def test_generate_band_passes_needs_and_clues_through():
+    # The search itself is tested in sudoku-generate; here: the keywords, the record, errors.
+    [p] = sudoku_rs.generate_band("hodoku=hard..unfair", needs=["hodoku:sk"], seed=3)
+    assert p["needs"] == ["hodoku:Skyscraper"] and len(p["first_use"]["marks"]) == 729
+    assert p["puzzle"] == sudoku_rs.generate_band("hodoku=hard..unfair", needs=["Skyscraper"], seed=3)[0]["puzzle"]
+    [q] = sudoku_rs.generate_band("hodoku=easy", clues=(28, 30))
+    assert 28 <= q["clues"] <= 30 and q["clue_range"] == "28..30"
+    with pytest.raises(ValueError, match="unknown technique"):
+        sudoku_rs.generate_band("hodoku=easy", needs=["Sky Scraper"])
+    with pytest.raises(ValueError, match="clue counts from 17 to 80"):
+        sudoku_rs.generate_band("hodoku=easy", clues=(30, 20))

@@ -15,7 +15,7 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use sudoku_core::{Cancel, Failure};
-use sudoku_generate::{Band, BandLine, BandSearch, Symmetry};
+use sudoku_generate::{Band, BandLine, BandSearch, Need, Needs, Symmetry};
 use sudoku_metrics::RatingSet;
 use tokio::task::JoinHandle;
 
@@ -44,6 +44,10 @@ struct GenerateRequest {
     /// Random puzzles to draw at most (the server's limit by default).
     #[serde(default)]
     max_tries: Option<u64>,
+    /// Techniques the puzzle's path must take (`hodoku:Skyscraper`, `explainer:X-Wing`; at
+    /// most four), as `sudoku band --needs`.
+    #[serde(default)]
+    needs: Vec<String>,
 }
 
 /// The band's rating with its parameters filled in as `/api/rate` fills them, within the
@@ -186,7 +190,15 @@ fn job(r: &GenerateRequest, limits: &Limits) -> Result<Job, Refusal> {
     let symmetry: Symmetry =
         r.symmetry.as_deref().unwrap_or("none").parse().map_err(Refusal::bad)?;
     let max_tries = r.max_tries.unwrap_or(limits.max_tries).clamp(1, limits.max_tries);
-    let search =
-        BandSearch::new(filled(band, limits)?).with_symmetry(symmetry).with_max_tries(max_tries);
+    let needs: Vec<Need> = r
+        .needs
+        .iter()
+        .map(|n| n.parse::<Need>())
+        .collect::<Result<_, _>>()
+        .map_err(Refusal::bad)?;
+    let search = BandSearch::new(filled(band, limits)?)
+        .with_symmetry(symmetry)
+        .with_max_tries(max_tries)
+        .with_needs(Needs::of(&needs).map_err(Refusal::bad)?);
     Ok(Job { search, seed: r.seed.unwrap_or(1), index: r.index })
 }

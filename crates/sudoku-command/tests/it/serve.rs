@@ -357,6 +357,13 @@ fn hostile_requests_get_typed_errors() {
         400,
         "spiral",
     );
+    refused(
+        &s.post("/api/generate", &json!({"band": "hodoku=hard", "needs": ["hodoku:Sky Scraper"]})),
+        400,
+        "unknown technique \"Sky Scraper\" for hodoku",
+    );
+    let five = json!({"band": "hodoku=hard", "needs": ["sk", "sk", "sk", "sk", "sk"]});
+    refused(&s.post("/api/generate", &five), 400, "at most 4 techniques");
 
     // 10 MB, declared: refused at once; sent without a length (chunked): refused at 64 KiB.
     let big = vec![b'.'; 10 << 20];

@@ -422,6 +422,9 @@ def generate_band(
     max_tries: int = 100_000,
     threads: Optional[int] = None,
     errors: str = "raise",
+    needs: List[str] = [],
+    hardest: bool = False,
+    clues: Optional[Tuple[int, int]] = None,
 ) -> List[Union[dict, SudokuError]]:
     """Puzzles ``first`` .. ``first + count - 1`` of ``seed``'s list of random minimal
     puzzles whose rating lies in ``band`` (``"se-rating=4.0..5.0"``), as ``sudoku band``
@@ -433,6 +436,11 @@ def generate_band(
 
     >>> [p["se_rating"]["er"] <= 4.5 for p in generate_band("se-rating=2.0..4.5", 2, seed=7)]
     [True, True]
+
+    ``needs=["hodoku:Skyscraper", "explainer:X-Wing"]`` keeps puzzles whose solving paths
+    take those techniques (``sudoku band --needs``; ``hardest=True``: the first as the hardest
+    step), each with ``first_use`` (``{"step", "marks"}``: the position just before it);
+    ``clues=(26, 30)`` draws puzzles of that many clues instead of minimal ones.
     """
 
 def generate(

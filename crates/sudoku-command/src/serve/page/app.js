@@ -591,13 +591,14 @@ async function generate() {
   $('generate').disabled = true;
   $('stop').disabled = false;
   const band = $('band').value;
+  const needs = $('needs').value.trim();
   const seed = Math.floor(Math.random() * 2 ** 32);
   $('progress').textContent = `Searching for a puzzle of ${bandWords(band)}…`;
   try {
     const res = await fetch('/api/generate', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ band, symmetry: $('symmetry').value, seed }),
+      body: JSON.stringify({ band, symmetry: $('symmetry').value, seed, needs: needs ? [needs] : [] }),
       signal: ctrl.signal,
     });
     if (!res.body || !res.ok) {
@@ -619,12 +620,17 @@ async function generate() {
         if (!line.status) {
           $('progress').textContent = `${line.tries} random puzzles tried (${line.elapsed_s.toFixed(1)} s)…`;
         } else if (line.status === 'ok') {
-          loadGrid(fromText(line.puzzle));
-          $('input').value = line.puzzle;
+          // Technique practice: the puzzle, or the position just before the technique.
+          const atStep = line.first_use && $('at-step').checked;
+          $('input').value = atStep ? line.first_use.marks : line.puzzle;
+          if (atStep) await load(line.first_use.marks);
+          else loadGrid(fromText(line.puzzle));
           const value = bandValue(line);
           const symmetric = line.symmetry && line.symmetry !== 'none' ? `, ${line.symmetry} symmetric` : '';
           $('progress').textContent = `Found after ${line.tries} tries: ${value ? `${value}, ` : ''}` +
-            `${line.clues} clues${symmetric} (asked for ${bandWords(band)}; seed ${line.seed}).`;
+            `${line.clues} clues${symmetric} (asked for ${bandWords(band)}; seed ${line.seed})` +
+            (line.first_use ? `; it takes ${line.needs.map((n) => n.split(':')[1]).join(', ')} at step ${line.first_use.step + 1}` +
+              (atStep ? ', shown just before it.' : '.') : '.');
         } else {
           $('progress').textContent = generateProblem(line);
         }
