@@ -20,8 +20,10 @@ pub(crate) struct BandArgs {
     /// The band: rating=lo..hi with any rating `sudoku rate` knows (se-rating=4.0..5.0,
     /// average-width=1000..2000, hodoku-score=1000..1600), or HoDoKu's levels
     /// (hodoku=hard, hodoku=medium..unfair).
-    #[arg(long_help = band_help())]
-    band: Band,
+    /// Several bands make their lists one after another, `--count` puzzles each (N puzzles
+    /// of each level in one run: hodoku=easy hodoku=medium hodoku=hard).
+    #[arg(long_help = band_help(), required = true, num_args = 1..)]
+    bands: Vec<Band>,
     /// How many puzzles to make.
     #[arg(long, default_value_t = 1)]
     count: u64,
@@ -241,9 +243,54 @@ fn band_help() -> String {
     ))
 }
 
-/// Puzzles in the band in index order, written as found (in chunks of a few per thread),
-/// stoppable between chunks.
+/// Puzzles in each band in index order, one band after another, written as found (in
+/// chunks of a few per thread), stoppable between chunks.
 pub(crate) fn run(args: &BandArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let run = Run {
+        pool: thread_pool(args.threads)?,
+        stop: Stop::install()?,
+        started: Instant::now(),
+        results: args.out.as_deref().map(open_results).transpose()?,
+    };
+    let mut run = run;
+    let mut status = Status::Ok;
+    for (k, band) in args.bands.iter().enumerate() {
+        let rest = &args.bands[k + 1..];
+        match run_band(args, &mut run, *band, rest, out)? {
+            (_, Some(stopped)) => return Ok(stopped),
+            (Status::Ok, None) => {}
+            (other, None) => status = other,
+        }
+    }
+    Ok(status)
+}
+
+/// What the bands of one run share: the threads, the signals, the clock and the results file.
+struct Run {
+    pool: rayon::ThreadPool,
+    stop: Stop,
+    started: Instant,
+    results: Option<std::io::BufWriter<std::fs::File>>,
+}
+
+/// One band's list, and the status the whole run stops with when it stopped here (a signal,
+/// the time limit); `rest`: the bands still to come, named when the run stops.
+fn run_band(
+    args: &BandArgs,
+    run: &mut Run,
+    band: Band,
+    rest: &[Band],
+    out: &mut dyn Write,
+) -> anyhow::Result<(Status, Option<Status>)> {
+    // With one band, as before: "continue with --first N".
+    let (which, then) = if args.bands.len() == 1 {
+        (String::new(), String::new())
+    } else {
+        let names: Vec<String> = rest.iter().map(ToString::to_string).collect();
+        let then =
+            if names.is_empty() { String::new() } else { format!(", then {}", names.join(" ")) };
+        (format!(" {band}"), then)
+    };
     let default = if args.at_step { "%m\t%v" } else { "%g\t%v" };
     let format = template::parse(args.format.as_deref().unwrap_or(default), &FIELDS)?;
     let asks = |fields: &[Field]| {
@@ -251,11 +298,10 @@ pub(crate) fn run(args: &BandArgs, out: &mut dyn Write) -> anyhow::Result<Status
     };
     let (se, hodoku) =
         (asks(&[Field::Er, Field::Ep, Field::Ed]), asks(&[Field::Level, Field::Score]));
-    let hodoku_band = matches!(args.band.rating.kind, RatingKind::Hodoku | RatingKind::HodokuScore);
+    let hodoku_band = matches!(band.rating.kind, RatingKind::Hodoku | RatingKind::HodokuScore);
     let want = Wants { se, hodoku, stats: args.stats, hodoku_band };
-    let pool = thread_pool(args.threads)?;
-    let stop = Stop::install()?;
-    let band = args.band;
+    let Run { pool, stop, started, results } = run;
+    let started = *started;
     let needs = Needs::of(&args.needs)?.hardest(args.hardest);
     let search = BandSearch::new(band)
         .with_symmetry(args.symmetry)
@@ -266,19 +312,17 @@ pub(crate) fn run(args: &BandArgs, out: &mut dyn Write) -> anyhow::Result<Status
         None => search,
     };
     let seed = args.seed.unwrap_or(1);
-    let mut results = args.out.as_deref().map(open_results).transpose()?;
-    let started = Instant::now();
     let end = args.first.saturating_add(args.count);
     let chunk = (pool.current_num_threads() as u64 * 4).max(1);
     let (mut next, mut tries, mut missed) = (args.first, 0u64, false);
     while next < end {
         if let Some(sig) = stop.signal() {
-            eprintln!("sudoku band: interrupted; continue with --first {next}");
-            return Ok(Status::Interrupted(sig));
+            eprintln!("sudoku band: interrupted; continue{which} with --first {next}{then}");
+            return Ok((Status::Ok, Some(Status::Interrupted(sig))));
         }
         if args.time.is_some_and(|t| started.elapsed() >= t) {
-            eprintln!("sudoku band: out of time; continue with --first {next}");
-            return Ok(Status::Ok);
+            eprintln!("sudoku band: out of time; continue{which} with --first {next}{then}");
+            return Ok((Status::Ok, Some(Status::Ok)));
         }
         let upto = (next + chunk).min(end);
         let lines: Vec<(BandLine, Extras)> = pool.install(|| {
@@ -319,7 +363,7 @@ pub(crate) fn run(args: &BandArgs, out: &mut dyn Write) -> anyhow::Result<Status
             } else if let Some(message) = line.error_message() {
                 eprintln!("sudoku band: {message}");
             }
-            if let Some(r) = &mut results {
+            if let Some(r) = results {
                 writeln!(r, "{json}")?;
                 r.flush()?;
             }
@@ -337,5 +381,5 @@ pub(crate) fn run(args: &BandArgs, out: &mut dyn Write) -> anyhow::Result<Status
             );
         }
     }
-    Ok(if missed { Status::Invalid } else { Status::Ok })
+    Ok((if missed { Status::Invalid } else { Status::Ok }, None))
 }

@@ -349,3 +349,40 @@ fn band_clues_makes_puzzles_of_that_many_clues_not_only_minimal_ones() {
         String::from_utf8_lossy(&out.stderr).contains("\"12\" is not a clue count from 17 to 80")
     );
 }
+
+#[test]
+fn band_makes_each_band_in_turn_in_one_run() {
+    let out = sudoku(
+        &[
+            "band",
+            "hodoku=easy",
+            "hodoku=medium",
+            "hodoku=hard",
+            "--count",
+            "2",
+            "--json",
+            "--no-progress",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let targets: Vec<String> =
+        json_lines(&out).iter().map(|l| l["target"].as_str().unwrap().to_string()).collect();
+    assert_eq!(
+        targets,
+        [
+            "hodoku=easy",
+            "hodoku=easy",
+            "hodoku=medium",
+            "hodoku=medium",
+            "hodoku=hard",
+            "hodoku=hard"
+        ]
+    );
+    // Each band's list is its own: the same puzzles as asking for it alone.
+    let alone = sudoku(&["band", "hodoku=medium", "--count", "2", "--json", "--no-progress"], b"");
+    let puzzles = |o: &std::process::Output, skip| {
+        json_lines(o).iter().skip(skip).take(2).map(|l| l["puzzle"].clone()).collect::<Vec<_>>()
+    };
+    assert_eq!(puzzles(&out, 2), puzzles(&alone, 0));
+}
