@@ -11,7 +11,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
-use crate::{Cell, CellSet, Digit, Grid, SolutionError};
+use crate::{Cell, CellSet, Digit, Grid, ParseGridError, SolutionError};
 
 /// A rule beyond classic Sudoku's rows, columns and boxes (a jigsaw layout, which replaces the
 /// boxes, is not one: see [`Rules::layout`]).
@@ -602,6 +602,50 @@ impl Rules {
             }
         }
         Ok(())
+    }
+
+    /// Parses a puzzle as [`Grid`]'s `FromStr` does (the line or the block form), its givens
+    /// checked under these rules instead of classic Sudoku's: under jigsaw, two equal digits
+    /// in a 3x3 box are allowed, and two in a region are not.
+    ///
+    /// # Errors
+    ///
+    /// What `Grid`'s `FromStr` reports, with [`ParseGridError::Clash`] for clashing givens
+    /// under non-classic rules ([`ParseGridError::Conflict`] under classic ones).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{ParseGridError, Rules};
+    /// let rows: Rules = "jigsaw:111111111222222222333333333444444444555555555666666666777777777888888888999999999".parse()?;
+    /// // 1 at A1 and B2: a box clash, but in two regions (rows) and columns.
+    /// let p = format!("1.........1{}", ".".repeat(70));
+    /// assert!(p.parse::<sudoku_core::Grid>().is_err());
+    /// assert_eq!(rows.parse_grid(&p)?.clue_count(), 2);
+    /// let x: Rules = "x".parse()?;
+    /// assert!(matches!(x.parse_grid(&p), Err(ParseGridError::Conflict(_))));
+    /// let q = format!("1{}1", ".".repeat(79));
+    /// assert!(matches!(x.parse_grid(&q), Err(ParseGridError::Clash(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse_grid(&self, text: &str) -> Result<Grid, ParseGridError> {
+        let grid = if self.layout.is_some() {
+            let mut content = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+            let Some((first_index, first)) = content.next() else {
+                return Err(ParseGridError::Empty);
+            };
+            if content.next().is_none() {
+                let line = first.trim_end_matches('\r');
+                return crate::parse::parse_line_form_under(line, first_index + 1, Some(self));
+            }
+            return crate::parse::parse_block_form(text, Some(self));
+        } else {
+            text.parse::<Grid>()?
+        };
+        match self.is_classic() {
+            true => Ok(grid),
+            false => self.first_clash(&grid).map_or(Ok(grid), |c| Err(ParseGridError::Clash(c))),
+        }
     }
 
     /// `Ok` for classic rules, else the error that says `what` (a command, a rating) does not

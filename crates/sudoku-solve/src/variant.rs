@@ -1,0 +1,288 @@
+//! The exact search for any [`Rules`]: the one that [`Query`](crate::Query) runs when it is
+//! given rules that are not classic (classic puzzles keep the band-bitboard search of
+//! `exact.rs`, untouched).
+//!
+//! The state is one 81-bit cell mask per digit (where the digit may still go) and the mask of
+//! placed cells: 160 bytes, copied on branching, no allocation in the search. Propagation, to
+//! a fixed point:
+//!
+//! - **naked singles**: cells with one candidate, found for all cells at once by bit-sliced
+//!   counting over the nine masks, are placed: their digit leaves the cell's peers (house
+//!   mates, knight and king cells: [`Rules::peers`]);
+//! - **hidden singles** on every house of the rules (rows, columns, boxes or regions,
+//!   diagonals, windoku groups, disjoint groups), and a house with no place for a digit is a
+//!   contradiction;
+//! - **non-consecutive**, arc-consistently: where a cell's candidates lie within
+//!   `{d-1, d, d+1}`, no orthogonal neighbour can hold `d` (it would leave the cell nothing),
+//!   computed per digit on the whole board with shifts of the masks.
+//!
+//! Branching is on a cell with the fewest candidates (the first bivalue cell when there is
+//! one), digits in increasing order. Search nodes (branching points) are counted against the
+//! query's budget, as in the classic search.
+
+use sudoku_core::Rules;
+
+use crate::board::Board;
+use crate::exact::Search;
+
+/// The 81 cell bits.
+const ALL: u128 = (1 << 81) - 1;
+
+/// The cells of column A, and of column I.
+const COL_A: u128 = {
+    let mut m = 0;
+    let mut r = 0;
+    while r < 9 {
+        m |= 1 << (r * 9);
+        r += 1;
+    }
+    m
+};
+const COL_I: u128 = COL_A << 8;
+
+/// The most houses any rules have: 27, 2 diagonals, 9 windoku groups, 9 disjoint groups.
+const MAX_HOUSES: usize = 47;
+
+/// What the search reads of the rules, copied out once per query in the form it wants.
+struct Geometry {
+    peers: [u128; 81],
+    houses: [u128; MAX_HOUSES],
+    house_count: usize,
+    non_consecutive: bool,
+}
+
+impl Geometry {
+    fn new(rules: &Rules) -> Geometry {
+        let mut g = Geometry {
+            peers: [0; 81],
+            houses: [0; MAX_HOUSES],
+            house_count: rules.houses().len().min(MAX_HOUSES),
+            non_consecutive: rules.has(sudoku_core::Rule::NonConsecutive),
+        };
+        for cell in sudoku_core::Cell::all() {
+            g.peers[cell.index()] = rules.peers(cell).bits();
+        }
+        for (slot, (_, cells)) in g.houses.iter_mut().zip(rules.houses()) {
+            *slot = cells.iter().fold(0, |m, c| m | 1 << c.index());
+        }
+        g
+    }
+}
+
+/// The cells orthogonally next to some cell of `s`.
+#[inline(always)]
+fn neighbours(s: u128) -> u128 {
+    (((s & !COL_I) << 1) | ((s & !COL_A) >> 1) | (s << 9) | (s >> 9)) & ALL
+}
+
+/// One board of the search: where each digit may go, and which cells are placed.
+#[derive(Clone, Copy)]
+struct State {
+    cand: [u128; 9],
+    placed: u128,
+}
+
+impl State {
+    /// Places every naked single, applies hidden singles and non-consecutive, until nothing
+    /// changes; false on a contradiction.
+    #[inline]
+    fn propagate(&mut self, g: &Geometry) -> bool {
+        loop {
+            let (mut ones, mut twos) = (0u128, 0u128);
+            for &m in &self.cand {
+                twos |= ones & m;
+                ones |= m;
+            }
+            if ones != ALL {
+                return false;
+            }
+            let singles = ones & !twos & !self.placed;
+            if singles != 0 {
+                self.placed |= singles;
+                for d in 0..9 {
+                    let placed = singles & self.cand[d];
+                    if placed == 0 {
+                        continue;
+                    }
+                    let mut rest = placed;
+                    while rest != 0 {
+                        let c = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        self.cand[d] &= !g.peers[c];
+                    }
+                    if g.non_consecutive {
+                        // The digits next to d leave the placed cells' neighbours.
+                        let near = neighbours(placed);
+                        if d > 0 {
+                            self.cand[d - 1] &= !near;
+                        }
+                        if d < 8 {
+                            self.cand[d + 1] &= !near;
+                        }
+                    }
+                }
+                continue;
+            }
+            if self.placed == ALL {
+                return true;
+            }
+            let mut changed = false;
+            let open = !self.placed;
+            for &h in &g.houses[..g.house_count] {
+                if h & open == 0 {
+                    continue;
+                }
+                for d in 0..9 {
+                    let x = self.cand[d] & h;
+                    if x == 0 {
+                        return false;
+                    }
+                    if x & (x - 1) == 0 && x & open != 0 {
+                        for (e, m) in self.cand.iter_mut().enumerate() {
+                            if e != d {
+                                *m &= !x;
+                            }
+                        }
+                        changed = true;
+                    }
+                }
+            }
+            if g.non_consecutive && self.non_consecutive() {
+                changed = true;
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// Removes `d` from the neighbours of the cells whose candidates lie within
+    /// `{d-1, d, d+1}`; whether anything changed.
+    #[inline]
+    fn non_consecutive(&mut self) -> bool {
+        // below[k]: cells with a candidate among digits 0..k; above[k]: among k..9.
+        let mut below = [0u128; 10];
+        let mut above = [0u128; 10];
+        for d in 0..9 {
+            below[d + 1] = below[d] | self.cand[d];
+            above[8 - d] = above[9 - d] | self.cand[8 - d];
+        }
+        let mut changed = false;
+        for d in 0..9usize {
+            let outside = below[d.saturating_sub(1)] | above[(d + 2).min(9)];
+            let tight = ALL & !outside;
+            let out = neighbours(tight) & self.cand[d];
+            if out != 0 {
+                self.cand[d] &= !out;
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    /// The branch cell: the first unplaced cell with two candidates, else one with the fewest.
+    fn branch_cell(&self) -> usize {
+        let (mut ones, mut twos, mut threes) = (0u128, 0u128, 0u128);
+        for &m in &self.cand {
+            threes |= twos & m;
+            twos |= ones & m;
+            ones |= m;
+        }
+        let open = !self.placed & ALL;
+        let pairs = twos & !threes & open;
+        if pairs != 0 {
+            return pairs.trailing_zeros() as usize;
+        }
+        let mut best = (10, 0);
+        let mut rest = open;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let n = self.cand.iter().filter(|&&m| m >> c & 1 != 0).count();
+            if n < best.0 {
+                best = (n, c);
+                if n == 3 {
+                    break;
+                }
+            }
+        }
+        best.1
+    }
+
+    /// The solved board as the classic search's board, so that [`Search`] holds it as it
+    /// holds the classic solutions.
+    fn board(&self) -> Board {
+        let mut cells = [0u16; 81];
+        for (d, &m) in self.cand.iter().enumerate() {
+            let mut x = m;
+            while x != 0 {
+                cells[x.trailing_zeros() as usize] |= 1 << d;
+                x &= x - 1;
+            }
+        }
+        Board::from_candidates(&cells)
+    }
+}
+
+/// Searches below a propagated state.
+fn run(search: &mut Search, g: &Geometry, state: &mut State) {
+    if state.placed == ALL {
+        if search.found < 2 {
+            search.first[search.found as usize] = Some(state.board());
+        }
+        search.found += 1;
+        return;
+    }
+    if search.nodes >= search.budget {
+        search.out_of_budget = true;
+        return;
+    }
+    search.nodes += 1;
+    let c = state.branch_cell();
+    let bit = 1u128 << c;
+    let mut digits: u16 = (0..9).filter(|&d| state.cand[d] & bit != 0).fold(0, |m, d| m | 1 << d);
+    while digits != 0 {
+        let d = digits.trailing_zeros() as usize;
+        digits &= digits - 1;
+        if digits == 0 {
+            // Last candidate: continue in place rather than copy (the others are crossed out).
+            if state.propagate(g) {
+                run(search, g, state);
+            }
+            return;
+        }
+        let mut child = *state;
+        for (e, m) in child.cand.iter_mut().enumerate() {
+            if e != d {
+                *m &= !bit;
+            }
+        }
+        if child.propagate(g) {
+            run(search, g, &mut child);
+            if search.found >= search.limit || search.out_of_budget {
+                return;
+            }
+        }
+        state.cand[d] &= !bit;
+    }
+}
+
+/// Runs `search` on the candidates of each cell (nine bits; a given has its digit alone)
+/// under `rules`.
+pub(crate) fn start(search: &mut Search, cells: &[u16; 81], rules: &Rules) {
+    if search.limit == 0 {
+        return;
+    }
+    let g = Geometry::new(rules);
+    let mut state = State { cand: [0; 9], placed: 0 };
+    for (i, &set) in cells.iter().enumerate() {
+        for (d, m) in state.cand.iter_mut().enumerate() {
+            if set & (1 << d) != 0 {
+                *m |= 1 << i;
+            }
+        }
+    }
+    if state.propagate(&g) {
+        run(search, &g, &mut state);
+    }
+}
