@@ -12,6 +12,9 @@
 //! - **hidden singles** on every house of the rules (rows, columns, boxes or regions,
 //!   diagonals, windoku groups, disjoint groups), and a house with no place for a digit is a
 //!   contradiction;
+//! - **generalized intersections** when nothing else applies: a cell that sees (is a peer
+//!   of) every place of a digit in a house cannot hold it (pointing and claiming on classic
+//!   houses, and their like on every house and the knight's and king's moves);
 //! - **non-consecutive**, arc-consistently: where a cell's candidates lie within
 //!   `{d-1, d, d+1}`, no orthogonal neighbour can hold `d` (it would leave the cell nothing),
 //!   computed per digit on the whole board with shifts of the masks.
@@ -150,10 +153,51 @@ impl State {
             if g.non_consecutive && self.non_consecutive() {
                 changed = true;
             }
+            if !changed && self.intersections(g) {
+                changed = true;
+            }
             if !changed {
                 return true;
             }
         }
+    }
+
+    /// Generalized intersections (locked candidates on any rules): when every place of a
+    /// digit in a house sees a cell (is its peer), that cell cannot hold the digit. On rows,
+    /// columns and boxes this is pointing and claiming; it covers the diagonals, windows,
+    /// groups and jigsaw regions, and the knight's and king's peers too. Whether anything
+    /// changed.
+    #[inline]
+    fn intersections(&mut self, g: &Geometry) -> bool {
+        let mut changed = false;
+        let open = !self.placed;
+        for &h in &g.houses[..g.house_count] {
+            if h & open == 0 {
+                continue;
+            }
+            for m in &mut self.cand {
+                let x = *m & h;
+                if x & open != x || x & x.wrapping_sub(1) == 0 {
+                    // Placed (its peers have lost it), single or none (which the hidden-singles
+                    // pass reports): nothing more to see.
+                    continue;
+                }
+                // The digit's places outside the house that every place inside sees (inside,
+                // the places see each other, and the other cells lack the digit).
+                let mut rest = x;
+                let mut seen = *m & !h;
+                while rest != 0 && seen != 0 {
+                    seen &= g.peers[rest.trailing_zeros() as usize];
+                    rest &= rest - 1;
+                }
+                let out = seen;
+                if out != 0 {
+                    *m &= !out;
+                    changed = true;
+                }
+            }
+        }
+        changed
     }
 
     /// Removes `d` from the neighbours of the cells whose candidates lie within

@@ -14,3 +14,4 @@ mod marks;
 mod schema;
 mod serate;
 mod serve;
+mod variants;
