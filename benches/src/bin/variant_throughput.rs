@@ -4,6 +4,10 @@
 //! `jigsaw.txt`, whose second column is the layout) is one set, its rules named by the file;
 //! every puzzle is counted to two solutions (the uniqueness check) under its rules, and
 //! checked to be unique and to match the file's solution column before it is timed.
+//!
+//! `--classic FILE` also times classic puzzles both ways: the classic search, and the variant
+//! search under a jigsaw layout of the 3x3 boxes (classic Sudoku in disguise): what the
+//! generic search costs against the classic kernel on the same puzzles.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::hint::black_box;
@@ -29,6 +33,23 @@ struct Args {
     /// Seconds per measurement.
     #[arg(long, default_value_t = 2.0)]
     min_secs: f64,
+    /// Classic puzzle files to time with the classic search and with the variant search (a
+    /// jigsaw layout of the boxes).
+    #[arg(long)]
+    classic: Vec<PathBuf>,
+}
+
+/// Runs `pass` (a count over a whole set) repeatedly for at least `min`; passes per second.
+fn passes_per_sec(min: Duration, pass: impl Fn() -> u64) -> f64 {
+    let mut sink = pass();
+    let start = Instant::now();
+    let mut passes = 0u64;
+    while passes == 0 || start.elapsed() < min {
+        sink = sink.wrapping_add(pass());
+        passes += 1;
+    }
+    black_box(sink);
+    passes as f64 / start.elapsed().as_secs_f64()
 }
 
 /// The puzzles of a variant file with their rules, checked against the solution column.
@@ -82,15 +103,7 @@ fn main() -> ExitCode {
                 .map(|(r, p)| black_box(Query::new(p).with_rules(r).search()).count())
                 .sum::<u64>()
         };
-        let mut sink = pass();
-        let start = Instant::now();
-        let mut passes = 0u64;
-        while passes == 0 || start.elapsed() < min {
-            sink = sink.wrapping_add(pass());
-            passes += 1;
-        }
-        black_box(sink);
-        let rate = (passes as f64 * set.len() as f64) / start.elapsed().as_secs_f64();
+        let rate = passes_per_sec(min, pass) * set.len() as f64;
         let per = nodes as f64 / set.len() as f64;
         if args.json {
             println!(
@@ -99,6 +112,51 @@ fn main() -> ExitCode {
             );
         } else {
             println!("{name:<18} {:>8} {rate:>14.0} {per:>12.1}", set.len());
+        }
+    }
+    let boxes: Rules = format!(
+        "jigsaw:{}",
+        (0..81).map(|i| char::from(b'1' + (i / 27 * 3 + i % 9 / 3) as u8)).collect::<String>()
+    )
+    .parse()
+    .expect("the boxes are a layout");
+    for file in &args.classic {
+        let puzzles = match sudoku_benches::read_puzzles(file) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("variant_throughput: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let name = file.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        let classic = passes_per_sec(min, || {
+            puzzles.iter().map(|p| black_box(sudoku_solve::solve(p)).count_capped()).sum()
+        }) * puzzles.len() as f64;
+        let variant = passes_per_sec(min, || {
+            puzzles
+                .iter()
+                .map(|p| {
+                    black_box(Query::new(p).with_rules(&boxes).with_budget(u64::MAX).search())
+                        .count()
+                })
+                .sum()
+        }) * puzzles.len() as f64;
+        let nodes: u64 = puzzles
+            .iter()
+            .map(|p| Query::new(p).with_rules(&boxes).with_budget(u64::MAX).search().nodes())
+            .sum();
+        let per = nodes as f64 / puzzles.len() as f64;
+        if args.json {
+            println!(
+                "{{\"classic\":\"{name}\",\"puzzles\":{},\"classic_per_sec\":{classic:.0},\"variant_search_per_sec\":{variant:.0},\"variant_nodes_per_puzzle\":{per:.1}}}",
+                puzzles.len()
+            );
+        } else {
+            println!(
+                "{:<18} {:>8} {variant:>14.0} {per:>12.1}   (classic search: {classic:.0}/s)",
+                format!("{name} (boxes)"),
+                puzzles.len()
+            );
         }
     }
     ExitCode::SUCCESS

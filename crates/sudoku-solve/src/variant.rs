@@ -19,8 +19,8 @@
 //!   `{d-1, d, d+1}`, no orthogonal neighbour can hold `d` (it would leave the cell nothing),
 //!   computed per digit on the whole board with shifts of the masks.
 //!
-//! Branching is on a cell with the fewest candidates (the first bivalue cell when there is
-//! one), digits in increasing order. Search nodes (branching points) are counted against the
+//! Branching is on the first bivalue cell; else on a digit with two places left in a house
+//! (there or not); else on a cell with the fewest candidates, digits in increasing order. Search nodes (branching points) are counted against the
 //! query's budget, as in the classic search.
 
 use sudoku_core::Rules;
@@ -224,8 +224,10 @@ impl State {
         changed
     }
 
-    /// The branch cell: the first unplaced cell with two candidates, else one with the fewest.
-    fn branch_cell(&self) -> usize {
+    /// What to branch on: the first unplaced cell with two candidates; else, when a digit
+    /// has two places left in a house, the first of them and that digit (two branches: the
+    /// digit there, or not); else a cell with the fewest candidates.
+    fn branch(&self, g: &Geometry) -> (usize, Option<usize>) {
         let (mut ones, mut twos, mut threes) = (0u128, 0u128, 0u128);
         for &m in &self.cand {
             threes |= twos & m;
@@ -235,7 +237,18 @@ impl State {
         let open = !self.placed & ALL;
         let pairs = twos & !threes & open;
         if pairs != 0 {
-            return pairs.trailing_zeros() as usize;
+            return (pairs.trailing_zeros() as usize, None);
+        }
+        for &h in &g.houses[..g.house_count] {
+            if h & open == 0 {
+                continue;
+            }
+            for (d, &m) in self.cand.iter().enumerate() {
+                let x = m & h & open;
+                if x.count_ones() == 2 {
+                    return (x.trailing_zeros() as usize, Some(d));
+                }
+            }
         }
         let mut best = (10, 0);
         let mut rest = open;
@@ -250,7 +263,7 @@ impl State {
                 }
             }
         }
-        best.1
+        (best.1, None)
     }
 
     /// The solved board as the classic search's board, so that [`Search`] holds it as it
@@ -282,13 +295,16 @@ fn run(search: &mut Search, g: &Geometry, state: &mut State) {
         return;
     }
     search.nodes += 1;
-    let c = state.branch_cell();
+    let (c, only) = state.branch(g);
     let bit = 1u128 << c;
-    let mut digits: u16 = (0..9).filter(|&d| state.cand[d] & bit != 0).fold(0, |m, d| m | 1 << d);
+    let mut digits: u16 = match only {
+        Some(d) => 1 << d,
+        None => (0..9).filter(|&d| state.cand[d] & bit != 0).fold(0, |m, d| m | 1 << d),
+    };
     while digits != 0 {
         let d = digits.trailing_zeros() as usize;
         digits &= digits - 1;
-        if digits == 0 {
+        if digits == 0 && only.is_none() {
             // Last candidate: continue in place rather than copy (the others are crossed out).
             if state.propagate(g) {
                 run(search, g, state);
@@ -308,6 +324,12 @@ fn run(search: &mut Search, g: &Geometry, state: &mut State) {
             }
         }
         state.cand[d] &= !bit;
+    }
+    if only.is_some() {
+        // The other branch of a digit with two places: not in this cell (so in the other).
+        if state.propagate(g) {
+            run(search, g, state);
+        }
     }
 }
 
