@@ -19,6 +19,9 @@
 //!   `{d-1, d, d+1}`, no orthogonal neighbour can hold `d` (it would leave the cell nothing),
 //!   computed per digit on the whole board with shifts of the masks.
 //!
+//! Hidden singles and intersections look only at the houses with a cell that changed since
+//! they last looked (a child board starts with its branch cell changed, the root with all).
+//!
 //! Branching is on the first bivalue cell; else on a digit with two places left in a house
 //! (there or not); else on a cell with the fewest candidates, digits in increasing order. Search nodes (branching points) are counted against the
 //! query's budget, as in the classic search.
@@ -87,9 +90,13 @@ struct State {
 
 impl State {
     /// Places every naked single, applies hidden singles and non-consecutive, until nothing
-    /// changes; false on a contradiction.
+    /// changes; false on a contradiction. `touched`: the cells whose candidates changed since
+    /// the board was last propagated to the end (every cell for a new board): the houses
+    /// without one of them have nothing new for hidden singles or intersections.
     #[inline]
-    fn propagate(&mut self, g: &Geometry) -> bool {
+    fn propagate(&mut self, g: &Geometry, touched: u128) -> bool {
+        // Cells changed since the last hidden-singles pass, and since the last intersections.
+        let (mut dirty, mut dirty_i) = (touched, touched);
         loop {
             let (mut ones, mut twos) = (0u128, 0u128);
             for &m in &self.cand {
@@ -108,21 +115,28 @@ impl State {
                         continue;
                     }
                     let mut rest = placed;
+                    let mut seen = 0;
                     while rest != 0 {
                         let c = rest.trailing_zeros() as usize;
                         rest &= rest - 1;
-                        self.cand[d] &= !g.peers[c];
+                        seen |= g.peers[c];
                     }
+                    let mut hit = self.cand[d] & seen;
+                    self.cand[d] &= !seen;
                     if g.non_consecutive {
                         // The digits next to d leave the placed cells' neighbours.
                         let near = neighbours(placed);
                         if d > 0 {
+                            hit |= self.cand[d - 1] & near;
                             self.cand[d - 1] &= !near;
                         }
                         if d < 8 {
+                            hit |= self.cand[d + 1] & near;
                             self.cand[d + 1] &= !near;
                         }
                     }
+                    dirty |= hit | placed;
+                    dirty_i |= hit | placed;
                 }
                 continue;
             }
@@ -131,8 +145,9 @@ impl State {
             }
             let mut changed = false;
             let open = !self.placed;
+            let fresh = std::mem::take(&mut dirty);
             for &h in &g.houses[..g.house_count] {
-                if h & open == 0 {
+                if h & open == 0 || h & fresh == 0 {
                     continue;
                 }
                 for d in 0..9 {
@@ -146,15 +161,23 @@ impl State {
                                 *m &= !x;
                             }
                         }
+                        dirty |= x;
+                        dirty_i |= x;
                         changed = true;
                     }
                 }
             }
-            if g.non_consecutive && self.non_consecutive() {
-                changed = true;
+            if g.non_consecutive {
+                let hit = self.non_consecutive();
+                dirty |= hit;
+                dirty_i |= hit;
+                changed |= hit != 0;
             }
-            if !changed && self.intersections(g) {
-                changed = true;
+            if !changed {
+                let hit = self.intersections(g, std::mem::take(&mut dirty_i));
+                dirty |= hit;
+                dirty_i |= hit;
+                changed = hit != 0;
             }
             if !changed {
                 return true;
@@ -165,14 +188,15 @@ impl State {
     /// Generalized intersections (locked candidates on any rules): when every place of a
     /// digit in a house sees a cell (is its peer), that cell cannot hold the digit. On rows,
     /// columns and boxes this is pointing and claiming; it covers the diagonals, windows,
-    /// groups and jigsaw regions, and the knight's and king's peers too. Whether anything
-    /// changed.
+    /// groups and jigsaw regions, and the knight's and king's peers too. Only the houses with
+    /// a cell in `fresh` (changed since the last look) are looked at; the cells that lost a
+    /// candidate are returned.
     #[inline]
-    fn intersections(&mut self, g: &Geometry) -> bool {
-        let mut changed = false;
+    fn intersections(&mut self, g: &Geometry, fresh: u128) -> u128 {
+        let mut changed = 0;
         let open = !self.placed;
         for &h in &g.houses[..g.house_count] {
-            if h & open == 0 {
+            if h & open == 0 || h & fresh == 0 {
                 continue;
             }
             for m in &mut self.cand {
@@ -193,7 +217,7 @@ impl State {
                 let out = seen;
                 if out != 0 {
                     *m &= !out;
-                    changed = true;
+                    changed |= out;
                 }
             }
         }
@@ -201,9 +225,9 @@ impl State {
     }
 
     /// Removes `d` from the neighbours of the cells whose candidates lie within
-    /// `{d-1, d, d+1}`; whether anything changed.
+    /// `{d-1, d, d+1}`; the cells that lost a candidate.
     #[inline]
-    fn non_consecutive(&mut self) -> bool {
+    fn non_consecutive(&mut self) -> u128 {
         // below[k]: cells with a candidate among digits 0..k; above[k]: among k..9.
         let mut below = [0u128; 10];
         let mut above = [0u128; 10];
@@ -211,15 +235,13 @@ impl State {
             below[d + 1] = below[d] | self.cand[d];
             above[8 - d] = above[9 - d] | self.cand[8 - d];
         }
-        let mut changed = false;
+        let mut changed = 0;
         for d in 0..9usize {
             let outside = below[d.saturating_sub(1)] | above[(d + 2).min(9)];
             let tight = ALL & !outside;
             let out = neighbours(tight) & self.cand[d];
-            if out != 0 {
-                self.cand[d] &= !out;
-                changed = true;
-            }
+            self.cand[d] &= !out;
+            changed |= out;
         }
         changed
     }
@@ -306,7 +328,7 @@ fn run(search: &mut Search, g: &Geometry, state: &mut State) {
         digits &= digits - 1;
         if digits == 0 && only.is_none() {
             // Last candidate: continue in place rather than copy (the others are crossed out).
-            if state.propagate(g) {
+            if state.propagate(g, bit) {
                 run(search, g, state);
             }
             return;
@@ -317,7 +339,7 @@ fn run(search: &mut Search, g: &Geometry, state: &mut State) {
                 *m &= !bit;
             }
         }
-        if child.propagate(g) {
+        if child.propagate(g, bit) {
             run(search, g, &mut child);
             if search.found >= search.limit || search.out_of_budget {
                 return;
@@ -327,7 +349,7 @@ fn run(search: &mut Search, g: &Geometry, state: &mut State) {
     }
     if only.is_some() {
         // The other branch of a digit with two places: not in this cell (so in the other).
-        if state.propagate(g) {
+        if state.propagate(g, bit) {
             run(search, g, state);
         }
     }
@@ -348,7 +370,7 @@ pub(crate) fn start(search: &mut Search, cells: &[u16; 81], rules: &Rules) {
             }
         }
     }
-    if state.propagate(&g) {
+    if state.propagate(&g, ALL) {
         run(search, &g, &mut state);
     }
 }
