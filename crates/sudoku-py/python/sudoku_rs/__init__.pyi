@@ -132,7 +132,9 @@ def count_solutions(
 ) -> Tuple[int, bool]:
     """``(count, capped)``: solutions counted up to ``limit`` (of pencil marks: the solutions
     that fit them); ``capped`` when counting stopped at the limit (the count is then a lower
-    bound). ``rules`` is a rules spec as ``check`` takes it.
+    bound).
+
+    ``rules`` is a rules spec as ``check`` takes it.
 
     >>> count_solutions("." * 81, limit=10)
     (10, True)
