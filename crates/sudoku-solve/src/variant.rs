@@ -22,9 +22,10 @@
 //! Hidden singles and intersections look only at the houses with a cell that changed since
 //! they last looked (a child board starts with its branch cell changed, the root with all).
 //!
-//! Branching is on the first bivalue cell; else on a digit with two places left in a house
-//! (there or not); else on a cell with the fewest candidates, digits in increasing order. Search nodes (branching points) are counted against the
-//! query's budget, as in the classic search.
+//! Branching is on the bivalue cell with the most open peers; else on a digit with two places
+//! left in a house (there or not); else on a cell with the fewest candidates, digits in
+//! increasing order. Search nodes (branching points) are counted against the query's budget,
+//! as in the classic search.
 
 use sudoku_core::Rules;
 
@@ -246,9 +247,9 @@ impl State {
         changed
     }
 
-    /// What to branch on: the first unplaced cell with two candidates; else, when a digit
-    /// has two places left in a house, the first of them and that digit (two branches: the
-    /// digit there, or not); else a cell with the fewest candidates.
+    /// What to branch on: the unplaced cell with two candidates and the most open peers; else,
+    /// when a digit has two places left in a house, the first of them and that digit (two
+    /// branches: the digit there, or not); else a cell with the fewest candidates.
     fn branch(&self, g: &Geometry) -> (usize, Option<usize>) {
         let (mut ones, mut twos, mut threes) = (0u128, 0u128, 0u128);
         for &m in &self.cand {
@@ -259,7 +260,18 @@ impl State {
         let open = !self.placed & ALL;
         let pairs = twos & !threes & open;
         if pairs != 0 {
-            return (pairs.trailing_zeros() as usize, None);
+            // The bivalue cell with the most open peers: its guess reaches the furthest.
+            let (mut best, mut score) = (pairs.trailing_zeros() as usize, 0);
+            let mut rest = pairs;
+            while rest != 0 {
+                let c = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let n = (g.peers[c] & open).count_ones();
+                if n > score {
+                    (best, score) = (c, n);
+                }
+            }
+            return (best, None);
         }
         for &h in &g.houses[..g.house_count] {
             if h & open == 0 {
