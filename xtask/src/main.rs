@@ -26,6 +26,10 @@ tasks:
                      runs one build of the search instead of the CPU's fastest (avx2 on an
                      AVX-512 CPU stands for an AVX2-only machine); without it the environment
                      variable SUDOKU_BENCH_KERNEL does (for ../shared/tools/solver-race)
+  bench variants [--json] [--min-secs S] [DIR]
+                     single-thread exact-solver puzzles/s (count to 2) under each variant's
+                     rules, on the files of ../shared/data/variants (or DIR): x, windoku,
+                     anti-knight, anti-king, non-consecutive, disjoint-groups, jigsaw
   bench metrics [--json] [--min-secs S]
                      evaluations/s of depth, normal width and average width on the paper's
                      three puzzles
@@ -86,6 +90,9 @@ fn main() -> ExitCode {
         Some("architecture") => architecture::check(&workspace_root()),
         Some("bench") if args.get(1).map(String::as_str) == Some("solve") => {
             bench_solve(&args[2..])
+        }
+        Some("bench") if args.get(1).map(String::as_str) == Some("variants") => {
+            run_bench_bin("variant_throughput", &args[2..])
         }
         Some("bench") if args.get(1).map(String::as_str) == Some("metrics") => {
             run_bench_bin("metrics", &args[2..])

@@ -17,6 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
+use sudoku_core::Rules;
 
 use crate::input::{Record, read_all};
 use crate::signals::Stop;
@@ -58,6 +59,30 @@ pub(crate) struct BatchArgs {
     /// this show any).
     #[arg(long, default_value = "5s", value_parser = parse_duration)]
     pub(crate) progress_every: Duration,
+    /// The rules of the puzzles (docs/variants.md): classic, or rules joined by commas: x,
+    /// windoku, disjoint-groups, anti-knight, anti-king, non-consecutive, jigsaw:LAYOUT (81
+    /// region digits 1-9, row by row) or jigsaw:@FILE (the layout read from a file), such as
+    /// windoku,anti-knight. solve and check take variants; the other subcommands say they do
+    /// not support them yet.
+    #[arg(long, default_value = "classic", value_name = "SPEC", value_parser = parse_rules)]
+    pub(crate) rules: Rules,
+}
+
+/// A rules spec, each `jigsaw:@FILE` replaced by the layout in the file (whitespace ignored).
+pub(crate) fn parse_rules(spec: &str) -> Result<Rules, String> {
+    let parts = spec
+        .split(',')
+        .map(|part| match part.trim().strip_prefix("jigsaw:@") {
+            None => Ok(part.to_string()),
+            Some(path) => std::fs::read_to_string(path)
+                .map(|text| {
+                    let layout: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+                    format!("jigsaw:{layout}")
+                })
+                .map_err(|e| format!("cannot read the jigsaw layout {path}: {e}")),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    parts.join(",").parse().map_err(|e: sudoku_core::RulesError| e.to_string())
 }
 
 /// `K/N` with 1 <= K <= N.
@@ -265,6 +290,7 @@ impl Batch<'_> {
     ) {
         let inputs = self.args.inputs.clone();
         let from = self.args.from;
+        let rules = self.args.rules.clone();
         let (chunk, chunks) = self.args.chunk.unwrap_or((0, 1));
         let command = self.command;
         let skip = kept.records;
@@ -275,6 +301,7 @@ impl Batch<'_> {
             let _ = read_all(
                 &inputs,
                 from,
+                &rules,
                 &read.bytes,
                 |record| {
                     if stop.requested() {

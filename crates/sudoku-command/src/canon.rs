@@ -84,6 +84,7 @@ fn canon_record(Record { source, result }: Record) -> JsonRecord {
 }
 
 pub(crate) fn run(args: &CanonArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    args.batch.rules.require_classic("canon")?;
     let layout = match (args.dedup, args.json) {
         (true, _) => Layout {
             header: None,

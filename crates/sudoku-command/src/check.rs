@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicU64;
 
 use anyhow::Context as _;
 use serde::Serialize;
-use sudoku_core::{Board, Problem, Status as Word};
+use sudoku_core::{Board, Problem, Rules, Status as Word};
 use sudoku_solve::{Outcome, Progress, ProgressReport, Query};
 
 use crate::Status;
@@ -43,6 +43,9 @@ struct JsonRecord {
     source: String,
     line: usize,
     puzzle: Option<String>,
+    /// The rules (docs/variants.md), when not classic.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rules: Option<Rules>,
     status: Word,
     clues: Option<usize>,
     error: Option<sudoku_core::Problem>,
@@ -52,7 +55,10 @@ struct JsonRecord {
 /// `multiple` or `none` (pencil marks that contradict themselves, a cell without a candidate
 /// or a digit without a place in a unit, are `invalid`, as clashing givens make a puzzle
 /// invalid), or `budget_exceeded` when `budget` search nodes did not tell.
-fn check_record(budget: u64, Record { source, result }: Record) -> JsonRecord {
+/// Under `rules`: givens that clash under them are `invalid` (the reader says so), and the
+/// solutions counted are theirs.
+fn check_record(budget: u64, rules: &Rules, Record { source, result }: Record) -> JsonRecord {
+    let shown = (!rules.is_classic()).then(|| rules.clone());
     let p = match result {
         Ok(p) => p,
         Err(e) => {
@@ -60,18 +66,24 @@ fn check_record(budget: u64, Record { source, result }: Record) -> JsonRecord {
                 source,
                 line: e.line,
                 puzzle: None,
+                rules: shown,
                 status: Word::Invalid,
                 clues: None,
                 error: Some(Problem::invalid(&e.kind)),
             };
         }
     };
+    // The contradictions of pencil marks are found in classic units, which a jigsaw layout
+    // does not have (its solver's count says `none` instead).
     let contradiction = match &p.board {
-        Board::Marks(m) => m.first_contradiction().map(Problem::invalid),
-        Board::Givens(_) => None,
+        Board::Marks(m) if rules.layout().is_none() => {
+            m.first_contradiction().map(Problem::invalid)
+        }
+        _ => None,
     };
     let error = contradiction.or_else(|| {
-        let solutions = sudoku_solve::Query::of(&p.board).with_budget(budget).search();
+        let solutions =
+            sudoku_solve::Query::of(&p.board).with_rules(rules).with_budget(budget).search();
         match solutions.outcome() {
             Some(Outcome::Unique(_)) => None,
             Some(Outcome::Multiple(..)) => {
@@ -85,6 +97,7 @@ fn check_record(budget: u64, Record { source, result }: Record) -> JsonRecord {
         source,
         line: p.line,
         puzzle: Some(p.board.to_string()),
+        rules: shown,
         status: error.as_ref().map_or(Word::Unique, |e| e.code),
         clues: Some(p.board.grid().clue_count()),
         error,
@@ -94,6 +107,7 @@ fn check_record(budget: u64, Record { source, result }: Record) -> JsonRecord {
 /// `check --progress`: the one puzzle of the inputs, and the player's grid checked against its
 /// solution ([`Progress::check`]): the report as text (its message) or as a JSON line.
 fn run_progress(args: &CheckArgs, grid: &str, out: &mut dyn Write) -> anyhow::Result<Status> {
+    args.batch.rules.require_classic("check --progress")?;
     let progress: Progress = grid.parse().context("--progress")?;
     let crossed: Vec<_> = args
         .crossed_out
@@ -107,6 +121,7 @@ fn run_progress(args: &CheckArgs, grid: &str, out: &mut dyn Write) -> anyhow::Re
     crate::input::read_all(
         &args.batch.inputs,
         args.batch.from,
+        &args.batch.rules,
         &AtomicU64::new(0),
         |r| {
             records.push(r);
@@ -163,9 +178,10 @@ pub(crate) fn run(args: &CheckArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         [Word::Unique, Word::Multiple, Word::None, Word::Invalid, Word::BudgetExceeded];
     let mut counts = [0usize; WORDS.len()];
     let budget = args.budget;
+    let rules = args.batch.rules.clone();
     let status = batch.run(
         out,
-        move |r| check_record(budget, r),
+        move |r| check_record(budget, &rules, r),
         |out, rec| {
             if let Some(k) = WORDS.iter().position(|&w| w == rec.status) {
                 counts[k] += 1;

@@ -87,6 +87,7 @@ fn answer<T>(r: Record, work: impl FnOnce(&Board) -> Result<T, Failure>) -> Entr
 }
 
 pub(crate) fn run(args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    args.batch.rules.require_classic("explain")?;
     if args.steps {
         return run_steps(args, out);
     }

@@ -7,7 +7,9 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use sudoku_core::PuzzleReader;
-use sudoku_core::{Board, BoardReader, Entry, LineError, LineErrorKind, MAX_LINE_LEN, Puzzle};
+use sudoku_core::{
+    Board, BoardReader, Entry, LineError, LineErrorKind, MAX_LINE_LEN, Puzzle, Rules,
+};
 use sudoku_formats::{Format, FormatError};
 
 /// Where a puzzle came from: a file name, `-` for standard input, `argN` for an argument.
@@ -122,9 +124,15 @@ fn open_error(e: io::Error) -> io::Error {
     )
 }
 
-/// An argument's puzzle or pencil marks, on its line 1.
-fn read_arg(text: &str) -> Result<Entry, InputError> {
-    text.parse::<Board>()
+/// An argument's puzzle or pencil marks, on its line 1; givens checked under `rules`.
+fn read_arg(text: &str, rules: &Rules) -> Result<Entry, InputError> {
+    let marks = text.chars().filter(|c| !c.is_whitespace()).count() == 729;
+    let board = if rules.is_classic() || marks {
+        text.parse::<Board>()
+    } else {
+        rules.parse_grid(text).map(Board::Givens)
+    };
+    board
         .map(|board| Entry { line: 1, board })
         .map_err(|e| InputError { line: 1, kind: InputErrorKind::Line(LineErrorKind::Parse(e)) })
 }
@@ -150,12 +158,14 @@ impl Record {
 
 /// Reads every input in order (nothing is standard input), adding the bytes read to `bytes`.
 /// Files and standard input are read in `from` if it is given, else in the format of their
-/// extension (`.sdk`, `.sdm`, `.ss`, `.opensudoku`, `.ipuz`), else line by line.
+/// extension (`.sdk`, `.sdm`, `.ss`, `.opensudoku`, `.ipuz`), else line by line, givens
+/// checked under `rules` (the other formats' givens are read as they are).
 /// A file that cannot be read (missing, a directory, no permission) is reported through
 /// `on_open_error` and the others are still read; an error from `on_record` stops the reading.
 pub(crate) fn read_all(
     inputs: &[String],
     from: Option<Format>,
+    rules: &Rules,
     bytes: &AtomicU64,
     mut on_record: impl FnMut(Record) -> io::Result<()>,
     mut on_open_error: impl FnMut(&str, &io::Error),
@@ -166,7 +176,7 @@ pub(crate) fn read_all(
         let (file, format): (Box<dyn Read>, _) = match classify(arg) {
             Arg::Text(text) => {
                 let source = format!("arg{}", k + 1);
-                on_record(Record { source, result: read_arg(text) })?;
+                on_record(Record { source, result: read_arg(text, rules) })?;
                 continue;
             }
             Arg::Stdin => (Box::new(io::stdin().lock()), other_format(from, None)),
@@ -193,7 +203,7 @@ pub(crate) fn read_all(
             }
             continue;
         }
-        for result in BoardReader::new(JsonPuzzles::new(counted)) {
+        for result in BoardReader::new(JsonPuzzles::new(counted)).with_rules(rules) {
             on_record(Record { source: arg.clone(), result: result.map_err(InputError::from) })?;
         }
     }
@@ -323,14 +333,17 @@ mod tests {
         // Text that is no file but nearly a grid is a puzzle, whose error says what is wrong.
         let one_more = format!("{P}1");
         assert_eq!(classify(&one_more), Arg::Text(&one_more));
-        let e = read_arg(&one_more).unwrap_err();
+        let e = read_arg(&one_more, &Rules::classic()).unwrap_err();
         assert_eq!(e.to_string(), "line 1: expected 81 cells, found 82");
         let typo = format!("x{}", &P[1..]);
         assert_eq!(classify(&typo), Arg::Text(&typo));
         assert_eq!(classify("12x4"), Arg::File("12x4"));
         assert_eq!(classify("2024-01-01.txt"), Arg::File("2024-01-01.txt"));
-        assert!(matches!(read_arg(&marks), Ok(Entry { line: 1, board: Board::Marks(_) })));
-        let e = read_arg(&"1".repeat(300)).unwrap_err();
+        assert!(matches!(
+            read_arg(&marks, &Rules::classic()),
+            Ok(Entry { line: 1, board: Board::Marks(_) })
+        ));
+        let e = read_arg(&"1".repeat(300), &Rules::classic()).unwrap_err();
         assert_eq!(e.to_string(), "line 1: expected 81 cells, found 300");
     }
 }

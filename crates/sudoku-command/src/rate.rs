@@ -225,6 +225,7 @@ fn run_serate(args: &RateArgs, batch: &BatchArgs, out: &mut dyn Write) -> anyhow
 }
 
 pub(crate) fn run(args: &RateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    args.batch.rules.require_classic("rate")?;
     let mut batch_args = args.batch.clone();
     batch_args.inputs.extend(args.input.iter().cloned());
     if let Some(path) = &args.output {

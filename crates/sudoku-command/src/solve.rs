@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use serde::Serialize;
-use sudoku_core::Board;
+use sudoku_core::{Board, Rules};
 use sudoku_solve::{Outcome, Query, RunOutcome, SOLVERS, Solver, solve};
 
 use crate::Status;
@@ -60,6 +60,9 @@ struct JsonRecord {
     source: String,
     line: usize,
     puzzle: Option<String>,
+    /// The rules (docs/variants.md), when not classic.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rules: Option<Rules>,
     status: &'static str,
     solution: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -75,10 +78,10 @@ struct JsonRecord {
 }
 
 /// The unique solution, searched without a budget (a puzzle's as `solve` finds it).
-fn unique(board: &Board) -> Option<sudoku_core::Grid> {
+fn unique(board: &Board, rules: &Rules) -> Option<sudoku_core::Grid> {
     match board {
-        Board::Givens(g) => solve(g).unique(),
-        Board::Marks(m) => Query::marks(m).with_budget(u64::MAX).unique().ok(),
+        Board::Givens(g) if rules.is_classic() => solve(g).unique(),
+        _ => Query::of(board).with_rules(rules).with_budget(u64::MAX).unique().ok(),
     }
 }
 
@@ -87,6 +90,7 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
         source: rec.source,
         line: 0,
         puzzle: None,
+        rules: None,
         status: "invalid",
         solution: None,
         count: None,
@@ -105,6 +109,10 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
     };
     out.line = p.line;
     out.puzzle = Some(p.board.to_string());
+    let rules = &args.batch.rules;
+    if !rules.is_classic() {
+        out.rules = Some(rules.clone());
+    }
     if let Some((solver, default_steps)) = stochastic(&args.method) {
         let grid = match p.board.givens_for("a stochastic solver") {
             Ok(g) => g,
@@ -142,6 +150,7 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
     }
     if args.count {
         let count = Query::of(&p.board)
+            .with_rules(rules)
             .with_limit(args.limit)
             .with_budget(args.budget.unwrap_or(Query::DEFAULT_BUDGET))
             .search();
@@ -161,13 +170,15 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
         if count.count() == 1 {
             // One solution below the limit is the unique one; at a limit of 1, only a second
             // search says whether it is.
-            let unique = if count.is_capped() { unique(&p.board) } else { count.first() };
+            let unique = if count.is_capped() { unique(&p.board, rules) } else { count.first() };
             out.solution = unique.map(|s| s.to_string());
         }
         return out;
     }
-    let solutions =
-        Query::of(&p.board).with_budget(args.budget.unwrap_or(Query::DEFAULT_BUDGET)).search();
+    let solutions = Query::of(&p.board)
+        .with_rules(rules)
+        .with_budget(args.budget.unwrap_or(Query::DEFAULT_BUDGET))
+        .search();
     match solutions.outcome() {
         Some(Outcome::Unique(s)) => {
             out.status = "unique";
@@ -221,6 +232,9 @@ fn answered(status: &str, counting: bool) -> bool {
 }
 
 pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    if stochastic(&args.method).is_some() {
+        args.batch.rules.require_classic("a stochastic solver (--method)")?;
+    }
     // Text has one line per puzzle too, but only invalid lines name their place.
     let layout = if args.json {
         Layout::json()

@@ -85,6 +85,7 @@ pub(crate) struct HintArgs {
 /// A grid with no solution, several, or pencil marks that no solution fits gets its status
 /// (`none`, `multiple`, `invalid`, `budget_exceeded`) and exit status 1, never a long search.
 pub(crate) fn hint(args: &HintArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    args.batch.rules.require_classic("hint")?;
     if let Some(path) = &args.svg {
         crate::check_output_path(path)?;
     }

@@ -90,6 +90,9 @@ pub enum SolutionError {
     /// The candidate solution breaks a rule.
     #[error("{0}")]
     Conflict(Conflict),
+    /// The candidate solution breaks a rule of a variant ([`Rules::check_solution`](crate::Rules::check_solution)).
+    #[error("{0}")]
+    Clash(crate::Clash),
     /// The candidate solution changes a given of the puzzle.
     #[error("cell {cell} holds {found} but the puzzle gives {given}")]
     ChangedGiven {

@@ -11,6 +11,9 @@
 //! - parsing from the 81-character line form or the 9-line block form ([`ParseGridError`] says
 //!   what is wrong and where), and [`PuzzleReader`] for files with one result per puzzle;
 //! - [`Transform`]: the symmetries that keep a puzzle valid, composable and invertible;
+//! - [`Rules`]: the houses and constraints of a board, classic or a variant (X, windoku,
+//!   jigsaw, anti-knight, anti-king, non-consecutive, disjoint groups), parsed from a rules spec
+//!   such as `windoku,anti-knight`;
 //! - [`Failure`]: why a solver or a rating of any crate could not answer (no solution, several,
 //!   budget exceeded, ...), the [`Meter`] that counts work against a budget, and the
 //!   [`Cancel`] token that stops long work from another thread.
@@ -31,7 +34,8 @@
 //! # Crate features
 //!
 //! - `serde`: `Serialize`/`Deserialize` for [`Grid`], as its 81-character line form, and
-//!   for [`Status`] as its word and [`Problem`] as the schema's error object.
+//!   for [`Status`] as its word, [`Problem`] as the schema's error object and [`Rules`] as
+//!   its spec.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
 
@@ -46,6 +50,7 @@ mod failure;
 mod grid;
 mod parse;
 mod reader;
+mod rules;
 mod status;
 mod transform;
 
@@ -62,6 +67,7 @@ pub use parse::ParseGridError;
 pub use reader::{
     BoardReader, Entry, LineError, LineErrorKind, MAX_LINE_LEN, Puzzle, PuzzleReader,
 };
+pub use rules::{Clash, ClashKind, House, Rule, Rules, RulesError, UnsupportedRules};
 pub use status::{ParseStatusError, Problem, Status};
 pub use transform::{Transform, TransformError};
 

@@ -2,7 +2,7 @@
 
 use std::str::FromStr;
 
-use crate::{Cell, Conflict, Grid};
+use crate::{Cell, Clash, Conflict, Grid, Rules};
 
 /// Why text is not a valid grid. Positions are 1-based, as editors show them.
 ///
@@ -62,6 +62,23 @@ pub enum ParseGridError {
     /// Two givens with the same digit in one unit.
     #[error("conflicting givens: {0}")]
     Conflict(Conflict),
+    /// Two givens that variant rules forbid together ([`Rules::parse_grid`]).
+    #[error("conflicting givens: {0}")]
+    Clash(Clash),
+}
+
+/// The grid of parsed cell values (each 0..=9), checked as classic Sudoku's givens when
+/// `rules` is `None` ([`Grid::try_from_bytes`]), else under the rules.
+pub(crate) fn grid_under(bytes: [u8; 81], rules: Option<&Rules>) -> Result<Grid, ParseGridError> {
+    let Some(rules) = rules else { return Grid::try_from_bytes(bytes) };
+    let mut grid = Grid::EMPTY;
+    for (cell, &v) in Cell::all().zip(&bytes) {
+        grid.set(cell, crate::Digit::new(v));
+    }
+    match rules.first_clash(&grid) {
+        Some(c) => Err(ParseGridError::Clash(c)),
+        None => Ok(grid),
+    }
 }
 
 /// The value of a cell character: `Some(0)` for a blank, `Some(d)` for a digit.
@@ -81,6 +98,15 @@ pub(crate) fn is_block_separator(ch: char) -> bool {
 /// Parses one line form puzzle: the first whitespace-separated token must be 81 cells.
 /// `line` is only used to label errors.
 pub(crate) fn parse_line_form(text: &str, line: usize) -> Result<Grid, ParseGridError> {
+    parse_line_form_under(text, line, None)
+}
+
+/// [`parse_line_form`], the givens checked under `rules` (`None`: classic).
+pub(crate) fn parse_line_form_under(
+    text: &str,
+    line: usize,
+    rules: Option<&Rules>,
+) -> Result<Grid, ParseGridError> {
     let offset = text.len() - text.trim_start().len();
     let token = text.split_whitespace().next().ok_or(ParseGridError::Empty)?;
     let lead = text[..offset].chars().count();
@@ -97,7 +123,7 @@ pub(crate) fn parse_line_form(text: &str, line: usize) -> Result<Grid, ParseGrid
     if len != 81 {
         return Err(ParseGridError::WrongLength { len });
     }
-    Grid::try_from_bytes(bytes)
+    grid_under(bytes, rules)
 }
 
 /// The cell values of one block row, or `None` if the line has a character that is neither a
@@ -120,7 +146,7 @@ pub(crate) fn is_block_row_with_typo(text: &str) -> bool {
     text.chars().filter(|&c| !is_block_separator(c)).count() == 9
 }
 
-fn parse_block_form(text: &str) -> Result<Grid, ParseGridError> {
+pub(crate) fn parse_block_form(text: &str, rules: Option<&Rules>) -> Result<Grid, ParseGridError> {
     let mut bytes = [0u8; 81];
     let mut rows = 0;
     for (i, raw) in text.lines().enumerate() {
@@ -147,7 +173,7 @@ fn parse_block_form(text: &str) -> Result<Grid, ParseGridError> {
     if rows != 9 {
         return Err(ParseGridError::WrongRowCount { rows });
     }
-    Grid::try_from_bytes(bytes)
+    grid_under(bytes, rules)
 }
 
 /// Parses the line form (81 characters; `.`, `0` or `_` for a blank; text after whitespace is
@@ -192,7 +218,7 @@ impl FromStr for Grid {
         if content.next().is_none() {
             return parse_line_form(first.trim_end_matches('\r'), first_index + 1);
         }
-        parse_block_form(s)
+        parse_block_form(s, None)
     }
 }
 

@@ -123,6 +123,8 @@ pub struct PuzzleReader<R> {
     done: bool,
     /// Whether a line whose first word has 729 characters is pencil marks ([`BoardReader`]).
     marks: bool,
+    /// Variant rules the givens are checked under (`None`: classic).
+    rules: Option<crate::Rules>,
 }
 
 /// The rows of a block read so far.
@@ -160,7 +162,26 @@ impl<R: BufRead> PuzzleReader<R> {
             pending: VecDeque::new(),
             done: false,
             marks: false,
+            rules: None,
         }
+    }
+
+    /// Checks the givens under `rules` instead of classic Sudoku's ([`Rules::parse_grid`](crate::Rules::parse_grid)):
+    /// a jigsaw puzzle may repeat a digit in a 3x3 box, and an X puzzle may not on a diagonal.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{PuzzleReader, Rules};
+    /// let x: Rules = "x".parse()?;
+    /// let text = format!("1{}1\n", ".".repeat(79));
+    /// assert!(PuzzleReader::new(text.as_bytes()).next().unwrap().is_ok());
+    /// assert!(PuzzleReader::new(text.as_bytes()).with_rules(&x).next().unwrap().is_err());
+    /// # Ok::<(), sudoku_core::RulesError>(())
+    /// ```
+    #[must_use]
+    pub fn with_rules(self, rules: &crate::Rules) -> PuzzleReader<R> {
+        PuzzleReader { rules: (!rules.is_classic()).then(|| rules.clone()), ..self }
     }
 
     /// Reads one line into `self.buf` (without its end), never holding more than
@@ -289,7 +310,7 @@ impl<R: BufRead> PuzzleReader<R> {
         let result = if marks {
             parse_board_line(&text, line)
         } else {
-            crate::parse::parse_line_form(&text, line).map(Board::Givens)
+            crate::parse::parse_line_form_under(&text, line, self.rules.as_ref()).map(Board::Givens)
         };
         let result = result
             .map(|board| Entry { line, board })
@@ -319,7 +340,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 None => {
                     let mut bytes = [0u8; 81];
                     bytes.copy_from_slice(&block.cells);
-                    Grid::try_from_bytes(bytes)
+                    crate::parse::grid_under(bytes, self.rules.as_ref())
                         .map(|grid| Entry { line: start, board: Board::Givens(grid) })
                         .map_err(|e| LineError { line: start, kind: LineErrorKind::Parse(e) })
                 }
@@ -389,6 +410,23 @@ impl<R: BufRead> BoardReader<R> {
     /// ```
     pub fn new(input: R) -> BoardReader<R> {
         BoardReader(PuzzleReader { marks: true, ..PuzzleReader::new(input) })
+    }
+
+    /// Checks the givens under `rules` ([`PuzzleReader::with_rules`]); pencil marks are read
+    /// as they are.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{BoardReader, Rules};
+    /// let x: Rules = "x".parse()?;
+    /// let text = format!("1{}1\n", ".".repeat(79));
+    /// assert!(BoardReader::new(text.as_bytes()).with_rules(&x).next().unwrap().is_err());
+    /// # Ok::<(), sudoku_core::RulesError>(())
+    /// ```
+    #[must_use]
+    pub fn with_rules(self, rules: &crate::Rules) -> BoardReader<R> {
+        BoardReader(self.0.with_rules(rules))
     }
 }
 

@@ -16,9 +16,10 @@ mod rate;
 mod record;
 mod run;
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use sudoku_core::{Board, CandidateGrid, Failure, Grid, PuzzleReader};
+use sudoku_core::{Board, CandidateGrid, Failure, Grid, PuzzleReader, Rules};
 use sudoku_solve::{Outcome, Progress, Query};
 
 use crate::errors::Fail;
@@ -31,12 +32,22 @@ pub(crate) const SOLVE_BUDGET: u64 = Query::DEFAULT_BUDGET;
 /// the 81 cells and whitespace is ignored; `Fail` carries the command's code (`invalid`), its
 /// message and the position.
 pub(crate) fn grid_of(text: &str) -> Result<Grid, Fail> {
-    if text.len() == 81
+    grid_under(text, None)
+}
+
+/// [`grid_of`], the givens checked under `rules` (`None`: classic Sudoku's).
+fn grid_under(text: &str, rules: Option<&Rules>) -> Result<Grid, Fail> {
+    if rules.is_none()
+        && text.len() == 81
         && let Ok(grid) = text.parse::<Grid>()
     {
         return Ok(grid);
     }
-    let mut records = PuzzleReader::new(text.as_bytes());
+    let records = PuzzleReader::new(text.as_bytes());
+    let mut records = match rules {
+        Some(r) => records.with_rules(r),
+        None => records,
+    };
     match records.next() {
         Some(Ok(p)) if records.next().is_none() => Ok(p.grid),
         Some(Ok(_)) => Err(Fail::new("invalid", "expected one puzzle, found several")),
@@ -49,11 +60,26 @@ pub(crate) fn grid_of(text: &str) -> Result<Grid, Fail> {
 /// reads them: what `solve`, `count_solutions`, `explain` and `rate` take, as the `sudoku`
 /// command does.
 pub(crate) fn board_of(text: &str) -> Result<Board, Fail> {
+    board_under(text, None)
+}
+
+/// [`board_of`], givens checked under `rules` (`None`: classic Sudoku's).
+fn board_under(text: &str, rules: Option<&Rules>) -> Result<Board, Fail> {
     if text.chars().filter(|c| !c.is_whitespace()).count() == 729 {
         let marks = CandidateGrid::from_pencil_marks(text).map_err(|e| Fail::parse(&e))?;
         return Ok(Board::Marks(marks));
     }
-    grid_of(text).map(Board::Givens)
+    grid_under(text, rules).map(Board::Givens)
+}
+
+/// The `rules=` keyword: a rules spec (``"windoku,anti-knight"``, ``"jigsaw:LAYOUT"``; ``None``
+/// or ``"classic"`` for classic Sudoku), `None` when classic. Raises ``ValueError`` for a
+/// spec that is not one.
+fn rules_of(spec: Option<&str>) -> PyResult<Option<Rules>> {
+    let Some(spec) = spec else { return Ok(None) };
+    let rules: Rules =
+        spec.parse().map_err(|e: sudoku_core::RulesError| PyValueError::new_err(e.to_string()))?;
+    Ok((!rules.is_classic()).then_some(rules))
 }
 
 /// The puzzle in its 81-character form, ``.`` for blanks.
@@ -77,19 +103,24 @@ fn parse(py: Python<'_>, puzzle: &str) -> PyResult<String> {
 /// Raises ``InvalidPuzzleError`` (wrong length, bad character, clashing givens),
 /// ``MultipleSolutionsError``, ``NoSolutionError`` or ``BudgetExceededError``.
 ///
+/// Under ``rules`` (a rules spec, ``docs/variants.md``: ``"x"``, ``"windoku,anti-knight"``,
+/// ``"jigsaw:LAYOUT"``), the givens and the solutions are those of the variant; ``ValueError``
+/// for a spec that is not one.
+///
 /// >>> check("..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..")
 /// 23
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, budget = SOLVE_BUDGET))]
-fn check(py: Python<'_>, puzzle: &str, budget: u64) -> PyResult<usize> {
+#[pyo3(signature = (puzzle, *, budget = SOLVE_BUDGET, rules = None))]
+fn check(py: Python<'_>, puzzle: &str, budget: u64, rules: Option<&str>) -> PyResult<usize> {
+    let rules = rules_of(rules)?;
     let text = puzzle.to_string();
-    py.detach(move || checked(&text, budget)).map_err(|f| f.into_err(py))
+    py.detach(move || checked(&text, budget, rules.as_ref())).map_err(|f| f.into_err(py))
 }
 
 /// The clue count of a puzzle with one solution, or why it has none.
-fn checked(text: &str, budget: u64) -> Result<usize, Fail> {
-    let clues = grid_of(text)?.clue_count();
-    solution(text, budget).map(|_| clues)
+fn checked(text: &str, budget: u64, rules: Option<&Rules>) -> Result<usize, Fail> {
+    let clues = grid_under(text, rules)?.clue_count();
+    solution(text, budget, rules).map(|_| clues)
 }
 
 /// Each puzzle's clue count, or the error saying what is wrong with it, as ``check``
@@ -98,15 +129,17 @@ fn checked(text: &str, budget: u64) -> Result<usize, Fail> {
 /// >>> [type(x).__name__ for x in check_many(["." * 81, "x"])]
 /// ['MultipleSolutionsError', 'InvalidPuzzleError']
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, budget = SOLVE_BUDGET, threads = None))]
+#[pyo3(signature = (puzzles, *, budget = SOLVE_BUDGET, threads = None, rules = None))]
 fn check_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     budget: u64,
     threads: Option<usize>,
+    rules: Option<&str>,
 ) -> PyResult<Vec<Py<PyAny>>> {
+    let rules = rules_of(rules)?;
     let texts = strings(puzzles)?;
-    let results = batch(py, threads, &texts, |_, t| checked(t, budget))?;
+    let results = batch(py, threads, &texts, |_, t| checked(t, budget, rules.as_ref()))?;
     Errors::Return.collect(py, results, |py, n| Ok(n.into_pyobject(py)?.into_any().unbind()))
 }
 
@@ -150,11 +183,15 @@ fn check_progress(
 }
 
 /// The unique solution, or the reason there is none.
-fn solution(text: &str, budget: u64) -> Result<Grid, Fail> {
-    let board = board_of(text)?;
+fn solution(text: &str, budget: u64, rules: Option<&Rules>) -> Result<Grid, Fail> {
+    let board = board_under(text, rules)?;
     // Searched rather than `Query::unique`: an overrun's message gives the nodes used and the
     // solutions found so far.
-    let solutions = Query::of(&board).with_budget(budget).search();
+    let query = Query::of(&board).with_budget(budget);
+    let solutions = match rules {
+        Some(r) => query.with_rules(r).search(),
+        None => query.search(),
+    };
     match solutions.outcome() {
         Some(Outcome::Unique(s)) => Ok(s),
         Some(Outcome::None) => Err(Fail::failure(&Failure::NO_SOLUTION)),
@@ -169,13 +206,20 @@ fn solution(text: &str, budget: u64) -> Result<Grid, Fail> {
 /// Raises ``NoSolutionError``, ``MultipleSolutionsError``, ``BudgetExceededError`` or
 /// ``InvalidPuzzleError``.
 ///
+/// ``rules`` is a rules spec as ``check`` takes it (``"x"``, ``"jigsaw:LAYOUT"``, ...).
+///
 /// >>> solve("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2")[:9]
 /// '827614935'
+/// >>> solve("1...9.4..63.4.......9.8.6.2..7.............7.3..........3...2.59..2......8..5....", rules="x")[:9]
+/// '172396458'
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, budget = SOLVE_BUDGET))]
-fn solve(py: Python<'_>, puzzle: &str, budget: u64) -> PyResult<String> {
+#[pyo3(signature = (puzzle, *, budget = SOLVE_BUDGET, rules = None))]
+fn solve(py: Python<'_>, puzzle: &str, budget: u64, rules: Option<&str>) -> PyResult<String> {
+    let rules = rules_of(rules)?;
     let text = puzzle.to_string();
-    py.detach(move || solution(&text, budget)).map(|g| g.to_string()).map_err(|f| f.into_err(py))
+    py.detach(move || solution(&text, budget, rules.as_ref()))
+        .map(|g| g.to_string())
+        .map_err(|f| f.into_err(py))
 }
 
 /// ``solve`` of every puzzle, in input order, on all cores.
@@ -183,24 +227,30 @@ fn solve(py: Python<'_>, puzzle: &str, budget: u64) -> PyResult<String> {
 /// >>> [type(x).__name__ for x in solve_many(["." * 81, "1" * 81], errors="return")]
 /// ['MultipleSolutionsError', 'InvalidPuzzleError']
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, budget = SOLVE_BUDGET, threads = None, errors = "raise"))]
+#[pyo3(signature = (puzzles, *, budget = SOLVE_BUDGET, threads = None, errors = "raise", rules = None))]
 fn solve_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     budget: u64,
     threads: Option<usize>,
     errors: &str,
+    rules: Option<&str>,
 ) -> PyResult<Vec<Py<PyAny>>> {
     let errors = Errors::parse(errors)?;
+    let rules = rules_of(rules)?;
     let texts = strings(puzzles)?;
-    let results = batch(py, threads, &texts, |_, t| solution(t, budget))?;
+    let results = batch(py, threads, &texts, |_, t| solution(t, budget, rules.as_ref()))?;
     errors.collect(py, results, |py, g| Ok(PyString::new(py, &g.to_string()).into_any().unbind()))
 }
 
 /// Counts solutions up to `limit`.
-fn count(text: &str, limit: u64, budget: u64) -> Result<(u64, bool), Fail> {
-    let board = board_of(text)?;
-    let solutions = Query::of(&board).with_limit(limit).with_budget(budget).search();
+fn count(text: &str, limit: u64, budget: u64, rules: Option<&Rules>) -> Result<(u64, bool), Fail> {
+    let board = board_under(text, rules)?;
+    let query = Query::of(&board).with_limit(limit).with_budget(budget);
+    let solutions = match rules {
+        Some(r) => query.with_rules(r).search(),
+        None => query.search(),
+    };
     if solutions.is_settled() {
         Ok((solutions.count(), solutions.is_capped()))
     } else {
@@ -212,23 +262,29 @@ fn count(text: &str, limit: u64, budget: u64) -> Result<(u64, bool), Fail> {
 /// that fit them); ``capped`` when counting stopped at the limit (the count is then a lower
 /// bound).
 ///
+/// ``rules`` is a rules spec as ``check`` takes it.
+///
 /// >>> count_solutions("." * 81, limit=10)
 /// (10, True)
+/// >>> count_solutions("." * 81, limit=10, rules="windoku,anti-king")
+/// (10, True)
 #[pyfunction(name = "count_solutions")]
-#[pyo3(signature = (puzzle, *, limit = 2, budget = SOLVE_BUDGET))]
+#[pyo3(signature = (puzzle, *, limit = 2, budget = SOLVE_BUDGET, rules = None))]
 fn count_solutions_py(
     py: Python<'_>,
     puzzle: &str,
     limit: u64,
     budget: u64,
+    rules: Option<&str>,
 ) -> PyResult<(u64, bool)> {
+    let rules = rules_of(rules)?;
     let text = puzzle.to_string();
-    py.detach(move || count(&text, limit, budget)).map_err(|f| f.into_err(py))
+    py.detach(move || count(&text, limit, budget, rules.as_ref())).map_err(|f| f.into_err(py))
 }
 
 /// ``count_solutions`` of every puzzle, in input order, on all cores.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, limit = 2, budget = SOLVE_BUDGET, threads = None, errors = "raise"))]
+#[pyo3(signature = (puzzles, *, limit = 2, budget = SOLVE_BUDGET, threads = None, errors = "raise", rules = None))]
 fn count_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
@@ -236,10 +292,12 @@ fn count_many(
     budget: u64,
     threads: Option<usize>,
     errors: &str,
+    rules: Option<&str>,
 ) -> PyResult<Vec<Py<PyAny>>> {
     let errors = Errors::parse(errors)?;
+    let rules = rules_of(rules)?;
     let texts = strings(puzzles)?;
-    let results = batch(py, threads, &texts, |_, t| count(t, limit, budget))?;
+    let results = batch(py, threads, &texts, |_, t| count(t, limit, budget, rules.as_ref()))?;
     errors.collect(py, results, |py, c| Ok(c.into_pyobject(py)?.into_any().unbind()))
 }
 

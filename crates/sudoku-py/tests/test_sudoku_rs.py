@@ -102,6 +102,32 @@ def test_solve_and_count_return_strings_and_tuples():
         sudoku_rs.count_solutions(EMPTY, limit=10**9, budget=10)  # budget= reaches the solver
 
 
+# An X-Sudoku (ER 9.3 in ../shared/data/variants/x.txt): unique under its rules only.
+X_PUZZLE = "1...9.4..63.4.......9.8.6.2..7.............7.3..........3...2.59..2......8..5...."
+X_SOLUTION = "172396458638425719549187632427539186891642573365718924713864295954273861286951347"
+ROWS = "".join(str(r) * 9 for r in range(1, 10))
+
+
+def test_rules_reach_the_solver_and_bad_specs_raise_value_error():
+    assert sudoku_rs.solve(X_PUZZLE, rules="x") == X_SOLUTION
+    assert sudoku_rs.solve_many([X_PUZZLE], rules="x") == [X_SOLUTION]
+    assert sudoku_rs.count_solutions(X_PUZZLE, rules="x") == (1, False)
+    assert sudoku_rs.count_solutions(X_PUZZLE)[0] == 2  # classic: several
+    assert sudoku_rs.count_many([X_PUZZLE], rules="x") == [(1, False)]
+    assert sudoku_rs.check(X_PUZZLE, rules="x") == 20
+    assert sudoku_rs.check_many([X_PUZZLE], rules="x") == [20]
+    assert sudoku_rs.solve(XY, rules="classic") == XY_SOLUTION
+    # Two 1s in a box are fine in a jigsaw of rows, and clash on a diagonal under x.
+    box_clash = "1.........1" + "." * 70
+    with pytest.raises(sudoku_rs.InvalidPuzzleError):
+        sudoku_rs.count_solutions(box_clash)
+    assert sudoku_rs.count_solutions(box_clash, rules="jigsaw:" + ROWS)[0] == 2
+    with pytest.raises(sudoku_rs.InvalidPuzzleError):
+        sudoku_rs.count_solutions("1" + "." * 79 + "1", rules="x")
+    with pytest.raises(ValueError, match="unknown rule"):
+        sudoku_rs.solve(XY, rules="queen")
+
+
 def test_explain_and_hint_return_their_records():
     ours = sudoku_rs.explain(XY)
     assert {"puzzle", "solution", "status", "se_rating", "steps"} <= set(ours)

@@ -63,6 +63,7 @@ mod progress;
 mod query;
 #[cfg(feature = "stochastic")]
 mod stochastic;
+mod variant;
 
 pub use exact::{Outcome, random_solution, solve};
 #[doc(hidden)]

@@ -3,10 +3,11 @@
 
 use std::fmt;
 
-use sudoku_core::{Board, CandidateGrid, Cell, DigitSet, Failure, Grid, Work};
+use sudoku_core::{Board, CandidateGrid, Cell, DigitSet, Failure, Grid, Rules, Work};
 
 use crate::exact::{self, Outcome, Search, grid_of};
 use crate::kernel::SearchKernel;
+use crate::variant;
 
 /// What a query searches: the solutions of a grid's givens, or of pencil marks.
 #[derive(Clone, Copy, Debug)]
@@ -57,6 +58,8 @@ pub struct Query<'a> {
     limit: u64,
     budget: u64,
     kernel: Option<SearchKernel>,
+    /// The rules, when a caller gave some that are not classic.
+    rules: Option<&'a Rules>,
 }
 
 impl<'a> Query<'a> {
@@ -132,7 +135,13 @@ impl<'a> Query<'a> {
     }
 
     fn with_input(input: Input<'a>) -> Query<'a> {
-        Query { input, limit: Query::DEFAULT_LIMIT, budget: Query::DEFAULT_BUDGET, kernel: None }
+        Query {
+            input,
+            limit: Query::DEFAULT_LIMIT,
+            budget: Query::DEFAULT_BUDGET,
+            kernel: None,
+            rules: None,
+        }
     }
 
     /// Stops counting at `limit` solutions (the count is then capped: there may be more). A
@@ -170,6 +179,31 @@ impl<'a> Query<'a> {
         Query { budget: nodes, ..self }
     }
 
+    /// Solves under `rules` (a variant: X, windoku, jigsaw, anti-knight, ...) instead of
+    /// classic Sudoku's. Classic rules change nothing (the classic search runs); other rules
+    /// run a search of their own (see `docs/variants.md`), which counts search nodes against
+    /// the budget in the same way. Givens (or placed pencil marks) that clash under the rules
+    /// leave no solution.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{Grid, Rules};
+    /// use sudoku_solve::Query;
+    ///
+    /// // An X-Sudoku (ER 9.3): unique under its rules, not as a classic puzzle.
+    /// let puzzle: Grid =
+    ///     "1...9.4..63.4.......9.8.6.2..7.............7.3..........3...2.59..2......8..5....".parse()?;
+    /// let x: Rules = "x".parse()?;
+    /// let solution = Query::new(&puzzle).with_rules(&x).unique()?;
+    /// assert_eq!(x.check_solution(&puzzle, &solution), Ok(()));
+    /// assert!(Query::new(&puzzle).unique().is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_rules(self, rules: &'a Rules) -> Query<'a> {
+        Query { rules: (!rules.is_classic()).then_some(rules), ..self }
+    }
+
     /// Runs the search in one build of the exact search instead of the fastest this CPU
     /// supports: for the tests, benchmarks and fuzz target that compare the builds (all visit
     /// the same nodes and find the same solutions).
@@ -204,6 +238,10 @@ impl<'a> Query<'a> {
         // The search runs in the answer it fills: no copy of its boards afterwards.
         let mut solutions = Solutions { search: Search::new(self.limit, self.budget) };
         let s = &mut solutions.search;
+        if let Some(rules) = self.rules {
+            variant::start(s, &self.input_cells(), rules);
+            return solutions;
+        }
         match self.input {
             Input::Grid(grid) => match self.kernel {
                 None => exact::start_best(s, &grid.to_bytes()),
@@ -219,6 +257,21 @@ impl<'a> Query<'a> {
             }
         }
         solutions
+    }
+
+    /// Each cell's candidates as nine bits (a given or a placed mark: its digit alone).
+    fn input_cells(&self) -> [u16; 81] {
+        let mut cells = [0u16; 81];
+        for (cell, set) in Cell::all().zip(&mut cells) {
+            *set = match self.input {
+                Input::Grid(grid) => grid.get(cell).map_or(DigitSet::ALL, DigitSet::single),
+                Input::Marks(marks) => {
+                    marks.value(cell).map_or(marks.candidates(cell), DigitSet::single)
+                }
+            }
+            .into();
+        }
+        cells
     }
 
     /// Counts the solutions up to the limit.

@@ -15,3 +15,4 @@ mod marks;
 mod schema;
 mod serate;
 mod serve;
+mod variants;

@@ -2,6 +2,7 @@
 
 mod canon;
 mod props;
+mod rules;
 mod serde;
 
 #[test]
@@ -14,4 +15,6 @@ fn error_types_are_send_sync_static() {
     check::<sudoku_core::ParseCellError>();
     check::<sudoku_core::ParseMarksError>();
     check::<sudoku_core::ParseStatusError>();
+    check::<sudoku_core::RulesError>();
+    check::<sudoku_core::UnsupportedRules>();
 }

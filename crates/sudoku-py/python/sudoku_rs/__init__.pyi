@@ -45,18 +45,28 @@ def parse(puzzle: str) -> str:
     sudoku_rs._errors.InvalidPuzzleError: invalid character 'x' at line 1, column 3
     """
 
-def check(puzzle: str, *, budget: int = 10_000_000) -> int:
+def check(puzzle: str, *, budget: int = 10_000_000, rules: Optional[str] = None) -> int:
     """The clue count of a proper puzzle: well-formed, with exactly one solution (``sudoku
     check``; the exact solver within ``budget`` search nodes).
 
     Raises ``InvalidPuzzleError`` (wrong length, bad character, clashing givens),
     ``MultipleSolutionsError``, ``NoSolutionError`` or ``BudgetExceededError``.
 
+    Under ``rules`` (a rules spec, ``docs/variants.md``: ``"x"``, ``"windoku,anti-knight"``,
+    ``"jigsaw:LAYOUT"``), the givens and the solutions are those of the variant; ``ValueError``
+    for a spec that is not one.
+
     >>> check("..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..")
     23
     """
 
-def check_many(puzzles: Puzzles, *, budget: int = 10_000_000, threads: Optional[int] = None) -> List[Union[int, SudokuError]]:
+def check_many(
+    puzzles: Puzzles,
+    *,
+    budget: int = 10_000_000,
+    threads: Optional[int] = None,
+    rules: Optional[str] = None,
+) -> List[Union[int, SudokuError]]:
     """Each puzzle's clue count, or the error saying what is wrong with it, as ``check``
     raises it (returned, never raised).
 
@@ -88,15 +98,19 @@ def check_progress(
     (False, ['C1=4'], ['D1<>7'])
     """
 
-def solve(puzzle: str, *, budget: int = 10_000_000) -> str:
+def solve(puzzle: str, *, budget: int = 10_000_000, rules: Optional[str] = None) -> str:
     """The unique solution (exact solver, within ``budget`` search nodes); of pencil marks
     (729 characters, as ``hint`` takes them), the one solution that fits them.
 
     Raises ``NoSolutionError``, ``MultipleSolutionsError``, ``BudgetExceededError`` or
     ``InvalidPuzzleError``.
 
+    ``rules`` is a rules spec as ``check`` takes it (``"x"``, ``"jigsaw:LAYOUT"``, ...).
+
     >>> solve("8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2")[:9]
     '827614935'
+    >>> solve("1...9.4..63.4.......9.8.6.2..7.............7.3..........3...2.59..2......8..5....", rules="x")[:9]
+    '172396458'
     """
 
 def solve_many(
@@ -105,6 +119,7 @@ def solve_many(
     budget: int = 10_000_000,
     threads: Optional[int] = None,
     errors: str = "raise",
+    rules: Optional[str] = None,
 ) -> List[Union[str, SudokuError]]:
     """``solve`` of every puzzle, in input order, on all cores.
 
@@ -112,12 +127,18 @@ def solve_many(
     ['MultipleSolutionsError', 'InvalidPuzzleError']
     """
 
-def count_solutions(puzzle: str, *, limit: int = 2, budget: int = 10_000_000) -> Tuple[int, bool]:
+def count_solutions(
+    puzzle: str, *, limit: int = 2, budget: int = 10_000_000, rules: Optional[str] = None
+) -> Tuple[int, bool]:
     """``(count, capped)``: solutions counted up to ``limit`` (of pencil marks: the solutions
     that fit them); ``capped`` when counting stopped at the limit (the count is then a lower
     bound).
 
+    ``rules`` is a rules spec as ``check`` takes it.
+
     >>> count_solutions("." * 81, limit=10)
+    (10, True)
+    >>> count_solutions("." * 81, limit=10, rules="windoku,anti-king")
     (10, True)
     """
 
@@ -128,6 +149,7 @@ def count_many(
     budget: int = 10_000_000,
     threads: Optional[int] = None,
     errors: str = "raise",
+    rules: Optional[str] = None,
 ) -> List[Union[Tuple[int, bool], SudokuError]]:
     """``count_solutions`` of every puzzle, in input order, on all cores."""
 

@@ -4,6 +4,7 @@ mod data;
 mod golden;
 mod props;
 mod reference;
+mod variants;
 
 /// The oracle tier: `cargo xtask oracle` (CI runs it) sets `SUDOKU_ORACLE=full` and checks
 /// every puzzle of the reference sets; `cargo test` checks every `every`-th, an

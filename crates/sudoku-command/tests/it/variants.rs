@@ -1,0 +1,101 @@
+//! `--rules`: solve and check under variant rules, jigsaw layouts from a file, and the
+//! subcommands that do not support variants yet saying so.
+
+use crate::common::{json_lines, sudoku, temp_dir, text};
+
+/// An X-Sudoku (ER 9.3 in ../shared/data/variants/x.txt): unique under its rules only.
+const X: &str = "1...9.4..63.4.......9.8.6.2..7.............7.3..........3...2.59..2......8..5....";
+const X_SOLUTION: &str =
+    "172396458638425719549187632427539186891642573365718924713864295954273861286951347";
+
+/// A jigsaw puzzle of ../shared/data/variants/jigsaw.txt, its layout and solution.
+const JIGSAW: &str =
+    ".....6..2..52..4...................84..8..3......7........5....6.8....9..........";
+const LAYOUT: &str =
+    "111222333114222333114252233114456636444456666455558886757588896777889999777789999";
+const JIGSAW_SOLUTION: &str =
+    "547196832165283479839724516921347658476819325253671984384952761618435297792568143";
+
+#[test]
+fn solve_and_check_take_rules() {
+    let out = sudoku(&["solve", "--rules", "x", X], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), format!("{X_SOLUTION}\n"));
+    // Classic Sudoku: several solutions.
+    let out = sudoku(&["solve", X], b"");
+    assert_eq!((out.status.code(), text(&out.stdout)), (Some(1), "multiple\n".to_string()));
+    let out = sudoku(&["solve", "--rules", "classic", X], b"");
+    assert_eq!(text(&out.stdout), "multiple\n");
+    let out = sudoku(&["check", "--json", "--rules", "x", X], b"");
+    let rec = &json_lines(&out)[0];
+    assert_eq!((rec["status"].as_str(), rec["rules"].as_str()), (Some("unique"), Some("x")));
+    // Classic records carry no rules field.
+    let out = sudoku(&["check", "--json", X], b"");
+    assert!(json_lines(&out)[0].get("rules").is_none());
+    let out =
+        sudoku(&["solve", "--count", "--limit", "5", "--rules", "windoku", &".".repeat(81)], b"");
+    assert_eq!(text(&out.stdout), "5+\n");
+}
+
+#[test]
+fn a_jigsaw_layout_comes_inline_or_from_a_file() {
+    let inline = format!("jigsaw:{LAYOUT}");
+    let out = sudoku(&["solve", "--rules", &inline, JIGSAW], b"");
+    assert_eq!(text(&out.stdout), format!("{JIGSAW_SOLUTION}\n"), "{}", text(&out.stderr));
+    let dir = temp_dir("variants", "layout");
+    let file = dir.join("layout.txt");
+    let rows: Vec<&str> = (0..9).map(|r| &LAYOUT[r * 9..r * 9 + 9]).collect();
+    std::fs::write(&file, rows.join("\n") + "\n").unwrap();
+    let spec = format!("jigsaw:@{}", file.display());
+    let out = sudoku(&["solve", "--json", "--rules", &spec, JIGSAW], b"");
+    let rec = &json_lines(&out)[0];
+    assert_eq!(rec["solution"].as_str(), Some(JIGSAW_SOLUTION));
+    assert_eq!(rec["rules"].as_str(), Some(inline.as_str()));
+    // The solution repeats digits in 3x3 boxes: fine under its layout, not as a classic grid.
+    let out = sudoku(&["check", "--json", "--rules", &inline, JIGSAW_SOLUTION], b"");
+    assert_eq!(json_lines(&out)[0]["status"], "unique");
+    let out = sudoku(&["check", "--json", JIGSAW_SOLUTION], b"");
+    assert_eq!(json_lines(&out)[0]["status"], "invalid");
+}
+
+#[test]
+fn givens_that_clash_under_the_rules_are_invalid() {
+    // 1 at A1 and I9: fine in classic Sudoku, two 1s on a diagonal under x.
+    let clash = format!("1{}1", ".".repeat(79));
+    let out = sudoku(&["check", "--json", "--rules", "x", &clash], b"");
+    let rec = &json_lines(&out)[0];
+    assert_eq!(rec["status"], "invalid");
+    assert_eq!(
+        rec["error"]["message"],
+        "conflicting givens: digit 1 appears twice in diagonal A1-I9, at A1 and I9"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn bad_specs_and_unsupported_subcommands_are_errors() {
+    let out = sudoku(&["solve", "--rules", "queen", X], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown rule \"queen\": the rules are classic, x,"));
+    let out = sudoku(&["solve", "--rules", "jigsaw:123", X], b"");
+    assert!(text(&out.stderr).contains("not 3 characters"), "{}", text(&out.stderr));
+    let out = sudoku(&["solve", "--rules", "jigsaw:@/no/such/layout", X], b"");
+    assert!(text(&out.stderr).contains("cannot read the jigsaw layout /no/such/layout"));
+    for cmd in ["rate", "explain", "hint", "canon"] {
+        let out = sudoku(&[cmd, "--rules", "windoku", X], b"");
+        assert_eq!(out.status.code(), Some(2), "{cmd}");
+        assert_eq!(
+            text(&out.stderr),
+            format!(
+                "sudoku {cmd}: {cmd} does not support variant rules yet (given --rules windoku)\n"
+            )
+        );
+        // Classic rules are the default, spelled out or not.
+        let out = sudoku(&[cmd, "--rules", "classic", X], b"");
+        assert!(!text(&out.stderr).contains("variant"), "{cmd}");
+    }
+    let out = sudoku(&["solve", "--method", "sa", "--rules", "x", X], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let out = sudoku(&["check", "--rules", "x", "--progress", X, X], b"");
+    assert!(text(&out.stderr).contains("check --progress does not support variant rules yet"));
+}
