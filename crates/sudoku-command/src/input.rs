@@ -2,8 +2,11 @@
 //! as arguments, files, `-` (standard input), and the JSON lines the subcommands write (their
 //! `puzzle` field), so that `sudoku generate ... | sudoku rate -` composes.
 
+use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
+use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use sudoku_core::PuzzleReader;
@@ -168,15 +171,61 @@ pub(crate) fn read_all(
     rules: &Rules,
     bytes: &AtomicU64,
     mut on_record: impl FnMut(Record) -> io::Result<()>,
+    on_open_error: impl FnMut(&str, &io::Error),
+) -> io::Result<()> {
+    let reading = Reading { inputs, from, rules, bytes, extras: false };
+    read_each(&reading, |record, _| on_record(record), on_open_error)
+}
+
+/// What an input says of a puzzle besides the puzzle: the other fields of its JSON line (such
+/// as the ratings `rate --json` and `band` write), or the metadata of a format's entry (title,
+/// difficulty). `sudoku print` labels its puzzles with them.
+#[derive(Debug, Default)]
+pub(crate) struct Extras {
+    /// The JSON object the puzzle's line holds, if it is one.
+    pub(crate) json: Option<serde_json::Map<String, serde_json::Value>>,
+    /// The entry's metadata, in a format that has some.
+    pub(crate) meta: Option<sudoku_formats::Meta>,
+}
+
+/// [`read_all`], each record with its [`Extras`].
+pub(crate) fn read_all_with_extras(
+    inputs: &[String],
+    from: Option<Format>,
+    rules: &Rules,
+    on_record: impl FnMut(Record, Extras) -> io::Result<()>,
+    on_open_error: impl FnMut(&str, &io::Error),
+) -> io::Result<()> {
+    let bytes = AtomicU64::new(0);
+    let reading = Reading { inputs, from, rules, bytes: &bytes, extras: true };
+    read_each(&reading, on_record, on_open_error)
+}
+
+/// What to read and how: the inputs, their format, the rules of their givens, the counter
+/// of bytes read, and whether to keep each record's [`Extras`].
+struct Reading<'a> {
+    inputs: &'a [String],
+    from: Option<Format>,
+    rules: &'a Rules,
+    bytes: &'a AtomicU64,
+    extras: bool,
+}
+
+/// Reads every input in order, as [`read_all`] says, with each record's [`Extras`] when
+/// `reading.extras` (else empty ones).
+fn read_each(
+    reading: &Reading<'_>,
+    mut on_record: impl FnMut(Record, Extras) -> io::Result<()>,
     mut on_open_error: impl FnMut(&str, &io::Error),
 ) -> io::Result<()> {
+    let Reading { inputs, from, rules, bytes, extras } = *reading;
     let stdin_only = ["-".to_string()];
     let inputs = if inputs.is_empty() { &stdin_only[..] } else { inputs };
     for (k, arg) in inputs.iter().enumerate() {
         let (file, format): (Box<dyn Read>, _) = match classify(arg) {
             Arg::Text(text) => {
                 let source = format!("arg{}", k + 1);
-                on_record(Record { source, result: read_arg(text, rules) })?;
+                on_record(Record { source, result: read_arg(text, rules) }, Extras::default())?;
                 continue;
             }
             Arg::Stdin => (Box::new(io::stdin().lock()), other_format(from, None)),
@@ -196,15 +245,29 @@ pub(crate) fn read_all(
                 continue;
             }
             for item in sudoku_formats::read(&text, format) {
+                let mut extra = Extras::default();
                 let result = item
-                    .map(|i| Entry { line: i.line, board: i.game.board() })
+                    .map(|i| {
+                        if extras {
+                            extra.meta = Some(i.game.meta.clone());
+                        }
+                        Entry { line: i.line, board: i.game.board() }
+                    })
                     .map_err(InputError::from);
-                on_record(Record { source: arg.clone(), result })?;
+                on_record(Record { source: arg.clone(), result }, extra)?;
             }
             continue;
         }
-        for result in BoardReader::new(JsonPuzzles::new(counted)).with_rules(rules) {
-            on_record(Record { source: arg.clone(), result: result.map_err(InputError::from) })?;
+        let objects = extras.then(Objects::default);
+        let reader = JsonPuzzles { objects: objects.clone(), ..JsonPuzzles::new(counted) };
+        for result in BoardReader::new(reader).with_rules(rules) {
+            let result = result.map_err(InputError::from);
+            let line = match &result {
+                Ok(entry) => entry.line,
+                Err(e) => e.line,
+            };
+            let json = objects.as_ref().and_then(|o| o.take(line));
+            on_record(Record { source: arg.clone(), result }, Extras { json, meta: None })?;
         }
     }
     Ok(())
@@ -249,11 +312,37 @@ struct JsonPuzzles<R> {
     pos: usize,
     /// Whether the next chunk read starts a line (long lines arrive in several chunks).
     at_line_start: bool,
+    /// The lines started so far.
+    lines: usize,
+    /// Where to keep each object read, by its line, if anywhere.
+    objects: Option<Objects>,
+}
+
+/// The JSON objects a [`JsonPuzzles`] read, by line, until their records take them.
+#[derive(Clone, Debug, Default)]
+struct Objects(Rc<RefCell<BTreeMap<usize, serde_json::Map<String, serde_json::Value>>>>);
+
+impl Objects {
+    /// The object of `line`, if it was one; the objects of the lines before it are dropped
+    /// (their records are gone).
+    fn take(&self, line: usize) -> Option<serde_json::Map<String, serde_json::Value>> {
+        let mut map = self.0.borrow_mut();
+        let found = map.remove(&line);
+        *map = map.split_off(&line);
+        found
+    }
 }
 
 impl<R: BufRead> JsonPuzzles<R> {
     fn new(inner: R) -> JsonPuzzles<R> {
-        JsonPuzzles { inner, line: Vec::new(), pos: 0, at_line_start: true }
+        JsonPuzzles {
+            inner,
+            line: Vec::new(),
+            pos: 0,
+            at_line_start: true,
+            lines: 0,
+            objects: None,
+        }
     }
 
     fn refill(&mut self) -> io::Result<()> {
@@ -262,6 +351,9 @@ impl<R: BufRead> JsonPuzzles<R> {
         let limit = MAX_LINE_LEN as u64 + 2;
         (&mut self.inner).take(limit).read_until(b'\n', &mut self.line)?;
         let starts = self.at_line_start;
+        if starts {
+            self.lines += 1;
+        }
         let whole = self.line.last() == Some(&b'\n') || (self.line.len() as u64) < limit;
         self.at_line_start = self.line.last() == Some(&b'\n');
         let object =
@@ -271,6 +363,9 @@ impl<R: BufRead> JsonPuzzles<R> {
                 Some(serde_json::Value::String(p)) => p.clone(),
                 _ => "# a record without a puzzle".to_string(),
             };
+            if let Some(objects) = &self.objects {
+                objects.0.borrow_mut().insert(self.lines, o);
+            }
             self.line = replacement.into_bytes();
             self.line.push(b'\n');
         }

@@ -10,6 +10,7 @@ mod explain;
 mod generate;
 mod input;
 mod plot;
+mod print;
 mod rate;
 mod schema;
 mod serate;
@@ -68,6 +69,10 @@ enum Command {
     /// until one rates in the band, such as se-rating=4.0..5.0; a list in index order,
     /// resumable by index.
     Band(band::BandArgs),
+    /// A printable sheet of the puzzles (PDF, or SVG): so many a page with their titles and
+    /// difficulty labels (the ratings their records carry, or --rate's), and with --answers
+    /// the solutions after them (docs/print.md).
+    Print(print::PrintArgs),
     /// A local web page to step through a puzzle (hints of both rulesets drawn on the board,
     /// apply, undo, the solving path, ratings, check, generate) and its JSON API; prints its
     /// address first. Loopback only unless --bind says otherwise; every request is limited.
@@ -173,6 +178,7 @@ impl Command {
             Command::Hint(_) => "hint",
             Command::Generate(_) => "generate",
             Command::Band(_) => "band",
+            Command::Print(_) => "print",
             Command::Serve(_) => "serve",
         }
     }
@@ -192,6 +198,7 @@ fn main() -> ExitCode {
         Command::Band(args) => band::run(args, &mut out),
         Command::Explain(args) => explain::run(args, &mut out),
         Command::Hint(args) => steps::hint(args, &mut out),
+        Command::Print(args) => print::run(args, &mut out),
         Command::Serve(args) => serve::run(args, &mut out),
     };
     let result = result.and_then(|s| out.flush().map(|()| s).map_err(Into::into));
