@@ -12,6 +12,7 @@ mod generate;
 mod hostile;
 mod logic;
 mod marks;
+mod print;
 mod schema;
 mod serate;
 mod serve;
