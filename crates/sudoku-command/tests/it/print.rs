@@ -209,7 +209,9 @@ fn a_sheet_of_six_with_answers_renders_as_laid_out() {
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     let name = input.display();
     assert!(
-        stderr.contains(&format!("sudoku print: {name}:3: invalid: invalid character 'x' at line 3, column 3")),
+        stderr.contains(&format!(
+            "sudoku print: {name}:3: invalid: invalid character 'x' at line 3, column 3"
+        )),
         "{stderr}"
     );
     assert!(stderr.contains(&format!("sudoku print: {name}:7: multiple: ")), "{stderr}");

@@ -33,15 +33,8 @@ fn the_svg_holds_the_layout_grid_for_grid() {
     // 17 givens on each puzzle, 81 digits on each answer.
     let digit_texts = svg
         .lines()
-        .filter(|l| {
-            l.starts_with("<text") && l.len() > 6 && {
-                let inner = l
-                    .rsplit_once("</text>")
-                    .map(|(a, _)| a.rsplit_once('>').map(|(_, t)| t))
-                    .flatten();
-                inner.is_some_and(|t| t.len() == 1 && t.chars().all(|c| c.is_ascii_digit()))
-            }
-        })
+        .filter_map(|l| l.strip_prefix("<text")?.strip_suffix("</text>")?.rsplit_once('>'))
+        .filter(|(_, t)| t.len() == 1 && t.chars().all(|c| c.is_ascii_digit()))
         .count();
     assert_eq!(digit_texts, 6 * 17 + 6 * 81);
     for k in 1..=6 {
