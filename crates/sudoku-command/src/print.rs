@@ -6,7 +6,7 @@
 //! `--rate`, rated by the catalogue as `sudoku rate` rates it), and the library lays the sheet
 //! out and draws it.
 
-use std::io::Write;
+use std::io::{IsTerminal as _, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, bail};
@@ -118,6 +118,9 @@ struct Read {
 
 pub(crate) fn run(args: &PrintArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let format = sheet_format(args.to, args.out.as_deref())?;
+    if args.out.is_none() && format == SheetFormat::Pdf && std::io::stdout().is_terminal() {
+        bail!("a PDF is no text for the terminal: give --out sheet.pdf, or pipe it");
+    }
     if let Some(path) = &args.out {
         crate::check_output_path(path)?;
     }
