@@ -273,11 +273,15 @@ fn label(kind: RatingKind, value: &RatingValue) -> String {
 }
 
 /// The labels of the ratings a puzzle's record carries (the ratings of `wanted`, else every
-/// one of the catalogue), in the catalogue's order; else its format's difficulty field.
+/// one of the catalogue), those made for people first, each part in the catalogue's order;
+/// else its format's difficulty field.
 fn carried(extras: &Extras, wanted: Option<&RatingSet>) -> Vec<String> {
     let mut parts = Vec::new();
     if let Some(json) = &extras.json {
-        for entry in sudoku_metrics::CATALOGUE {
+        // The ratings made for people first: a label too long for its place loses its end.
+        let people = sudoku_metrics::CATALOGUE.iter().filter(|e| e.for_people);
+        let others = sudoku_metrics::CATALOGUE.iter().filter(|e| !e.for_people);
+        for entry in people.chain(others) {
             let asked = wanted.is_none_or(|set| set.ratings().iter().any(|r| r.kind == entry.kind));
             if let Some(value) =
                 json.get(&entry.kind.key()).filter(|_| asked).and_then(rating_value)
@@ -340,7 +344,7 @@ mod tests {
         let extras = Extras { json: json.as_object().cloned(), meta: None };
         assert_eq!(
             carried(&extras, None),
-            ["depth 3", "ER/EP/ED 7.1/7.1/2.6", "HoDoKu Hard (844)"]
+            ["ER/EP/ED 7.1/7.1/2.6", "HoDoKu Hard (844)", "depth 3"]
         );
         let only = RatingSet::parse(&["hodoku"], &RatingDefaults::default()).unwrap();
         assert_eq!(carried(&extras, Some(&only)), ["HoDoKu Hard (844)"]);
