@@ -1,7 +1,7 @@
 //! The PDF renderer: a [`Document`] as a PDF of its pages, drawn with the base-14 Helvetica
 //! fonts (WinAnsi encoding; no font file is embedded).
 
-use pdf_writer::{Content, Finish, Name, Pdf, Rect as PdfRect, Ref, Str, TextStr};
+use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect as PdfRect, Ref, Str, TextStr};
 
 use crate::font;
 use crate::layout::{Document, Page};
@@ -11,8 +11,8 @@ const REGULAR: Name<'static> = Name(b"F1");
 const BOLD: Name<'static> = Name(b"F2");
 
 /// The document as a PDF file: one PDF page per page, lines and text where the layout put
-/// them (the PDF's y axis runs upwards, so every y is taken from the page's height), the
-/// document's title as the PDF's title.
+/// them (the PDF's y axis runs upwards, so every y is taken from the page's height), each
+/// page's content compressed (Flate), the document's title as the PDF's title.
 ///
 /// # Examples
 ///
@@ -59,7 +59,8 @@ pub fn to_pdf(document: &Document) -> Vec<u8> {
         p.resources().fonts().pair(REGULAR, regular).pair(BOLD, bold);
         p.finish();
         let content = draw(page, document.height);
-        pdf.stream(content_ref(k), &content);
+        let packed = miniz_oxide::deflate::compress_to_vec_zlib(&content, 6);
+        pdf.stream(content_ref(k), &packed).filter(Filter::FlateDecode);
     }
     pdf.finish()
 }
