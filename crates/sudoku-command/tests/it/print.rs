@@ -330,6 +330,18 @@ fn svg_sheets_and_labels_by_rate() {
         sudoku(&["print", "--to", "svg", "--metrics", "se-rating", input.to_str().unwrap()], b"");
     let svg = text(&out.stdout);
     assert!(svg.contains(">ER/EP/ED 4.2/1.2/1.2</text>") && !svg.contains("HoDoKu"));
+    // Another app's file: its title and difficulty.
+    let ipuz = text(&sudoku(&["convert", "--to", "ipuz"], PUZZLES[0].0.as_bytes()).stdout);
+    let ipuz = ipuz.replacen('{', r#"{"title": "Sunday special", "difficulty": "Fiendish","#, 1);
+    let file = dir.join("one.ipuz");
+    std::fs::write(&file, ipuz).unwrap();
+    let out = sudoku(&["print", "--to", "svg", file.to_str().unwrap()], b"");
+    let svg = text(&out.stdout);
+    assert!(
+        svg.contains(">1. Sunday special</text>") && svg.contains(">Fiendish</text>"),
+        "{}",
+        text(&out.stderr)
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
