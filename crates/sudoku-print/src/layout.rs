@@ -10,9 +10,28 @@ use crate::{Paper, PrintError};
 
 /// The counts of puzzles a page can take, each with its arrangement: 1 (one grid), 2 (one
 /// above the other), 4 (2 × 2), 6 (2 columns, 3 rows), 9 (3 × 3), 12 (3 columns, 4 rows).
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_print::{Options, PER_PAGE};
+/// assert!(PER_PAGE.iter().all(|&n| Options::default().with_per_page(n).is_ok()));
+/// ```
 pub const PER_PAGE: [usize; 6] = [1, 2, 4, 6, 9, 12];
 
 /// Answers a page holds: 4 columns of 5 small grids.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::Grid;
+/// use sudoku_print::{ANSWERS_PER_PAGE, Options, Puzzle, layout};
+/// let puzzles = vec![Puzzle::new("P", Grid::EMPTY).with_solution(Grid::EMPTY); 21];
+/// let doc = layout(&puzzles, &Options::default().with_per_page(12)?.with_answers(true))?;
+/// assert_eq!(doc.pages[2].frames.len(), ANSWERS_PER_PAGE);
+/// assert_eq!(doc.pages[3].frames.len(), 1);
+/// # Ok::<(), sudoku_print::PrintError>(())
+/// ```
 pub const ANSWERS_PER_PAGE: usize = 20;
 
 /// The white border of every page, in points (half an inch).

@@ -27,6 +27,12 @@ pub enum Paper {
 
 impl Paper {
     /// Every paper size, in the order of its names.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(sudoku_print::Paper::ALL.len(), 2);
+    /// ```
     pub const ALL: [Paper; 2] = [Paper::A4, Paper::Letter];
 
     /// Width and height in points (1/72 in), portrait.

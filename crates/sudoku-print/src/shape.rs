@@ -26,18 +26,41 @@ pub struct Rect {
 
 impl Rect {
     /// The right edge.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let r = sudoku_print::Rect { x: 2.0, y: 0.0, width: 3.0, height: 1.0 };
+    /// assert_eq!(r.right(), 5.0);
+    /// ```
     #[must_use]
     pub fn right(&self) -> f32 {
         self.x + self.width
     }
 
     /// The bottom edge.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let r = sudoku_print::Rect { x: 0.0, y: 2.0, width: 1.0, height: 3.0 };
+    /// assert_eq!(r.bottom(), 5.0);
+    /// ```
     #[must_use]
     pub fn bottom(&self) -> f32 {
         self.y + self.height
     }
 
     /// Whether the two share any area (touching edges do not count).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_print::Rect;
+    /// let a = Rect { x: 0.0, y: 0.0, width: 2.0, height: 2.0 };
+    /// assert!(a.overlaps(&Rect { x: 1.0, y: 1.0, width: 2.0, height: 2.0 }));
+    /// assert!(!a.overlaps(&Rect { x: 0.0, y: 2.0, width: 2.0, height: 2.0 }));
+    /// ```
     #[must_use]
     pub fn overlaps(&self, other: &Rect) -> bool {
         self.x < other.right()
@@ -47,6 +70,15 @@ impl Rect {
     }
 
     /// Whether `other` lies wholly inside this one (edges included).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_print::Rect;
+    /// let a = Rect { x: 0.0, y: 0.0, width: 2.0, height: 2.0 };
+    /// assert!(a.contains(&a));
+    /// assert!(!a.contains(&Rect { x: 1.0, y: 1.0, width: 2.0, height: 2.0 }));
+    /// ```
     #[must_use]
     pub fn contains(&self, other: &Rect) -> bool {
         other.x >= self.x
@@ -92,6 +124,12 @@ pub enum Font {
 
 impl Font {
     /// The font's PostScript name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(sudoku_print::Font::Regular.postscript_name(), "Helvetica");
+    /// ```
     #[must_use]
     pub const fn postscript_name(self) -> &'static str {
         match self {
