@@ -138,3 +138,30 @@ fn bad_specs_and_unsupported_subcommands_are_errors() {
     let out = sudoku(&["check", "--rules", "x", "--progress", X, X], b"");
     assert!(text(&out.stderr).contains("check --progress does not support variant rules yet"));
 }
+
+#[test]
+fn puzzle_files_in_other_formats_are_checked_under_the_rules() {
+    // A SadMan .sdk grid with a 1 at both ends of the main diagonal: fine in classic Sudoku,
+    // a clash under x, reported at its line.
+    let dir = temp_dir("variants", "sdk");
+    let clash = dir.join("clash.sdk");
+    let rows: Vec<String> = (0..9)
+        .map(|r| match r {
+            0 => "1........".to_string(),
+            8 => "........1".to_string(),
+            _ => ".".repeat(9),
+        })
+        .collect();
+    std::fs::write(&clash, rows.join("\n") + "\n").unwrap();
+    let out = sudoku(&["check", "--rules", "x", clash.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains(
+            "clash.sdk:1: invalid: conflicting givens: digit 1 appears twice in diagonal A1-I9, at A1 and I9"
+        ),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = sudoku(&["check", clash.to_str().unwrap()], b"");
+    assert!(text(&out.stdout).contains("multiple"), "{}", text(&out.stdout));
+}
