@@ -43,7 +43,7 @@ const state = {
   clock: { elapsed: 0, since: null, paused: false, solved: false },
 };
 
-const COLOURS = ['', 'red', 'green', 'blue', 'yellow'];
+const COLOURS = ['', 'red', 'orange', 'blue', 'violet'];
 const STORE = 'sudoku-serve:game';
 const playing = () => state.mode === 'play';
 const bit = (d) => 1 << (d - 1);
@@ -413,7 +413,7 @@ function changed() {
   state.chain = 0;
   $('hint-text').textContent = '';
   render();
-  save();
+  keep();
 }
 
 // The cell focused, for the keyboard and screen readers: the one selected.
@@ -581,7 +581,7 @@ function colour(k) {
   snapshot();
   state.colours[i] = next;
   render();
-  save();
+  keep();
   say(next ? `${cellLabel(i)} coloured ${COLOURS[next]}.` : `${cellLabel(i)} has no colour.`);
 }
 
@@ -621,7 +621,7 @@ function pause(on = !state.clock.paused) {
   state.clock.paused = on;
   syncClock();
   render();
-  save();
+  keep();
   say(on ? `Paused at ${mmss(elapsed())}.` : 'Resumed.');
   if (!on) focusCell();
 }
@@ -635,7 +635,7 @@ async function whenFull() {
   if (r.solvable) {
     state.clock.solved = true;
     syncClock();
-    save();
+    keep();
     say(`Solved! ${playing() ? `Time: ${mmss(elapsed())}.` : 'The grid is complete.'}`);
   } else {
     say('The grid is full but not right: Check (C) marks the mistakes.', true);
@@ -644,7 +644,7 @@ async function whenFull() {
 
 // ---- saved in the browser ----
 
-function save() {
+function keep() {
   try {
     localStorage.setItem(STORE, JSON.stringify({
       version: 1,
@@ -1140,14 +1140,14 @@ function init() {
   document.querySelectorAll('input[name=mode]').forEach((r) => r.addEventListener('change', () => setMode(r.value)));
   document.addEventListener('visibilitychange', () => {
     syncClock();
-    save();
+    keep();
   });
-  window.addEventListener('pagehide', save);
+  window.addEventListener('pagehide', keep);
   let shown = '';
   setInterval(() => {
     syncClock();
     // The time saved as it goes (each second it runs).
-    if (state.clock.since !== null && $('timer').textContent !== shown) save();
+    if (state.clock.since !== null && $('timer').textContent !== shown) keep();
     shown = $('timer').textContent;
   }, 250);
   $('check').addEventListener('click', busy(check));
