@@ -202,6 +202,27 @@ test('play mode: pencil marks by hand or filled on request; a digit takes its ma
   assert.deepEqual(await marks('C1'), ['2', '3', '5', '7'], 'the 1 placed in B1 leaves C1\'s marks');
 });
 
+test('the modes share the board: play mode\'s marks are the analysis page\'s candidates', async () => {
+  await play();
+  await clickCell('B1');
+  await page.keyboard.press('Shift+1');
+  await page.keyboard.press('Shift+5');
+  await page.keyboard.press('3');
+  await page.check('input[name=mode][value=analyse]');
+  assert.equal(await page.locator('#timer').isVisible(), false);
+  assert.equal(await page.locator('#explain').isVisible(), true, 'the analysis panels are back');
+  assert.equal(await digit('B1'), '3');
+  await clickCell('B1');
+  await page.keyboard.press('Backspace');
+  await page.check('#show-marks');
+  assert.deepEqual(await marks('B1'), ['1', '5'], 'the marks left out are crossed out');
+  assert.deepEqual(await marks('C1'), ['1', '2', '3', '5', '7']);
+  await page.check('input[name=mode][value=play]');
+  assert.deepEqual(await marks('B1'), ['1', '5']);
+  assert.deepEqual(await marks('C1'), [], 'no marks where the player wrote none');
+  assert.equal(await page.locator('#explain').isVisible(), false);
+});
+
 test('play mode: check marks a wrong digit and says so', async () => {
   await play();
   const solved = await solution(XY_WING);
@@ -286,7 +307,7 @@ test('play mode: the game is kept in the browser and back after a reload', async
   const before = await seconds();
   await page.reload();
   await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('Your game is back'));
-  assert.match(await message(), /^Your game is back: 31 of 81 cells filled, 00:0\d played\.$/);
+  assert.match(await message(), /^Your game is back: 31 of 81 cells filled, \d\d:\d\d played\.$/);
   assert.equal(await page.locator('input[name=mode][value=play]').isChecked(), true);
   assert.equal(await page.locator('#board text.digit.given').count(), 30);
   assert.equal(await digit('B1'), '5');

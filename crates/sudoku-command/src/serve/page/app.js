@@ -139,13 +139,15 @@ function notesFromElim() {
   }
 }
 
-// Play to analysis: the marks a player left out of a cell are crossed out there.
+// Play to analysis: the marks a player left out of a cell are crossed out there (in a cell
+// holding a digit too, for when it is cleared).
 function elimFromNotes() {
-  const basic = candidates(state.values, new Set());
   for (let i = 0; i < 81; i++) {
-    if (state.values[i] || !state.notes[i]) continue;
+    if (!state.notes[i]) continue;
+    let basic = ALL;
+    for (const p of PEERS[i]) if (state.values[p]) basic &= ~bit(state.values[p]);
     for (let d = 1; d <= 9; d++) {
-      if (basic[i] & bit(d) & ~state.notes[i]) state.elim.add(i * 9 + d - 1);
+      if (basic & bit(d) & ~state.notes[i]) state.elim.add(i * 9 + d - 1);
       else state.elim.delete(i * 9 + d - 1);
     }
   }
