@@ -1,8 +1,9 @@
-//! `sudoku serve` under load on loopback: N concurrent requests (half `/api/hint`, half
-//! `/api/rate` with se-rating and hodoku) on K puzzles, all sent at once, each on its own
-//! connection. Every answer must be the command's own record for that puzzle (`sudoku hint
-//! --json`, `sudoku rate --json` with the server's budgets) or a typed refusal (`busy`,
-//! `budget_exceeded`); none may be lost. Prints the counts, the latencies and the server's
+//! `sudoku serve` under load on loopback: N concurrent requests (half `/api/hint`, its four
+//! levels of detail in turn, half `/api/rate` with se-rating and hodoku) on K puzzles, and G
+//! technique-practice generations (`/api/generate` with `needs`), all sent at once, each on
+//! its own connection. Every answer must be the command's own record for that puzzle (`sudoku
+//! hint --json --detail D`, `sudoku rate --json` with the server's budgets, `sudoku band --json
+//! --needs T`) or a typed refusal (`busy`, `budget_exceeded`); none may be lost. Prints the counts, the latencies and the server's
 //! resident memory (VmRSS before, its peak during, after). Run by `cargo xtask load`.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
@@ -33,6 +34,10 @@ struct Args {
     /// Distinct puzzles the requests cycle through.
     #[arg(long, default_value_t = 20)]
     puzzles: usize,
+    /// Technique-practice generations sent with them (`/api/generate`, a HoDoKu level and a
+    /// technique in turn).
+    #[arg(long, default_value_t = 8)]
+    generations: usize,
     /// The server's --jobs (0: its default, twice the cores).
     #[arg(long, default_value_t = 0)]
     jobs: usize,
@@ -45,6 +50,34 @@ struct Args {
 const HINT_ARGS: &[&str] = &["--budget", "5000000", "--chain-budget", "1000000000"];
 const RATE_ARGS: &[&str] =
     &["--metrics", "se-rating,hodoku", "--budget", "1000000", "--chain-budget", "1000000000"];
+
+/// The hint detail levels the hint requests take in turn.
+const DETAILS: [&str; 4] = ["full", "technique", "cells", "result"];
+
+/// The generations' bands and techniques, in turn: (band, need).
+const PRACTICE: [(&str, &str); 4] = [
+    ("hodoku=hard", "hodoku:Skyscraper"),
+    ("hodoku=hard", "explainer:X-Wing"),
+    ("hodoku=medium", "hodoku:Locked Pair"),
+    ("hodoku=unfair", "explainer:XY-Wing"),
+];
+
+/// `sudoku band BAND --needs NEED --count index+1 --json`'s last line, without its `target`
+/// (the server writes the rating with its parameters filled in).
+fn band_record(sudoku: &PathBuf, (band, need): (&str, &str), index: usize) -> Value {
+    let count = (index + 1).to_string();
+    let out = Command::new(sudoku)
+        .args(["band", band, "--needs", need, "--count", &count, "--json"])
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", sudoku.display()));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut v: Value =
+        serde_json::from_str(text.lines().last().unwrap_or("")).expect("a band line");
+    if let Some(o) = v.as_object_mut() {
+        o.remove("target");
+    }
+    v
+}
 
 fn command_record(sudoku: &PathBuf, sub: &str, extra: &[&str], puzzle: &str) -> Value {
     let out = Command::new(sudoku)
@@ -101,7 +134,22 @@ fn request(
     let text = String::from_utf8(bytes).ok()?;
     let (head, body) = text.split_once("\r\n\r\n")?;
     let status = head.split(' ').nth(1)?.parse().ok()?;
-    Some((status, body.to_string()))
+    let chunked = head.to_ascii_lowercase().contains("transfer-encoding: chunked");
+    Some((status, if chunked { dechunk(body)? } else { body.to_string() }))
+}
+
+/// A chunked body's content (the streamed answers: `/api/generate`'s progress lines).
+fn dechunk(mut rest: &str) -> Option<String> {
+    let mut out = String::new();
+    loop {
+        let (size, after) = rest.split_once("\r\n")?;
+        let size = usize::from_str_radix(size.split(';').next()?.trim(), 16).ok()?;
+        if size == 0 {
+            return Some(out);
+        }
+        out.push_str(after.get(..size)?);
+        rest = after.get(size..)?.strip_prefix("\r\n")?;
+    }
 }
 
 fn rss_kib(pid: u32, field: &str) -> u64 {
@@ -145,14 +193,23 @@ fn main() -> ExitCode {
         .collect();
     assert!(!puzzles.is_empty(), "no puzzles in {}", args.data.display());
     eprintln!("serve_load: the command's records of {} puzzles ...", puzzles.len());
-    let expected: Vec<(Value, Value)> = puzzles
+    let expected: Vec<(Vec<Value>, Value)> = puzzles
         .iter()
         .map(|p| {
-            (
-                command_record(&args.sudoku, "hint", HINT_ARGS, p),
-                command_record(&args.sudoku, "rate", RATE_ARGS, p),
-            )
+            let hints = DETAILS
+                .iter()
+                .map(|d| {
+                    let extra: Vec<&str> =
+                        HINT_ARGS.iter().copied().chain(["--detail", d]).collect();
+                    command_record(&args.sudoku, "hint", &extra, p)
+                })
+                .collect();
+            (hints, command_record(&args.sudoku, "rate", RATE_ARGS, p))
         })
+        .collect();
+    eprintln!("serve_load: the command's records of {} generations ...", args.generations);
+    let generated: Vec<Value> = (0..args.generations)
+        .map(|g| band_record(&args.sudoku, PRACTICE[g % PRACTICE.len()], g / PRACTICE.len()))
         .collect();
     let (mut child, addr) = start(&args.sudoku, args.jobs);
     let pid = child.id();
@@ -172,20 +229,28 @@ fn main() -> ExitCode {
             }
         })
     };
-    eprintln!("serve_load: {} requests at once on {addr} ...", args.requests);
-    let barrier = Arc::new(Barrier::new(args.requests));
+    let total = args.requests + args.generations;
+    eprintln!("serve_load: {total} requests at once on {addr} ...");
+    let barrier = Arc::new(Barrier::new(total));
     let started = Instant::now();
-    let handles: Vec<_> = (0..args.requests)
+    let n = puzzles.len();
+    let handles: Vec<_> = (0..total)
         .map(|i| {
-            let (barrier, addr, puzzle) =
-                (Arc::clone(&barrier), addr.clone(), puzzles[(i / 2) % puzzles.len()].clone());
+            let (barrier, addr) = (Arc::clone(&barrier), addr.clone());
+            let puzzle = puzzles[(i / 2) % n].clone();
             let timeout = Duration::from_secs(args.timeout);
+            let (path, body) = if i >= args.requests {
+                let g = i - args.requests;
+                let (band, need) = PRACTICE[g % PRACTICE.len()];
+                let index = g / PRACTICE.len();
+                ("/api/generate", json!({"band": band, "needs": [need], "index": index}))
+            } else if i % 2 == 0 {
+                let detail = DETAILS[(i / 2 / n) % DETAILS.len()];
+                ("/api/hint", json!({"grid": puzzle, "detail": detail}))
+            } else {
+                ("/api/rate", json!({"puzzle": puzzle, "metrics": "se-rating,hodoku"}))
+            };
             std::thread::spawn(move || {
-                let (path, body) = if i % 2 == 0 {
-                    ("/api/hint", json!({"grid": puzzle}))
-                } else {
-                    ("/api/rate", json!({"puzzle": puzzle, "metrics": "se-rating,hodoku"}))
-                };
                 barrier.wait();
                 let t = Instant::now();
                 let answer = request(&addr, path, Some(&body), timeout);
@@ -202,29 +267,43 @@ fn main() -> ExitCode {
     let hwm = rss_kib(pid, "VmHWM:");
     let mut tallies: BTreeMap<&str, Tally> = BTreeMap::new();
     for (i, answer, secs) in answers {
-        let kind = if i % 2 == 0 { "hint" } else { "rate" };
+        let kind = match i {
+            _ if i >= args.requests => "generate",
+            _ if i % 2 == 0 => "hint",
+            _ => "rate",
+        };
         let t = tallies.entry(kind).or_default();
         let Some((status, body)) = answer else {
             t.lost += 1;
             continue;
         };
         t.latencies.push(secs);
-        let Ok(v) = serde_json::from_str::<Value>(&body) else {
+        // A generation streams progress lines; its answer is the last.
+        let last = body.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
+        let Ok(mut v) =
+            serde_json::from_str::<Value>(if kind == "generate" { last } else { &body })
+        else {
             t.lost += 1;
             continue;
         };
-        let (hint, rate) = &expected[(i / 2) % puzzles.len()];
-        let want = if kind == "hint" { hint } else { rate };
+        let (hints, rate) = &expected[(i / 2) % n];
+        let want = match kind {
+            "hint" => &hints[(i / 2 / n) % DETAILS.len()],
+            "rate" => rate,
+            _ => {
+                if let Some(o) = v.as_object_mut() {
+                    o.remove("target");
+                }
+                &generated[i - args.requests]
+            }
+        };
         match (status, v["code"].as_str()) {
             (200, _) if &v == want => t.correct += 1,
             (503, Some("busy")) => t.busy += 1,
             (504, Some("budget_exceeded")) => t.time_limit += 1,
             (_, Some(_)) => t.other_typed += 1,
             _ => {
-                eprintln!(
-                    "serve_load: {kind} {} answered {status} {body}",
-                    puzzles[(i / 2) % puzzles.len()]
-                );
+                eprintln!("serve_load: {kind} request {i} answered {status} {body}");
                 t.wrong += 1;
             }
         }
@@ -232,10 +311,11 @@ fn main() -> ExitCode {
     let _ = child.kill();
     let _ = child.wait();
     println!(
-        "{} requests ({} puzzles of {}), all sent at once; {wall:.2} s in all",
+        "{} requests ({} puzzles of {}) and {} generations, all sent at once; {wall:.2} s in all",
         args.requests,
         puzzles.len(),
-        args.data.file_name().map(|f| f.to_string_lossy()).unwrap_or_default()
+        args.data.file_name().map(|f| f.to_string_lossy()).unwrap_or_default(),
+        args.generations
     );
     println!();
     println!(

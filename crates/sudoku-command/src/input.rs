@@ -159,10 +159,27 @@ impl Record {
     }
 }
 
+/// The entry, or the error of its givens' first clash under variant `rules` (what the line
+/// reader says of a line: the formats read givens under classic rules).
+fn clash_free(entry: Entry, rules: &Rules) -> Result<Entry, InputError> {
+    let clash = match &entry.board {
+        Board::Givens(grid) if !rules.is_classic() => rules.first_clash(grid),
+        _ => None,
+    };
+    match clash {
+        None => Ok(entry),
+        Some(c) => Err(InputError {
+            line: entry.line,
+            kind: InputErrorKind::Line(LineErrorKind::Parse(sudoku_core::ParseGridError::Clash(c))),
+        }),
+    }
+}
+
 /// Reads every input in order (nothing is standard input), adding the bytes read to `bytes`.
 /// Files and standard input are read in `from` if it is given, else in the format of their
 /// extension (`.sdk`, `.sdm`, `.ss`, `.opensudoku`, `.ipuz`), else line by line, givens
-/// checked under `rules` (the other formats' givens are read as they are).
+/// checked under `rules` (the other formats read givens under classic rules; a clash under
+/// variant rules is then the entry's error).
 /// A file that cannot be read (missing, a directory, no permission) is reported through
 /// `on_open_error` and the others are still read; an error from `on_record` stops the reading.
 pub(crate) fn read_all(
@@ -246,14 +263,12 @@ fn read_each(
             }
             for item in sudoku_formats::read(&text, format) {
                 let mut extra = Extras::default();
-                let result = item
-                    .map(|i| {
-                        if extras {
-                            extra.meta = Some(i.game.meta.clone());
-                        }
-                        Entry { line: i.line, board: i.game.board() }
-                    })
-                    .map_err(InputError::from);
+                let result = item.map_err(InputError::from).and_then(|i| {
+                    if extras {
+                        extra.meta = Some(i.game.meta.clone());
+                    }
+                    clash_free(Entry { line: i.line, board: i.game.board() }, rules)
+                });
                 on_record(Record { source: arg.clone(), result }, extra)?;
             }
             continue;

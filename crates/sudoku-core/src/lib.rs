@@ -52,6 +52,7 @@ mod parse;
 mod reader;
 mod rules;
 mod status;
+pub mod symmetry;
 mod transform;
 
 pub use board::{AsBoard, Board};

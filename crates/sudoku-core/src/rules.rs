@@ -293,6 +293,8 @@ struct Tables {
     houses: Vec<(House, [Cell; 9])>,
     peers: [CellSet; 81],
     neighbours: [CellSet; 81],
+    /// The cell symmetries of a variant, found on first use ([`Rules::symmetry_count`]).
+    group: std::sync::OnceLock<crate::symmetry::Group>,
 }
 
 impl Default for Rules {
@@ -360,6 +362,16 @@ impl Rules {
             }
         };
         Ok(Rules::build(flags, layout))
+    }
+
+    /// The same rules on another (valid) jigsaw layout, regions 0..9.
+    pub(crate) fn with_layout(&self, regions: [u8; 81]) -> Rules {
+        Rules::build(self.flags, Some(Box::new(regions)))
+    }
+
+    /// The cell symmetries of a variant (worked out on first use).
+    pub(crate) fn group(&self) -> &crate::symmetry::Group {
+        self.tables.group.get_or_init(|| crate::symmetry::Group::of(self))
     }
 
     fn build(flags: u8, layout: Option<Box<[u8; 81]>>) -> Rules {
@@ -825,7 +837,7 @@ impl Tables {
             }
             peers[i].remove(cell(i));
         }
-        Tables { houses, peers, neighbours }
+        Tables { houses, peers, neighbours, group: std::sync::OnceLock::new() }
     }
 }
 

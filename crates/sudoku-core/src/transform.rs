@@ -79,6 +79,17 @@ impl Transform {
         Transform { cells, digits: [0, 1, 2, 3, 4, 5, 6, 7, 8] }
     };
 
+    /// A transform from its cell sources (`cells[i]` is the cell whose content lands in `i`,
+    /// a permutation) and its relabelling (`digits[d]` is digit index `d`'s new index).
+    pub(crate) const fn from_parts(cells: [u8; 81], digits: [u8; 9]) -> Transform {
+        Transform { cells, digits }
+    }
+
+    /// The cell sources: entry `i` is the index of the cell whose content lands in cell `i`.
+    pub(crate) const fn cell_sources(&self) -> [u8; 81] {
+        self.cells
+    }
+
     fn from_cell_map(f: impl Fn(usize, usize) -> (usize, usize)) -> Transform {
         let mut cells = [0u8; 81];
         for (i, slot) in cells.iter_mut().enumerate() {

@@ -97,6 +97,36 @@ fn parse(py: Python<'_>, puzzle: &str) -> PyResult<String> {
     grid_of(puzzle).map(|g| g.to_string()).map_err(|f| f.into_err(py))
 }
 
+/// The canonical form of a puzzle (``sudoku canon --json``'s record): ``canonical`` (the
+/// minlex form), ``automorphisms``, and under ``rules`` (a rules spec) the form taken over the
+/// variant's own symmetries, with ``canonical_rules``: the form's rules (under jigsaw the
+/// layout moved with the puzzle). No solving: any grid has a form.
+///
+/// Raises ``InvalidPuzzleError`` for text that is not a puzzle of the rules, ``ValueError`` for
+/// a spec that is not one.
+///
+/// >>> x = "1...9.4..63.4.......9.8.6.2..7.............7.3..........3...2.59..2......8..5...."
+/// >>> canon(x, rules="x") == canon(x[::-1], rules="x")  # the half turn keeps the diagonals
+/// True
+/// >>> canon(x, rules="x")["canonical_rules"], "canonical_rules" in canon(x)
+/// ('x', False)
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, rules = None))]
+fn canon(py: Python<'_>, puzzle: &str, rules: Option<&str>) -> PyResult<Py<PyAny>> {
+    let rules = rules_of(rules)?;
+    let grid = grid_under(puzzle, rules.as_ref()).map_err(|f| f.into_err(py))?;
+    let rules = rules.unwrap_or_default();
+    let form = rules.canonical(&grid);
+    let dict = pyo3::types::PyDict::new(py);
+    dict.set_item("canonical", form.grid.to_string())?;
+    dict.set_item("automorphisms", form.automorphisms)?;
+    let moved = rules.transformed(&form.transform);
+    if !moved.is_classic() {
+        dict.set_item("canonical_rules", moved.to_string())?;
+    }
+    Ok(dict.into_any().unbind())
+}
+
 /// The clue count of a proper puzzle: well-formed, with exactly one solution (``sudoku
 /// check``; the exact solver within ``budget`` search nodes).
 ///
@@ -406,6 +436,7 @@ fn ratings() -> Vec<&'static str> {
 fn _sudoku_rs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;
+    m.add_function(wrap_pyfunction!(canon, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(check_many, m)?)?;
     m.add_function(wrap_pyfunction!(check_progress, m)?)?;

@@ -128,6 +128,26 @@ def test_rules_reach_the_solver_and_bad_specs_raise_value_error():
         sudoku_rs.solve(XY, rules="queen")
 
 
+def test_canon_takes_the_variants_symmetries():
+    turned = X_PUZZLE[::-1]  # the half turn keeps both diagonals
+    swapped = X_PUZZLE[9:18] + X_PUZZLE[:9] + X_PUZZLE[18:]  # a row swap does not
+    form = sudoku_rs.canon(X_PUZZLE, rules="x")
+    assert form["canonical_rules"] == "x"
+    assert sudoku_rs.canon(turned, rules="x")["canonical"] == form["canonical"]
+    assert sudoku_rs.canon(swapped, rules="x")["canonical"] != form["canonical"]
+    # Classic: one class, and the form is the command's.
+    classic = sudoku_rs.canon(X_PUZZLE)
+    assert sudoku_rs.canon(swapped)["canonical"] == classic["canonical"]
+    assert "canonical_rules" not in classic
+    # Jigsaw: the layout moves with the puzzle; transposing both keeps the form.
+    transpose = lambda s: "".join(s[i % 9 * 9 + i // 9] for i in range(81))
+    a = sudoku_rs.canon(X_PUZZLE, rules="jigsaw:" + ROWS)
+    b = sudoku_rs.canon(transpose(X_PUZZLE), rules="jigsaw:" + transpose(ROWS))
+    assert a == b and a["canonical_rules"].startswith("jigsaw:")
+    with pytest.raises(sudoku_rs.InvalidPuzzleError):
+        sudoku_rs.canon("1" + "." * 79 + "1", rules="x")
+
+
 def test_explain_and_hint_return_their_records():
     ours = sudoku_rs.explain(XY)
     assert {"puzzle", "solution", "status", "se_rating", "steps"} <= set(ours)

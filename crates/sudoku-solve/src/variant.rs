@@ -19,8 +19,9 @@
 //!   `{d-1, d, d+1}`, no orthogonal neighbour can hold `d` (it would leave the cell nothing),
 //!   computed per digit on the whole board with shifts of the masks.
 //!
-//! Hidden singles and intersections look only at the houses with a cell that changed since
-//! they last looked (a child board starts with its branch cell changed, the root with all).
+//! Hidden singles and intersections look only at the houses and digits whose places changed
+//! since they last looked (kept by digit: a cell mask per digit; a child board starts with its
+//! branch cell changed, the root with all).
 //!
 //! Branching is on the bivalue cell with the most open peers; else on a digit with two places
 //! left in a house (there or not); else on a cell with the fewest candidates, digits in
@@ -96,8 +97,10 @@ impl State {
     /// without one of them have nothing new for hidden singles or intersections.
     #[inline]
     fn propagate(&mut self, g: &Geometry, touched: u128) -> bool {
-        // Cells changed since the last hidden-singles pass, and since the last intersections.
-        let (mut dirty, mut dirty_i) = (touched, touched);
+        // By digit, the cells where it changed since the last hidden-singles pass, and since
+        // the last intersections: a house and digit whose places did not change has nothing
+        // new for either.
+        let (mut dirty, mut dirty_i) = ([touched; 9], [touched; 9]);
         loop {
             let (mut ones, mut twos) = (0u128, 0u128);
             for &m in &self.cand {
@@ -122,22 +125,22 @@ impl State {
                         rest &= rest - 1;
                         seen |= g.peers[c];
                     }
-                    let mut hit = self.cand[d] & seen;
+                    let hit = self.cand[d] & seen;
                     self.cand[d] &= !seen;
+                    dirty[d] |= hit | placed;
+                    dirty_i[d] |= hit | placed;
                     if g.non_consecutive {
                         // The digits next to d leave the placed cells' neighbours.
                         let near = neighbours(placed);
-                        if d > 0 {
-                            hit |= self.cand[d - 1] & near;
-                            self.cand[d - 1] &= !near;
-                        }
-                        if d < 8 {
-                            hit |= self.cand[d + 1] & near;
-                            self.cand[d + 1] &= !near;
+                        for e in [d.wrapping_sub(1), d + 1] {
+                            if e < 9 {
+                                let hit = self.cand[e] & near;
+                                self.cand[e] &= !near;
+                                dirty[e] |= hit;
+                                dirty_i[e] |= hit;
+                            }
                         }
                     }
-                    dirty |= hit | placed;
-                    dirty_i |= hit | placed;
                 }
                 continue;
             }
@@ -147,38 +150,46 @@ impl State {
             let mut changed = false;
             let open = !self.placed;
             let fresh = std::mem::take(&mut dirty);
+            let any_fresh = fresh.iter().fold(0, |m, &f| m | f);
             for &h in &g.houses[..g.house_count] {
-                if h & open == 0 || h & fresh == 0 {
+                if h & open == 0 || h & any_fresh == 0 {
                     continue;
                 }
-                for d in 0..9 {
+                for (d, &f) in fresh.iter().enumerate() {
+                    if h & f == 0 {
+                        continue;
+                    }
                     let x = self.cand[d] & h;
                     if x == 0 {
                         return false;
                     }
                     if x & (x - 1) == 0 && x & open != 0 {
                         for (e, m) in self.cand.iter_mut().enumerate() {
-                            if e != d {
+                            if e != d && *m & x != 0 {
                                 *m &= !x;
+                                dirty[e] |= x;
+                                dirty_i[e] |= x;
                             }
                         }
-                        dirty |= x;
-                        dirty_i |= x;
                         changed = true;
                     }
                 }
             }
             if g.non_consecutive {
                 let hit = self.non_consecutive();
-                dirty |= hit;
-                dirty_i |= hit;
-                changed |= hit != 0;
+                for d in 0..9 {
+                    dirty[d] |= hit[d];
+                    dirty_i[d] |= hit[d];
+                    changed |= hit[d] != 0;
+                }
             }
             if !changed {
                 let hit = self.intersections(g, std::mem::take(&mut dirty_i));
-                dirty |= hit;
-                dirty_i |= hit;
-                changed = hit != 0;
+                for d in 0..9 {
+                    dirty[d] |= hit[d];
+                    dirty_i[d] |= hit[d];
+                    changed |= hit[d] != 0;
+                }
             }
             if !changed {
                 return true;
@@ -190,17 +201,21 @@ impl State {
     /// digit in a house sees a cell (is its peer), that cell cannot hold the digit. On rows,
     /// columns and boxes this is pointing and claiming; it covers the diagonals, windows,
     /// groups and jigsaw regions, and the knight's and king's peers too. Only the houses with
-    /// a cell in `fresh` (changed since the last look) are looked at; the cells that lost a
-    /// candidate are returned.
+    /// a digit's place changed in `fresh` (by digit, since the last look) are looked at; the
+    /// cells that lost a candidate are returned, by digit.
     #[inline]
-    fn intersections(&mut self, g: &Geometry, fresh: u128) -> u128 {
-        let mut changed = 0;
+    fn intersections(&mut self, g: &Geometry, fresh: [u128; 9]) -> [u128; 9] {
+        let mut changed = [0; 9];
         let open = !self.placed;
+        let any_fresh = fresh.iter().fold(0, |m, &f| m | f);
         for &h in &g.houses[..g.house_count] {
-            if h & open == 0 || h & fresh == 0 {
+            if h & open == 0 || h & any_fresh == 0 {
                 continue;
             }
-            for m in &mut self.cand {
+            for (d, m) in self.cand.iter_mut().enumerate() {
+                if h & fresh[d] == 0 {
+                    continue;
+                }
                 let x = *m & h;
                 if x & open != x || x & x.wrapping_sub(1) == 0 {
                     // Placed (its peers have lost it), single or none (which the hidden-singles
@@ -218,7 +233,7 @@ impl State {
                 let out = seen;
                 if out != 0 {
                     *m &= !out;
-                    changed |= out;
+                    changed[d] |= out;
                 }
             }
         }
@@ -226,9 +241,9 @@ impl State {
     }
 
     /// Removes `d` from the neighbours of the cells whose candidates lie within
-    /// `{d-1, d, d+1}`; the cells that lost a candidate.
+    /// `{d-1, d, d+1}`; the cells that lost a candidate, by digit.
     #[inline]
-    fn non_consecutive(&mut self) -> u128 {
+    fn non_consecutive(&mut self) -> [u128; 9] {
         // below[k]: cells with a candidate among digits 0..k; above[k]: among k..9.
         let mut below = [0u128; 10];
         let mut above = [0u128; 10];
@@ -236,13 +251,13 @@ impl State {
             below[d + 1] = below[d] | self.cand[d];
             above[8 - d] = above[9 - d] | self.cand[8 - d];
         }
-        let mut changed = 0;
+        let mut changed = [0; 9];
         for d in 0..9usize {
             let outside = below[d.saturating_sub(1)] | above[(d + 2).min(9)];
             let tight = ALL & !outside;
             let out = neighbours(tight) & self.cand[d];
             self.cand[d] &= !out;
-            changed |= out;
+            changed[d] = out;
         }
         changed
     }

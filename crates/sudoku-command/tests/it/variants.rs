@@ -73,6 +73,45 @@ fn givens_that_clash_under_the_rules_are_invalid() {
 }
 
 #[test]
+fn canon_takes_the_variants_symmetries() {
+    // The half turn is a symmetry of X-Sudoku: the turned puzzle has the same form. A swap
+    // of rows 1 and 2 is not: it is another puzzle (with no solution under X).
+    let turned: String = X.chars().rev().collect();
+    let swapped = format!("{}{}{}", &X[9..18], &X[..9], &X[18..]);
+    let out = sudoku(&["canon", "--rules", "x", X, &turned, &swapped], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let forms: Vec<String> = text(&out.stdout).lines().map(str::to_string).collect();
+    assert_eq!(forms.len(), 3);
+    assert_eq!(forms[0], forms[1]);
+    assert_ne!(forms[0], forms[2]);
+    // Classic canon puts all three in one class.
+    let out = sudoku(&["canon", "--dedup", X, &turned, &swapped], b"");
+    assert_eq!(text(&out.stdout).lines().count(), 1);
+    let out = sudoku(&["canon", "--dedup", "--rules", "x", X, &turned, &swapped], b"");
+    assert_eq!(text(&out.stdout).lines().count(), 2);
+    // JSON: the form's rules; under jigsaw, the moved layout, also on the text line.
+    let out = sudoku(&["canon", "--json", "--rules", "x", X], b"");
+    let rec = &json_lines(&out)[0];
+    assert_eq!(
+        (rec["canonical"].as_str(), rec["canonical_rules"].as_str()),
+        (Some(&*forms[0]), Some("x"))
+    );
+    let jigsaw = format!("jigsaw:{LAYOUT}");
+    let transposed: String =
+        (0..81).map(|i| JIGSAW.as_bytes()[i % 9 * 9 + i / 9] as char).collect();
+    let t_layout: String = (0..81).map(|i| LAYOUT.as_bytes()[i % 9 * 9 + i / 9] as char).collect();
+    let a = sudoku(&["canon", "--json", "--rules", &jigsaw, JIGSAW], b"");
+    let b =
+        sudoku(&["canon", "--json", "--rules", &format!("jigsaw:{t_layout}"), &transposed], b"");
+    let (a, b) = (&json_lines(&a)[0], &json_lines(&b)[0]);
+    assert_eq!(a["status"], "ok", "{a}");
+    assert_eq!((&a["canonical"], &a["canonical_rules"]), (&b["canonical"], &b["canonical_rules"]));
+    let line = text(&sudoku(&["canon", "--rules", &jigsaw, JIGSAW], b"").stdout);
+    let layout = a["canonical_rules"].as_str().unwrap().trim_start_matches("jigsaw:");
+    assert_eq!(line, format!("{} {layout}\n", a["canonical"].as_str().unwrap()));
+}
+
+#[test]
 fn bad_specs_and_unsupported_subcommands_are_errors() {
     let out = sudoku(&["solve", "--rules", "queen", X], b"");
     assert_eq!(out.status.code(), Some(2));
@@ -81,7 +120,7 @@ fn bad_specs_and_unsupported_subcommands_are_errors() {
     assert!(text(&out.stderr).contains("not 3 characters"), "{}", text(&out.stderr));
     let out = sudoku(&["solve", "--rules", "jigsaw:@/no/such/layout", X], b"");
     assert!(text(&out.stderr).contains("cannot read the jigsaw layout /no/such/layout"));
-    for cmd in ["rate", "explain", "hint", "canon"] {
+    for cmd in ["rate", "explain", "hint"] {
         let out = sudoku(&[cmd, "--rules", "windoku", X], b"");
         assert_eq!(out.status.code(), Some(2), "{cmd}");
         assert_eq!(
@@ -98,4 +137,31 @@ fn bad_specs_and_unsupported_subcommands_are_errors() {
     assert_eq!(out.status.code(), Some(2));
     let out = sudoku(&["check", "--rules", "x", "--progress", X, X], b"");
     assert!(text(&out.stderr).contains("check --progress does not support variant rules yet"));
+}
+
+#[test]
+fn puzzle_files_in_other_formats_are_checked_under_the_rules() {
+    // A SadMan .sdk grid with a 1 at both ends of the main diagonal: fine in classic Sudoku,
+    // a clash under x, reported at its line.
+    let dir = temp_dir("variants", "sdk");
+    let clash = dir.join("clash.sdk");
+    let rows: Vec<String> = (0..9)
+        .map(|r| match r {
+            0 => "1........".to_string(),
+            8 => "........1".to_string(),
+            _ => ".".repeat(9),
+        })
+        .collect();
+    std::fs::write(&clash, rows.join("\n") + "\n").unwrap();
+    let out = sudoku(&["check", "--rules", "x", clash.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains(
+            "clash.sdk:1: invalid: conflicting givens: digit 1 appears twice in diagonal A1-I9, at A1 and I9"
+        ),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = sudoku(&["check", clash.to_str().unwrap()], b"");
+    assert!(text(&out.stdout).contains("multiple"), "{}", text(&out.stdout));
 }

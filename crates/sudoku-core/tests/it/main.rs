@@ -4,6 +4,7 @@ mod canon;
 mod props;
 mod rules;
 mod serde;
+mod symmetry;
 
 #[test]
 fn error_types_are_send_sync_static() {

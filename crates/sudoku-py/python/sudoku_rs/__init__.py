@@ -24,6 +24,7 @@ from ._errors import (
 )
 from ._sudoku_rs import (
     __version__,
+    canon,
     check,
     check_many,
     check_progress,
@@ -152,6 +153,7 @@ __all__ = [
     "MultipleSolutionsError",
     "NoSolutionError",
     "SudokuError",
+    "canon",
     "check",
     "check_many",
     "check_progress",

@@ -45,6 +45,22 @@ def parse(puzzle: str) -> str:
     sudoku_rs._errors.InvalidPuzzleError: invalid character 'x' at line 1, column 3
     """
 
+def canon(puzzle: str, *, rules: Optional[str] = None) -> Dict[str, Any]:
+    """The canonical form of a puzzle (``sudoku canon --json``'s record): ``canonical`` (the
+    minlex form), ``automorphisms``, and under ``rules`` (a rules spec) the form taken over the
+    variant's own symmetries, with ``canonical_rules``: the form's rules (under jigsaw the
+    layout moved with the puzzle). No solving: any grid has a form.
+
+    Raises ``InvalidPuzzleError`` for text that is not a puzzle of the rules, ``ValueError`` for
+    a spec that is not one.
+
+    >>> x = "1...9.4..63.4.......9.8.6.2..7.............7.3..........3...2.59..2......8..5...."
+    >>> canon(x, rules="x") == canon(x[::-1], rules="x")  # the half turn keeps the diagonals
+    True
+    >>> canon(x, rules="x")["canonical_rules"], "canonical_rules" in canon(x)
+    ('x', False)
+    """
+
 def check(puzzle: str, *, budget: int = 10_000_000, rules: Optional[str] = None) -> int:
     """The clue count of a proper puzzle: well-formed, with exactly one solution (``sudoku
     check``; the exact solver within ``budget`` search nodes).

@@ -34,7 +34,20 @@ const state = {
   chain: 0, // which chain of the step shown is drawn, when it has several
   marks: 'off', // candidates shown: 'off', 'on' (asked for) or 'auto' (shown by a hint or a mark)
   generating: null,
+  mode: 'analyse', // 'play' or 'analyse'
+  notes: new Array(81).fill(0), // play mode: the player's own pencil marks, a digit mask per cell
+  colours: new Array(81).fill(0), // 0: none, else an index of COLOURS
+  redo: [],
+  filter: 0, // play mode: the digit highlighted (0: none)
+  // The time played: `elapsed` ms before `since` (Date.now() when it last started, null when stopped).
+  clock: { elapsed: 0, since: null, paused: false, solved: false },
 };
+
+const COLOURS = ['', 'red', 'orange', 'blue', 'violet'];
+const STORE = 'sudoku-serve:game';
+const playing = () => state.mode === 'play';
+const bit = (d) => 1 << (d - 1);
+const digitsOf = (mask) => [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => mask & bit(d));
 
 const cellName = (i) => COLS[i % 9] + (Math.floor(i / 9) + 1);
 const cellIndex = (name) => (Number(name[1]) - 1) * 9 + COLS.indexOf(name[0]);
@@ -104,6 +117,42 @@ function eliminations(values, elim) {
     .map((e) => `${cellName(Math.floor(e / 9))}<>${e % 9 + 1}`);
 }
 
+// The player's pencil marks as the API takes them: in play mode, the candidates a cell with
+// marks leaves out (a cell without marks crosses out nothing); else the crossed-out marks.
+function crossedOut() {
+  if (!playing()) return eliminations(state.values, state.elim);
+  const basic = candidates(state.values, new Set());
+  const out = [];
+  for (let i = 0; i < 81; i++) {
+    if (state.values[i] || !state.notes[i]) continue;
+    for (const d of digitsOf(basic[i] & ~state.notes[i])) out.push(`${cellName(i)}<>${d}`);
+  }
+  return out;
+}
+
+// Analysis to play: a cell with crossed-out marks gets the marks it has left as the player's.
+function notesFromElim() {
+  const left = candidates(state.values, state.elim);
+  for (let i = 0; i < 81; i++) {
+    if (state.values[i] || state.notes[i]) continue;
+    for (let d = 0; d < 9; d++) if (state.elim.has(i * 9 + d)) state.notes[i] = left[i];
+  }
+}
+
+// Play to analysis: the marks a player left out of a cell are crossed out there (in a cell
+// holding a digit too, for when it is cleared).
+function elimFromNotes() {
+  for (let i = 0; i < 81; i++) {
+    if (!state.notes[i]) continue;
+    let basic = ALL;
+    for (const p of PEERS[i]) if (state.values[p]) basic &= ~bit(state.values[p]);
+    for (let d = 1; d <= 9; d++) {
+      if (basic & bit(d) & ~state.notes[i]) state.elim.add(i * 9 + d - 1);
+      else state.elim.delete(i * 9 + d - 1);
+    }
+  }
+}
+
 function say(text, error = false) {
   const m = $('message');
   m.textContent = text;
@@ -165,11 +214,41 @@ function drawnChains(step) {
 // step of the solving path.
 const marksShown = () => !!state.preview || $('show-marks').checked;
 
+// The cell as a screen reader says it: "row 3 column 5, 7", "row 1 column 2, empty, candidates 1 4 9".
+function cellSpeech(i, view, marks, wrong) {
+  const v = view.values[i];
+  let s = `row ${Math.floor(i / 9) + 1} column ${i % 9 + 1}, `;
+  if (v) s += state.givens[i] ? `${v}, given` : String(v);
+  else s += marks ? `empty, candidates ${digitsOf(marks).join(' ')}` : 'empty';
+  if (wrong) s += ', marked wrong';
+  if (state.colours[i]) s += `, ${COLOURS[state.colours[i]]}`;
+  return s;
+}
+
+// Play mode's highlight: the cells holding the digit, and the empty cells it may go in (no
+// peer holds it, and the player's marks there, if any, have it).
+function filtered(d) {
+  const out = new Set();
+  if (!d || !playing() || state.preview) return out;
+  const basic = candidates(state.values, new Set());
+  for (let i = 0; i < 81; i++) {
+    if (state.values[i] === d) out.add(i);
+    else if (!state.values[i] && basic[i] & bit(d) && (!state.notes[i] || state.notes[i] & bit(d))) out.add(i);
+  }
+  return out;
+}
+
 function render() {
   const view = state.preview || state;
   const step = shownStep();
-  const marks = candidates(view.values, view.elim);
-  const shown = marksShown();
+  const board = $('board');
+  const focused = board.contains(document.activeElement) && document.activeElement !== board;
+  // The pencil marks drawn: the player's own in play mode, else the candidates left.
+  const own = playing() && !state.preview;
+  const basic = candidates(view.values, view.elim);
+  const marks = own ? state.notes : basic;
+  const shown = own || marksShown();
+  const lit = filtered(state.filter);
   const unit = new Set(), pat = new Set(), hl = new Map();
   if (step) {
     for (const u of step.units) unitCells(u).forEach((c) => unit.add(c));
@@ -193,8 +272,15 @@ function render() {
     const cls = ['bg'];
     if (unit.has(i)) cls.push('unit');
     if (pat.has(i)) cls.push('pat');
-    if (!state.preview && state.wrong.has(i)) cls.push('wrong');
-    parts.push(`<g data-cell="${cellName(i)}" class="cell${pat.has(i) ? ' pat' : ''}${unit.has(i) ? ' unit' : ''}">`);
+    const wrong = !state.preview && state.wrong.has(i);
+    if (wrong) cls.push('wrong');
+    if (lit.has(i)) cls.push('lit');
+    if (state.colours[i]) cls.push(`colour-${COLOURS[state.colours[i]]}`);
+    const drawn = view.values[i] ? 0 : own ? marks[i] : shown ? marks[i] : 0;
+    if (i % 9 === 0) parts.push(`<g role="row" aria-label="row ${i / 9 + 1}">`);
+    parts.push(`<g data-cell="${cellName(i)}" data-index="${i}" class="cell${pat.has(i) ? ' pat' : ''}${unit.has(i) ? ' unit' : ''}` +
+      `${lit.has(i) ? ' lit' : ''}"${state.colours[i] ? ` data-colour="${COLOURS[state.colours[i]]}"` : ''} role="gridcell" ` +
+      `tabindex="${i === state.sel ? 0 : -1}" aria-label="${cellSpeech(i, view, drawn, wrong)}">`);
     parts.push(`<rect class="${cls.join(' ')}" x="${x}" y="${y}" width="${SIZE}" height="${SIZE}"/>`);
     for (let d = 1; d <= 9; d++) {
       const kind = hl.get(`${i}.${d}`);
@@ -205,16 +291,21 @@ function render() {
     const v = view.values[i];
     if (v) {
       const kind = state.givens[i] ? 'given' : 'entry';
-      parts.push(`<text class="digit ${kind}" x="${x + SIZE / 2}" y="${y + SIZE / 2 + 1}">${v}</text>`);
+      parts.push(`<text class="digit ${kind}${wrong && !state.givens[i] ? ' wrong' : ''}" x="${x + SIZE / 2}" y="${y + SIZE / 2 + 1}">${v}</text>`);
     } else {
       for (let d = 1; d <= 9; d++) {
-        if (!(marks[i] & (1 << (d - 1))) || !(shown || hl.has(`${i}.${d}`))) continue;
+        const hit = hl.has(`${i}.${d}`);
+        // In play mode a hint's candidates are drawn even where the player wrote no mark.
+        const on = own ? marks[i] & bit(d) || (hit && basic[i] & bit(d)) : marks[i] & bit(d) && (shown || hit);
+        if (!on) continue;
         const [cx, cy] = candPoint({ cell: i, digit: d });
-        parts.push(`<text class="mark" x="${cx}" y="${cy + 0.5}">${d}</text>`);
+        parts.push(`<text class="mark${state.filter === d && lit.has(i) ? ' lit' : ''}" x="${cx}" y="${cy + 0.5}">${d}</text>`);
       }
     }
     parts.push('</g>');
+    if (i % 9 === 8) parts.push('</g>');
   }
+  parts.push('<g aria-hidden="true">');
   for (let k = 1; k < 9; k++) {
     if (k % 3 === 0) continue;
     const px = OX + k * SIZE, py = OY + k * SIZE;
@@ -236,18 +327,20 @@ function render() {
     const x = OX + (state.sel % 9) * SIZE, y = OY + Math.floor(state.sel / 9) * SIZE;
     parts.push(`<rect class="sel" x="${x + 2}" y="${y + 2}" width="${SIZE - 4}" height="${SIZE - 4}" rx="4"/>`);
   }
-  const lit = (c) => `${cellName(c.cell)}${c.on ? '=' : '<>'}${c.digit}`;
+  const literal = (c) => `${cellName(c.cell)}${c.on ? '=' : '<>'}${c.digit}`;
   for (const { from, to } of links(drawnChains(step))) {
     const [x1, y1] = candPoint(from), [x2, y2] = candPoint(to);
     const mx = (x1 + x2) / 2 + (y2 - y1) * 0.15, my = (y1 + y2) / 2 - (x2 - x1) * 0.15;
-    parts.push(`<path class="link${to.on ? '' : ' weak'}" data-from="${lit(from)}" data-to="${lit(to)}" ` +
+    parts.push(`<path class="link${to.on ? '' : ' weak'}" data-from="${literal(from)}" data-to="${literal(to)}" ` +
       `d="M${x1},${y1} Q${mx},${my} ${x2},${y2}"/>`);
   }
   for (let i = 0; i < 81; i++) {
     const x = OX + (i % 9) * SIZE, y = OY + Math.floor(i / 9) * SIZE;
     parts.push(`<rect class="cell-hit" data-hit="${i}" x="${x}" y="${y}" width="${SIZE}" height="${SIZE}"/>`);
   }
-  $('board').innerHTML = parts.join('');
+  parts.push('</g>');
+  board.innerHTML = parts.join('');
+  if (focused) focusCell();
   renderChainNav(step);
   $('preview-banner').hidden = !state.preview;
   // A hint can be played once it says what it does (detail result or full).
@@ -256,6 +349,12 @@ function render() {
   $('more').disabled = !(state.hint && state.hint.detail !== 'full') || !!state.preview;
   $('save-picture').disabled = !(state.hint && state.hint.svg);
   $('undo').disabled = state.undo.length === 0;
+  $('redo').disabled = state.redo.length === 0;
+  $('paused').hidden = !(playing() && state.clock.paused);
+  $('pause').textContent = state.clock.paused ? 'Resume' : 'Pause';
+  $('pause').setAttribute('aria-pressed', String(state.clock.paused));
+  $('pad-pencil').setAttribute('aria-pressed', String($('pencil').checked));
+  $('filter').value = String(state.filter);
   document.querySelectorAll('#path li').forEach((li, k) => {
     li.classList.toggle('current', !!state.preview && state.preview.index === k);
   });
@@ -298,9 +397,15 @@ function setMarks(on) {
   render();
 }
 
+// The game as undo and redo keep it: digits, crossed-out marks, the player's marks, colours.
+const gameNow = () => ({
+  values: [...state.values], elim: new Set(state.elim), notes: [...state.notes], colours: [...state.colours],
+});
+
 function snapshot() {
-  state.undo.push({ values: [...state.values], elim: new Set(state.elim) });
+  state.undo.push(gameNow());
   if (state.undo.length > 500) state.undo.shift();
+  state.redo = [];
 }
 
 function changed() {
@@ -310,13 +415,28 @@ function changed() {
   state.chain = 0;
   $('hint-text').textContent = '';
   render();
+  keep();
+}
+
+// The cell focused, for the keyboard and screen readers: the one selected.
+function focusCell() {
+  const g = $('board').querySelector(`g.cell[data-index="${state.sel}"]`);
+  if (g && document.activeElement !== g) g.focus({ preventScroll: true });
 }
 
 function loadGrid(givens, elim = new Set()) {
   state.givens = givens;
   state.values = [...givens];
   state.elim = elim;
+  state.notes = new Array(81).fill(0);
+  state.colours = new Array(81).fill(0);
+  state.filter = 0;
+  if (playing()) notesFromElim();
   state.undo = [];
+  state.redo = [];
+  // A new game: the clock starts again (it runs in play mode, on a puzzle with givens).
+  state.clock = { elapsed: 0, since: null, paused: false, solved: false };
+  syncClock();
   state.path = null;
   $('path').innerHTML = '';
   $('path-summary').textContent = '';
@@ -369,17 +489,41 @@ async function load(text) {
   say(r.line ? `line ${r.line}: ${problem(r)}` : problem(r), true);
 }
 
+// While the game is paused, the board takes no input.
+function paused() {
+  if (!(playing() && state.clock.paused)) return false;
+  say('Paused: Resume to go on.', true);
+  return true;
+}
+
+// A digit in a cell; in play mode the player's marks of that digit in its peers go.
+function setDigit(i, d) {
+  state.values[i] = d;
+  if (d && playing()) for (const p of PEERS[i]) state.notes[p] &= ~bit(d);
+}
+
 function place(i, d) {
-  if (state.preview) return;
+  if (state.preview || paused()) return;
   if (state.givens[i]) return say(`${cellLabel(i)} is a given.`, true);
   if (state.values[i] === d) return;
   snapshot();
-  state.values[i] = d;
+  setDigit(i, d);
   changed();
+  if (d) busy(whenFull)();
+}
+
+function toggleNote(i, d) {
+  if (state.values[i]) return say(`${cellLabel(i)} holds a digit: clear it first for pencil marks.`, true);
+  snapshot();
+  state.notes[i] ^= bit(d);
+  changed();
+  say(`Pencil mark ${d} ${state.notes[i] & bit(d) ? 'written in' : 'taken out of'} ${cellLabel(i)}.`);
 }
 
 function toggleMark(i, d) {
-  if (state.preview || state.values[i]) return;
+  if (state.preview || paused()) return;
+  if (playing()) return toggleNote(i, d);
+  if (state.values[i]) return;
   const basic = candidates(state.values, new Set())[i];
   if (!(basic & (1 << (d - 1)))) return say(`${d} cannot go in ${cellLabel(i)}: a peer holds it.`, true);
   snapshot();
@@ -392,13 +536,168 @@ function toggleMark(i, d) {
     (shown ? ': candidates shown (M hides them).' : '.'));
 }
 
+function restoreGame(g) {
+  state.values = g.values;
+  state.elim = g.elim;
+  state.notes = g.notes;
+  state.colours = g.colours;
+}
+
 function undo() {
   const last = state.undo.pop();
   if (!last) return;
-  state.values = last.values;
-  state.elim = last.elim;
+  state.redo.push(gameNow());
+  restoreGame(last);
   changed();
   say('Undone.');
+}
+
+function redo() {
+  const next = state.redo.pop();
+  if (!next) return;
+  state.undo.push(gameNow());
+  restoreGame(next);
+  changed();
+  say('Redone.');
+}
+
+// ---- play mode ----
+
+// Every empty cell's candidates as the player's pencil marks.
+function fillCandidates() {
+  if (paused()) return;
+  const basic = candidates(state.values, new Set());
+  snapshot();
+  for (let i = 0; i < 81; i++) state.notes[i] = state.values[i] ? state.notes[i] : basic[i];
+  changed();
+  say('Candidates written in every empty cell.');
+}
+
+// Colour k on the selected cell, or off when it has it; without k, the next colour in turn.
+function colour(k) {
+  if (state.preview || paused()) return;
+  const i = state.sel;
+  const now = state.colours[i];
+  const next = k === undefined ? (now + 1) % COLOURS.length : now === k ? 0 : k;
+  if (next === now) return;
+  snapshot();
+  state.colours[i] = next;
+  render();
+  keep();
+  say(next ? `${cellLabel(i)} coloured ${COLOURS[next]}.` : `${cellLabel(i)} has no colour.`);
+}
+
+function setFilter(d) {
+  state.filter = d;
+  render();
+  say(d ? `Highlighted: the cells holding ${d} or allowing it.` : 'No highlight.');
+}
+
+// The clock runs in play mode on a puzzle not yet solved, unless paused or the tab is hidden.
+function clockRuns() {
+  const c = state.clock;
+  return playing() && state.givens.some(Boolean) && !c.paused && !c.solved && document.visibilityState !== 'hidden';
+}
+
+function elapsed() {
+  const c = state.clock;
+  return c.elapsed + (c.since === null ? 0 : Math.max(0, Date.now() - c.since));
+}
+
+function mmss(ms) {
+  const s = Math.floor(ms / 1000);
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function syncClock() {
+  const c = state.clock, now = Date.now(), run = clockRuns();
+  if (run && c.since === null) c.since = now;
+  if (!run && c.since !== null) {
+    c.elapsed += Math.max(0, now - c.since);
+    c.since = null;
+  }
+  $('timer').textContent = mmss(elapsed());
+}
+
+function pause(on = !state.clock.paused) {
+  state.clock.paused = on;
+  syncClock();
+  render();
+  keep();
+  say(on ? `Paused at ${mmss(elapsed())}.` : 'Resumed.');
+  if (!on) focusCell();
+}
+
+// A full grid is checked against the solution (the server's): solved, or not yet.
+async function whenFull() {
+  if (state.values.some((v) => !v) || !state.givens.some(Boolean)) return;
+  const progress = gridText(state.values);
+  const r = await api('/api/check', { puzzle: gridText(state.givens), progress, eliminations: [] });
+  if (r.status !== 'ok' || gridText(state.values) !== progress) return;
+  if (r.solvable) {
+    state.clock.solved = true;
+    syncClock();
+    keep();
+    say(`Solved! ${playing() ? `Time: ${mmss(elapsed())}.` : 'The grid is complete.'}`);
+  } else {
+    say('The grid is full but not right: Check (C) marks the mistakes.', true);
+  }
+}
+
+// ---- saved in the browser ----
+
+function keep() {
+  try {
+    localStorage.setItem(STORE, JSON.stringify({
+      version: 1,
+      mode: state.mode,
+      givens: gridText(state.givens),
+      values: gridText(state.values),
+      elim: [...state.elim].sort((a, b) => a - b),
+      notes: state.notes,
+      colours: state.colours,
+      elapsed: elapsed(),
+      solved: state.clock.solved,
+    }));
+  } catch (e) {
+    // No storage (private browsing, full): the game is not kept, nothing else changes.
+  }
+}
+
+// The game saved by an earlier visit, if any: true when restored.
+function restore() {
+  let g;
+  try {
+    g = JSON.parse(localStorage.getItem(STORE) || 'null');
+  } catch (e) {
+    return false;
+  }
+  const cells = (a) => Array.isArray(a) && a.length === 81 && a.every((x) => Number.isInteger(x) && x >= 0);
+  if (!g || g.version !== 1 || !/^[1-9.]{81}$/.test(g.givens) || !/^[1-9.]{81}$/.test(g.values)
+    || !cells(g.notes) || !cells(g.colours) || !Array.isArray(g.elim)) return false;
+  state.mode = g.mode === 'play' ? 'play' : 'analyse';
+  state.givens = fromText(g.givens);
+  state.values = fromText(g.values);
+  state.givens.forEach((v, i) => { if (v) state.values[i] = v; });
+  state.elim = new Set(g.elim.filter((e) => Number.isInteger(e) && e >= 0 && e < 729));
+  state.notes = g.notes.map((m) => m & ALL);
+  state.colours = g.colours.map((k) => (k < COLOURS.length ? k : 0));
+  state.clock = { elapsed: Math.max(0, Number(g.elapsed) || 0), since: null, paused: false, solved: !!g.solved };
+  return state.givens.some(Boolean) || state.values.some(Boolean);
+}
+
+function setMode(mode) {
+  if (mode === state.mode) return;
+  if (mode === 'play') notesFromElim();
+  else elimFromNotes();
+  state.mode = mode;
+  document.body.classList.toggle('play', playing());
+  document.querySelector(`input[name=mode][value=${mode}]`).checked = true;
+  if (!playing()) state.filter = 0;
+  syncClock();
+  changed();
+  say(playing() ? 'Play mode: your own digits, pencil marks and colours, against the clock.'
+    : 'Analysis mode: the solving path, ratings and canonical form.');
 }
 
 // ---- the API ----
@@ -413,7 +712,7 @@ async function hint(more = false) {
   say('Looking for the next step…');
   const r = await api('/api/hint', {
     grid: gridText(state.values),
-    eliminations: eliminations(state.values, state.elim),
+    eliminations: crossedOut(),
     style: style(),
     svg: true,
     detail,
@@ -424,7 +723,7 @@ async function hint(more = false) {
     // A graded step lacks the fields its level does not show; the board draws what it has.
     const step = { pattern: [], units: [], cells: [], placements: [], eliminations: [], chains: [], ...r.step };
     state.hint = { step, svg: r.svg, detail };
-    autoMarks();
+    if (!playing()) autoMarks();
     if (detail !== 'full') {
       $('hint-text').textContent = step.text;
       const next = detail === 'technique' ? 'where' : detail === 'cells' ? 'what it does' : 'the whole step';
@@ -461,21 +760,39 @@ function applyStep(values, elim, step) {
   }
 }
 
+// A step played in play mode: its placements placed, its eliminations taken out of the
+// player's marks (a cell without marks gets its candidates less the eliminated ones).
+function applyPlay(step) {
+  for (const p of step.placements) {
+    const c = cand(p);
+    if (c) setDigit(c.cell, c.digit);
+  }
+  const basic = candidates(state.values, new Set());
+  for (const e of step.eliminations) {
+    const c = cand(e);
+    if (!c || state.values[c.cell]) continue;
+    if (!state.notes[c.cell]) state.notes[c.cell] = basic[c.cell];
+    state.notes[c.cell] &= ~bit(c.digit);
+  }
+}
+
 function apply() {
-  if (!state.hint || !state.hint.step || state.preview) return;
+  if (!state.hint || !state.hint.step || state.preview || paused()) return;
   if (!['result', 'full'].includes(state.hint.detail)) return;
   snapshot();
   const step = state.hint.step;
-  applyStep(state.values, state.elim, step);
+  if (playing()) applyPlay(step);
+  else applyStep(state.values, state.elim, step);
   changed();
   say(`Applied: ${step.text}`);
+  busy(whenFull)();
 }
 
 async function check() {
   const r = await api('/api/check', {
     puzzle: gridText(state.givens),
     progress: gridText(state.values),
-    eliminations: eliminations(state.values, state.elim),
+    eliminations: crossedOut(),
   });
   state.preview = null;
   if (r.status !== 'ok') {
@@ -486,7 +803,9 @@ async function check() {
   state.wrong = new Set([...r.wrong, ...r.clashes, ...r.changed_givens, ...r.excluded]
     .map((e) => cellIndex(e.slice(0, 2))));
   render();
-  say(r.solvable ? `Check: ${r.message}.` : `Check: ${r.message}.`, !r.solvable);
+  const n = state.wrong.size;
+  const found = playing() && n ? `${n} mistake${n === 1 ? '' : 's'} found, marked red; ` : '';
+  say(`Check: ${found}${r.message}.`, !r.solvable);
 }
 
 async function explain() {
@@ -699,7 +1018,11 @@ function keydown(ev) {
   }
   if (t.closest && t.closest('input, textarea, select')) return;
   if (ev.ctrlKey || ev.metaKey || ev.altKey) {
-    if ((ev.ctrlKey || ev.metaKey) && ev.key.toLowerCase() === 'z') {
+    const k = ev.key.toLowerCase();
+    if ((ev.ctrlKey || ev.metaKey) && (k === 'y' || (k === 'z' && ev.shiftKey))) {
+      ev.preventDefault();
+      redo();
+    } else if ((ev.ctrlKey || ev.metaKey) && k === 'z') {
       ev.preventDefault();
       undo();
     }
@@ -713,6 +1036,8 @@ function keydown(ev) {
     const nc = (c + (ev.key === 'ArrowLeft' ? 8 : ev.key === 'ArrowRight' ? 1 : 0)) % 9;
     state.sel = nr * 9 + nc;
     render();
+    // Focus follows the selection when it is on the board (or nowhere in particular).
+    if (t === document.body || t === $('board')) focusCell();
     return;
   }
   const code = /^(Digit|Numpad)([0-9])$/.exec(ev.code || '');
@@ -728,7 +1053,13 @@ function keydown(ev) {
   const actions = {
     backspace: () => place(state.sel, 0),
     delete: () => place(state.sel, 0),
-    p: () => { $('pencil').checked = !$('pencil').checked; },
+    p: () => {
+      $('pencil').checked = !$('pencil').checked;
+      render();
+      say($('pencil').checked ? 'Pencil marks: digits toggle marks.' : 'Digits: digits are placed.');
+    },
+    k: () => playing() && colour(),
+    f: () => playing() && setFilter(state.values[state.sel] === state.filter ? 0 : state.values[state.sel]),
     m: () => setMarks(!$('show-marks').checked),
     '[': () => stepChain(-1),
     ']': () => stepChain(1),
@@ -769,9 +1100,11 @@ function init() {
     const i = cellFromEvent(ev);
     if (i === null) return;
     state.sel = i;
-    $('board').focus();
     render();
+    focusCell();
   });
+  // The board itself passes its focus on to the cell selected.
+  $('board').addEventListener('focus', focusCell);
   document.addEventListener('keydown', keydown);
   $('load').addEventListener('click', busy(() => load($('input').value)));
   $('file').addEventListener('change', busy(async () => {
@@ -785,6 +1118,40 @@ function init() {
   $('more').addEventListener('click', busy(() => hint(true)));
   $('apply').addEventListener('click', apply);
   $('undo').addEventListener('click', undo);
+  $('redo').addEventListener('click', redo);
+  $('print').addEventListener('click', () => window.print());
+  $('pause').addEventListener('click', () => pause());
+  $('resume').addEventListener('click', () => pause(false));
+  $('fill').addEventListener('click', fillCandidates);
+  $('filter').addEventListener('change', () => setFilter(Number($('filter').value)));
+  $('pad').addEventListener('click', (ev) => {
+    const b = ev.target.closest('button');
+    if (!b) return;
+    if (b.dataset.digit) {
+      const d = Number(b.dataset.digit);
+      if ($('pencil').checked) toggleMark(state.sel, d);
+      else place(state.sel, d);
+    } else if (b.dataset.colour) colour(Number(b.dataset.colour));
+    else if (b.id === 'erase') place(state.sel, 0);
+    else if (b.id === 'pad-pencil') {
+      $('pencil').checked = !$('pencil').checked;
+      render();
+    }
+  });
+  $('pencil').addEventListener('change', render);
+  document.querySelectorAll('input[name=mode]').forEach((r) => r.addEventListener('change', () => setMode(r.value)));
+  document.addEventListener('visibilitychange', () => {
+    syncClock();
+    keep();
+  });
+  window.addEventListener('pagehide', keep);
+  let shown = '';
+  setInterval(() => {
+    syncClock();
+    // The time saved as it goes (each second it runs).
+    if (state.clock.since !== null && $('timer').textContent !== shown) keep();
+    shown = $('timer').textContent;
+  }, 250);
   $('check').addEventListener('click', busy(check));
   $('explain').addEventListener('click', busy(explain));
   $('path').addEventListener('click', (ev) => {
@@ -806,8 +1173,17 @@ function init() {
   $('save-marks').addEventListener('click', () => save(`${marksText(state.values, state.elim)}\n`, 'marks.txt', 'text/plain'));
   $('save-picture').addEventListener('click', () => state.hint && state.hint.svg && save(state.hint.svg, 'step.svg', 'image/svg+xml'));
   document.querySelectorAll('input[name=style]').forEach((r) => r.addEventListener('change', switchedRuleset));
+  const restored = restore();
+  document.body.classList.toggle('play', playing());
+  document.querySelector(`input[name=mode][value=${state.mode}]`).checked = true;
+  syncClock();
   render();
-  say('Paste or open a puzzle, type digits on the board, or generate one.');
+  if (restored) {
+    const filled = state.values.filter(Boolean).length;
+    say(`Your game is back: ${filled} of 81 cells filled` + (playing() ? `, ${mmss(elapsed())} played.` : '.'));
+  } else {
+    say('Paste or open a puzzle, type digits on the board, or generate one.');
+  }
 }
 
 init();
