@@ -333,6 +333,11 @@ impl Batch<'_> {
                         read.skipped.store(read.bytes.load(Ordering::Relaxed), Ordering::Relaxed);
                     }
                     slots.send(()).map_err(|_| stopped())?;
+                    // A JSON line's own variant rules reach only the commands that take them.
+                    let record = match command {
+                        "check" | "solve" | "canon" => record,
+                        _ => record.refusing_variants(command),
+                    };
                     todo.send((i, record)).map_err(|_| stopped())?;
                     read.handed.store(i + 1 - skip, Ordering::Relaxed);
                     Ok(())

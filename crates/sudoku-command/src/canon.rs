@@ -47,7 +47,9 @@ struct JsonRecord {
     form: Option<(Grid, String)>,
 }
 
-fn canon_record(rules: &Rules, Record { source, result }: Record) -> JsonRecord {
+fn canon_record(rules: &Rules, record: Record) -> JsonRecord {
+    let Record { source, result, rules: own } = record;
+    let rules = own.as_ref().unwrap_or(rules);
     match result {
         Ok(p) => match p.board.givens_for("canon") {
             Ok(grid) => {

@@ -57,7 +57,9 @@ struct JsonRecord {
 /// invalid), or `budget_exceeded` when `budget` search nodes did not tell.
 /// Under `rules`: givens that clash under them are `invalid` (the reader says so), and the
 /// solutions counted are theirs.
-fn check_record(budget: u64, rules: &Rules, Record { source, result }: Record) -> JsonRecord {
+fn check_record(budget: u64, rules: &Rules, record: Record) -> JsonRecord {
+    let Record { source, result, rules: own } = record;
+    let rules = own.as_ref().unwrap_or(rules);
     let shown = (!rules.is_classic()).then(|| rules.clone());
     let p = match result {
         Ok(p) => p,
@@ -124,7 +126,7 @@ fn run_progress(args: &CheckArgs, grid: &str, out: &mut dyn Write) -> anyhow::Re
         &args.batch.rules,
         &AtomicU64::new(0),
         |r| {
-            records.push(r);
+            records.push(r.refusing_variants("check --progress"));
             Ok(())
         },
         |arg, e| unreadable = Some(anyhow::anyhow!("cannot read {arg}: {e}")),

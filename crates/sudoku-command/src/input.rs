@@ -23,6 +23,9 @@ pub(crate) type Source = String;
 pub(crate) struct Record {
     pub(crate) source: Source,
     pub(crate) result: Result<Entry, InputError>,
+    /// The record's own rules, when a JSON line's `rules` field names other rules than the
+    /// command's (`--rules`): its puzzle was read under them, and they are the ones to use.
+    pub(crate) rules: Option<Rules>,
 }
 
 /// A puzzle that could not be read, with the (1-based) line it starts on.
@@ -38,6 +41,13 @@ pub(crate) struct InputError {
 pub(crate) enum InputErrorKind {
     Line(LineErrorKind),
     Format(FormatError),
+    /// A JSON line's `rules` field that is not a rules spec.
+    Rules(sudoku_core::RulesError),
+    /// A JSON line's variant rules, given to a command that does not support them yet.
+    Unsupported {
+        what: &'static str,
+        rules: Rules,
+    },
 }
 
 impl std::fmt::Display for InputErrorKind {
@@ -45,6 +55,10 @@ impl std::fmt::Display for InputErrorKind {
         match self {
             InputErrorKind::Line(kind) => kind.fmt(f),
             InputErrorKind::Format(e) => f.write_str(&e.detail()),
+            InputErrorKind::Rules(e) => write!(f, "field rules: {e}"),
+            InputErrorKind::Unsupported { what, rules } => {
+                write!(f, "{what} does not support variant rules yet (the record's rules {rules})")
+            }
         }
     }
 }
@@ -149,6 +163,19 @@ fn other_format(from: Option<Format>, path: Option<&str>) -> Option<Format> {
 }
 
 impl Record {
+    /// The record, or its error when its own rules (a JSON line's `rules` field) are a
+    /// variant's and `what` does not support variant rules yet.
+    pub(crate) fn refusing_variants(self, what: &'static str) -> Record {
+        let (_, line) = self.place();
+        match self.rules {
+            Some(rules) if !rules.is_classic() => {
+                let kind = InputErrorKind::Unsupported { what, rules };
+                Record { result: Err(InputError { line, kind }), rules: None, ..self }
+            }
+            rules => Record { rules, ..self },
+        }
+    }
+
     /// The record's source and line number, which name it in every output.
     pub(crate) fn place(&self) -> (Source, usize) {
         let line = match &self.result {
@@ -242,7 +269,8 @@ fn read_each(
         let (file, format): (Box<dyn Read>, _) = match classify(arg) {
             Arg::Text(text) => {
                 let source = format!("arg{}", k + 1);
-                on_record(Record { source, result: read_arg(text, rules) }, Extras::default())?;
+                let result = read_arg(text, rules);
+                on_record(Record { source, result, rules: None }, Extras::default())?;
                 continue;
             }
             Arg::Stdin => (Box::new(io::stdin().lock()), other_format(from, None)),
@@ -269,12 +297,17 @@ fn read_each(
                     }
                     clash_free(Entry { line: i.line, board: i.game.board() }, rules)
                 });
-                on_record(Record { source: arg.clone(), result }, extra)?;
+                on_record(Record { source: arg.clone(), result, rules: None }, extra)?;
             }
             continue;
         }
         let objects = extras.then(Objects::default);
-        let reader = JsonPuzzles { objects: objects.clone(), ..JsonPuzzles::new(counted) };
+        let specs = Specs::default();
+        let reader = JsonPuzzles {
+            objects: objects.clone(),
+            specs: specs.clone(),
+            ..JsonPuzzles::new(counted)
+        };
         for result in BoardReader::new(reader).with_rules(rules) {
             let result = result.map_err(InputError::from);
             let line = match &result {
@@ -282,10 +315,36 @@ fn read_each(
                 Err(e) => e.line,
             };
             let json = objects.as_ref().and_then(|o| o.take(line));
-            on_record(Record { source: arg.clone(), result }, Extras { json, meta: None })?;
+            let (result, own) = match specs.take(line) {
+                Some(spec) => under_own_rules(line, &spec, rules, result),
+                None => (result, None),
+            };
+            let record = Record { source: arg.clone(), result, rules: own };
+            on_record(record, Extras { json, meta: None })?;
         }
     }
     Ok(())
+}
+
+/// A JSON line's puzzle under the line's own `rules` field: as read (under the command's
+/// rules) when they are the same, else read again under them, with them; an error when the
+/// field is not a spec.
+fn under_own_rules(
+    line: usize,
+    (spec, puzzle): &(String, String),
+    rules: &Rules,
+    read: Result<Entry, InputError>,
+) -> (Result<Entry, InputError>, Option<Rules>) {
+    match spec.parse::<Rules>() {
+        Err(e) => (Err(InputError { line, kind: InputErrorKind::Rules(e) }), None),
+        Ok(own) if own == *rules => (read, None),
+        Ok(own) => {
+            let again = read_arg(puzzle, &own)
+                .map(|entry| Entry { line, ..entry })
+                .map_err(|e| InputError { line, ..e });
+            (again, Some(own))
+        }
+    }
 }
 
 /// The puzzles of a text, read as every subcommand reads a file: 81-character lines, 9-line
@@ -331,6 +390,24 @@ struct JsonPuzzles<R> {
     lines: usize,
     /// Where to keep each object read, by its line, if anywhere.
     objects: Option<Objects>,
+    /// The `rules` fields of the objects read, by line.
+    specs: Specs,
+}
+
+/// The `rules` field of each JSON line that has one, by line, with the line's puzzle, until
+/// their records take them.
+#[derive(Clone, Debug, Default)]
+struct Specs(Rc<RefCell<BTreeMap<usize, (String, String)>>>);
+
+impl Specs {
+    /// The spec and puzzle of `line`, if it had a `rules` field; those of the lines before it
+    /// are dropped.
+    fn take(&self, line: usize) -> Option<(String, String)> {
+        let mut map = self.0.borrow_mut();
+        let found = map.remove(&line);
+        *map = map.split_off(&line);
+        found
+    }
 }
 
 /// The JSON objects a [`JsonPuzzles`] read, by line, until their records take them.
@@ -357,6 +434,7 @@ impl<R: BufRead> JsonPuzzles<R> {
             at_line_start: true,
             lines: 0,
             objects: None,
+            specs: Specs::default(),
         }
     }
 
@@ -378,6 +456,9 @@ impl<R: BufRead> JsonPuzzles<R> {
                 Some(serde_json::Value::String(p)) => p.clone(),
                 _ => "# a record without a puzzle".to_string(),
             };
+            if let Some(serde_json::Value::String(spec)) = o.get("rules") {
+                self.specs.0.borrow_mut().insert(self.lines, (spec.clone(), replacement.clone()));
+            }
             if let Some(objects) = &self.objects {
                 objects.0.borrow_mut().insert(self.lines, o);
             }

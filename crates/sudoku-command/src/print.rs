@@ -143,6 +143,7 @@ pub(crate) fn run(args: &PrintArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         args.from,
         &Rules::classic(),
         |record: Record, extras| {
+            let record = record.refusing_variants("print");
             let place = record.place();
             match record.result {
                 Ok(entry) => match entry.board {

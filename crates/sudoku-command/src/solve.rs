@@ -109,7 +109,14 @@ fn solve_record(args: &SolveArgs, rec: Record) -> JsonRecord {
     };
     out.line = p.line;
     out.puzzle = Some(p.board.to_string());
-    let rules = &args.batch.rules;
+    let rules = rec.rules.as_ref().unwrap_or(&args.batch.rules);
+    if !rules.is_classic() && stochastic(&args.method).is_some() {
+        // Only a JSON line's own rules get here: `--rules` was refused before any reading.
+        let what = "a stochastic solver (--method)";
+        let e = crate::input::InputErrorKind::Unsupported { what, rules: rules.clone() };
+        out.error = Some(sudoku_core::Problem::invalid(&e));
+        return out;
+    }
     if !rules.is_classic() {
         out.rules = Some(rules.clone());
     }

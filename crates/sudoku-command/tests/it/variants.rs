@@ -165,3 +165,46 @@ fn puzzle_files_in_other_formats_are_checked_under_the_rules() {
     let out = sudoku(&["check", clash.to_str().unwrap()], b"");
     assert!(text(&out.stdout).contains("multiple"), "{}", text(&out.stdout));
 }
+
+#[test]
+fn json_records_carry_their_rules() {
+    // check's record says its rules; the next command reads the puzzle under them.
+    let out = sudoku(&["check", "--json", "--rules", "x", X], b"");
+    let record = out.stdout.clone();
+    let out = sudoku(&["solve", "-"], &record);
+    assert_eq!((out.status.code(), text(&out.stdout)), (Some(0), format!("{X_SOLUTION}\n")));
+    let out = sudoku(&["canon", "--json", "-"], &record);
+    assert_eq!(json_lines(&out)[0]["canonical_rules"], "x");
+    // A record's own rules win over --rules; classic is a rules value too.
+    let classic = format!("{{\"puzzle\":\"{X}\",\"rules\":\"classic\"}}\n");
+    let out = sudoku(&["solve", "--rules", "x", "-"], classic.as_bytes());
+    assert_eq!(text(&out.stdout), "multiple\n");
+    // A jigsaw record: its layout is in its rules, and its givens may repeat in a box.
+    let jigsaw = format!("{{\"puzzle\":\"{JIGSAW}\",\"rules\":\"jigsaw:{LAYOUT}\"}}\n");
+    let out = sudoku(&["solve", "-"], jigsaw.as_bytes());
+    assert_eq!(text(&out.stdout), format!("{JIGSAW_SOLUTION}\n"), "{}", text(&out.stderr));
+    // The commands without variants refuse such a line, and read the others.
+    let both = format!("{}{X_SOLUTION}\n", text(&record));
+    let out = sudoku(&["rate", "--metrics", "depth", "-"], both.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains(
+            "-:1: invalid: rate does not support variant rules yet (the record's rules x)"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(text(&out.stdout).lines().count(), 3, "a header and two lines");
+    let out = sudoku(&["solve", "--method", "sa", "-"], &record);
+    assert!(
+        text(&out.stdout).contains("does not support variant rules yet (the record's rules x)")
+    );
+    // A field that is not a spec is the line's error.
+    let bad = format!("{{\"puzzle\":\"{X}\",\"rules\":\"queen\"}}\n");
+    let out = sudoku(&["check", "-"], bad.as_bytes());
+    assert!(
+        text(&out.stdout).contains("-:1: invalid: field rules: unknown rule \"queen\""),
+        "{}",
+        text(&out.stdout)
+    );
+}
