@@ -243,7 +243,7 @@ impl Rules {
     /// use sudoku_core::{Grid, Rules};
     /// let x: Rules = "x".parse()?;
     /// let puzzle: Grid =
-    ///     "1.......2.3.....4...5...6.....7.8.........9........................................".parse()?;
+    ///     "1.......2.3.....4...5...6.....7.8.......9........................................".parse()?;
     /// let canon = x.canonical(&puzzle);
     /// assert_eq!(canon.transform.apply(&puzzle), canon.grid);
     /// // The half turn keeps both diagonals: the turned puzzle has the same form.
