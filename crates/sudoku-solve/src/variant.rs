@@ -56,6 +56,8 @@ struct Geometry {
     peers: [u128; 81],
     houses: [u128; MAX_HOUSES],
     house_count: usize,
+    /// By cell, the houses (bit `k`: `houses[k]`) that hold it.
+    houses_of: [u64; 81],
     non_consecutive: bool,
 }
 
@@ -65,15 +67,30 @@ impl Geometry {
             peers: [0; 81],
             houses: [0; MAX_HOUSES],
             house_count: rules.houses().len().min(MAX_HOUSES),
+            houses_of: [0; 81],
             non_consecutive: rules.has(sudoku_core::Rule::NonConsecutive),
         };
         for cell in sudoku_core::Cell::all() {
             g.peers[cell.index()] = rules.peers(cell).bits();
         }
-        for (slot, (_, cells)) in g.houses.iter_mut().zip(rules.houses()) {
+        for (k, (slot, (_, cells))) in g.houses.iter_mut().zip(rules.houses()).enumerate() {
             *slot = cells.iter().fold(0, |m, c| m | 1 << c.index());
+            for c in cells {
+                g.houses_of[c.index()] |= 1 << k;
+            }
         }
         g
+    }
+
+    /// The houses (bit `k`: `houses[k]`) that hold a cell of `cells`.
+    #[inline(always)]
+    fn houses_with(&self, cells: u128) -> u64 {
+        let (mut rest, mut hs) = (cells & ALL, 0);
+        while rest != 0 {
+            hs |= self.houses_of[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        hs
     }
 }
 
@@ -150,13 +167,12 @@ impl State {
             let mut changed = false;
             let open = !self.placed;
             let fresh = std::mem::take(&mut dirty);
-            let any_fresh = fresh.iter().fold(0, |m, &f| m | f);
-            for &h in &g.houses[..g.house_count] {
-                if h & open == 0 || h & any_fresh == 0 {
-                    continue;
-                }
-                for (d, &f) in fresh.iter().enumerate() {
-                    if h & f == 0 {
+            for (d, &f) in fresh.iter().enumerate() {
+                let mut hs = g.houses_with(f);
+                while hs != 0 {
+                    let h = g.houses[hs.trailing_zeros() as usize];
+                    hs &= hs - 1;
+                    if h & open == 0 {
                         continue;
                     }
                     let x = self.cand[d] & h;
@@ -207,13 +223,12 @@ impl State {
     fn intersections(&mut self, g: &Geometry, fresh: [u128; 9]) -> [u128; 9] {
         let mut changed = [0; 9];
         let open = !self.placed;
-        let any_fresh = fresh.iter().fold(0, |m, &f| m | f);
-        for &h in &g.houses[..g.house_count] {
-            if h & open == 0 || h & any_fresh == 0 {
-                continue;
-            }
-            for (d, m) in self.cand.iter_mut().enumerate() {
-                if h & fresh[d] == 0 {
+        for (d, m) in self.cand.iter_mut().enumerate() {
+            let mut hs = g.houses_with(fresh[d]);
+            while hs != 0 {
+                let h = g.houses[hs.trailing_zeros() as usize];
+                hs &= hs - 1;
+                if h & open == 0 {
                     continue;
                 }
                 let x = *m & h;
