@@ -4,10 +4,8 @@
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { URL, launch } from './browser.js';
 
-const URL = process.env.SUDOKU_SERVE_URL || 'http://127.0.0.1:8080/';
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 // Sudoku Explainer's first step is a hidden single (E3=8), HoDoKu's a naked single (r5c9=1);
 // the puzzle rates 4.2/1.2/1.2 (its hardest step is an XY-wing).
 const XY_WING = '8.....9...6.....84..47....69..46..7..389.754..7..38..97....28..24.....5...6.....2';
@@ -19,16 +17,8 @@ const X_CHAIN = '.6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2..
 let browser;
 let page;
 
-// Playwright gives the browser a new empty profile of its own (its --user-data-dir).
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-  });
+  browser = await launch();
 });
 
 after(async () => {

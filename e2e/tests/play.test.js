@@ -5,10 +5,8 @@
 // as serve-play.png and the phone-sized page as serve-phone.png.
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
+import { URL, launch } from './browser.js';
 
-const URL = process.env.SUDOKU_SERVE_URL || 'http://127.0.0.1:8080/';
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const SHOTS = process.env.SUDOKU_SCREENSHOT;
 const shot = (suffix) => SHOTS && SHOTS.replace(/(\.png)?$/, `-${suffix}.png`);
 // Sudoku Explainer's first step is a hidden single (E3=8).
@@ -21,14 +19,7 @@ let browser;
 let page;
 
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-  });
+  browser = await launch();
 });
 
 after(async () => {
